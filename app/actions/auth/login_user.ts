@@ -1,0 +1,27 @@
+import db from '@adonisjs/lucid/services/db'
+import emitter from '@adonisjs/core/services/emitter'
+import { verifyCredentials } from '#services/credentials_service'
+import sessionTokens, { type DeviceInfo } from '#services/session_token_service'
+
+interface Params {
+  email: string
+  password: string
+  device: DeviceInfo
+}
+
+/**
+ * Checks the credentials and opens a session on the device.
+ */
+export default class LoginUser {
+  async handle({ email, password, device }: Params) {
+    const user = await verifyCredentials(email, password)
+
+    const tokens = await db.transaction(async (trx) => {
+      const { session, ...pair } = await sessionTokens.openSession(user, device, trx)
+      await emitter.emit('auth:login', { user, session, trx })
+      return pair
+    })
+
+    return { ...tokens, user }
+  }
+}

@@ -1,0 +1,15 @@
+import CompanyMember from '#models/company_member'
+import type User from '#models/user'
+
+/**
+ * The companies the user belongs to, each with the user's role.
+ */
+export default class ListUserCompanies {
+  async handle(user: User) {
+    const memberships = await CompanyMember.query()
+      .where('user_id', user.id)
+      .preload('company')
+      .orderBy('created_at', 'asc')
+    return memberships.map((membership) => ({ company: membership.company, role: membership.role }))
+  }
+}

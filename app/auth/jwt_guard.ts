@@ -1,0 +1,97 @@
+import { DateTime } from 'luxon'
+import { errors, symbols } from '@adonisjs/auth'
+import type { AuthClientResponse, GuardContract } from '@adonisjs/auth/types'
+import type { HttpContext } from '@adonisjs/core/http'
+import User from '#models/user'
+import AuthSession from '#models/auth_session'
+import jwtService from '#services/jwt_service'
+import sessionTokens from '#services/session_token_service'
+
+/**
+ * Authenticates `Authorization: Bearer <JWT>`: the signature, algorithm,
+ * issuer, audience and expiry are checked by jose, then the session named
+ * by `sid` must still be active (logout and theft detection revoke it).
+ */
+export class JwtGuard implements GuardContract<User> {
+  declare [symbols.GUARD_KNOWN_EVENTS]: {}
+
+  readonly driverName = 'jwt' as const
+  authenticationAttempted = false
+  isAuthenticated = false
+  user?: User
+  session?: AuthSession
+
+  #ctx: HttpContext
+
+  constructor(ctx: HttpContext) {
+    this.#ctx = ctx
+  }
+
+  #unauthorized(): never {
+    throw new errors.E_UNAUTHORIZED_ACCESS('Unauthorized access', {
+      guardDriverName: this.driverName,
+    })
+  }
+
+  #bearerToken(): string | null {
+    const header = this.#ctx.request.header('authorization') ?? ''
+    const [scheme, token] = header.split(' ')
+    return scheme?.toLowerCase() === 'bearer' && token ? token : null
+  }
+
+  async authenticate(): Promise<User> {
+    if (this.authenticationAttempted) return this.getUserOrFail()
+    this.authenticationAttempted = true
+
+    const token = this.#bearerToken()
+    if (!token) this.#unauthorized()
+
+    const payload = await jwtService.verify(token, 'access')
+    if (!payload || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') {
+      this.#unauthorized()
+    }
+
+    const session = await AuthSession.query()
+      .where('id', payload.sid)
+      .where('user_id', payload.sub)
+      .whereNull('revoked_at')
+      .where('expires_at', '>', DateTime.now().toSQL())
+      .preload('user')
+      .first()
+    if (!session) this.#unauthorized()
+
+    this.session = session
+    this.user = session.user
+    this.isAuthenticated = true
+    return this.user
+  }
+
+  async check(): Promise<boolean> {
+    try {
+      await this.authenticate()
+      return true
+    } catch (error) {
+      if (error instanceof errors.E_UNAUTHORIZED_ACCESS) return false
+      throw error
+    }
+  }
+
+  getUserOrFail(): User {
+    if (!this.user) this.#unauthorized()
+    return this.user
+  }
+
+  getSessionOrFail(): AuthSession {
+    if (!this.session) this.#unauthorized()
+    return this.session
+  }
+
+  /**
+   * Used by Japa's `loginAs(user)`: opens a real session for the user and
+   * sends its access token.
+   */
+  async authenticateAsClient(user: User): Promise<AuthClientResponse> {
+    const { accessToken } = await sessionTokens.openSession(user, {})
+    return { headers: { authorization: `Bearer ${accessToken}` } }
+  }
+}

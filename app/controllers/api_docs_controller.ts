@@ -1,0 +1,52 @@
+import { createRequire } from 'node:module'
+import type { HttpContext } from '@adonisjs/core/http'
+import { openApiDocument } from '#services/openapi_document'
+import { NotFoundException } from '#exceptions/http_exceptions'
+
+const swaggerUiDir = createRequire(import.meta.url)
+  .resolve('swagger-ui-dist/package.json')
+  .replace(/package\.json$/, '')
+
+/** The only files of swagger-ui-dist the page needs */
+const ASSETS: Record<string, string> = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'application/javascript; charset=utf-8',
+}
+
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8" />
+  <title>Contract Management API</title>
+  <link rel="stylesheet" href="/api/v1/docs/assets/swagger-ui.css" />
+</head>
+<body>
+  <div id="reference"></div>
+  <script src="/api/v1/docs/assets/swagger-ui-bundle.js"></script>
+  <script>
+    window.ui = SwaggerUIBundle({ url: '/api/v1/openapi.json', dom_id: '#reference', deepLinking: true })
+  </script>
+</body>
+</html>`
+
+export default class ApiDocsController {
+  /** GET /openapi.json */
+  async document() {
+    return openApiDocument()
+  }
+
+  /** GET /docs: the reference page; its assets come from npm, no CDN */
+  async page({ response }: HttpContext) {
+    response.header('content-type', 'text/html; charset=utf-8')
+    return response.send(PAGE)
+  }
+
+  /** GET /docs/assets/:file */
+  async asset({ params, response }: HttpContext) {
+    const contentType = ASSETS[params.file]
+    if (!contentType) throw new NotFoundException('Asset not found')
+    response.header('content-type', contentType)
+    response.header('cache-control', 'public, max-age=86400')
+    return response.download(`${swaggerUiDir}${params.file}`)
+  }
+}

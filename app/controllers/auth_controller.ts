@@ -1,0 +1,59 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { inject } from '@adonisjs/core'
+import limiter from '@adonisjs/limiter/services/main'
+import RegisterUser from '#actions/auth/register_user'
+import LoginUser from '#actions/auth/login_user'
+import RefreshSession from '#actions/auth/refresh_session'
+import LogoutSession from '#actions/auth/logout_session'
+import UserDto from '#dtos/user_dto'
+import CompanyDto from '#dtos/company_dto'
+import { deviceInfoFrom } from '#services/device_info'
+import { loginValidator, refreshTokenValidator, registerValidator } from '#validators/auth'
+
+/**
+ * Failed logins per e-mail + IP: the sixth failure within a minute blocks
+ * that pair for 15 minutes (429 with Retry-After).
+ */
+const loginThrottle = () =>
+  limiter.use({ requests: 5, duration: '1 min', blockDuration: '15 mins' })
+
+export default class AuthController {
+  @inject()
+  async register({ request, response }: HttpContext, registerUser: RegisterUser) {
+    const payload = await request.validateUsing(registerValidator)
+    const { user, company } = await registerUser.handle(payload)
+    return response.created({
+      data: {
+        user: UserDto.fromModel(user),
+        company: company ? CompanyDto.fromModel(company) : null,
+      },
+    })
+  }
+
+  @inject()
+  async login({ request }: HttpContext, loginUser: LoginUser) {
+    const { email, password } = await request.validateUsing(loginValidator)
+    const key = `login_${email}_${request.ip()}`
+
+    const [error, result] = await loginThrottle().penalize(key, () =>
+      loginUser.handle({ email, password, device: deviceInfoFrom(request) })
+    )
+    if (error) throw error
+
+    const { user, ...tokens } = result
+    return { data: { ...tokens, user: UserDto.fromModel(user) } }
+  }
+
+  @inject()
+  async refresh({ request }: HttpContext, refreshSession: RefreshSession) {
+    const { refreshToken } = await request.validateUsing(refreshTokenValidator)
+    const { user, ...tokens } = await refreshSession.handle(refreshToken)
+    return { data: { ...tokens, user: UserDto.fromModel(user) } }
+  }
+
+  @inject()
+  async logout({ auth, response }: HttpContext, logoutSession: LogoutSession) {
+    await logoutSession.handle(auth.use('jwt').getSessionOrFail())
+    return response.noContent()
+  }
+}

@@ -1,0 +1,19 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { inject } from '@adonisjs/core'
+import DatabaseProbe from '#services/database_probe'
+
+export default class HealthController {
+  /**
+   * GET /health: 200 when the database answers, 503 otherwise.
+   */
+  @inject()
+  async show({ response }: HttpContext, probe: DatabaseProbe) {
+    if (await probe.isUp()) {
+      return { data: { status: 'ok', database: 'ok' } }
+    }
+    return response.serviceUnavailable({
+      message: 'Database unavailable',
+      data: { status: 'degraded', database: 'down' },
+    })
+  }
+}

@@ -1,0 +1,28 @@
+import type Company from '#models/company'
+import type { MemberRole } from '#support/roles'
+
+/**
+ * A company as returned by the API; `document` is the CNPJ without
+ * punctuation, as stored.
+ */
+export default class CompanyDto {
+  static fromModel(company: Company) {
+    return {
+      id: company.id,
+      name: company.name,
+      tradeName: company.tradeName ?? null,
+      document: company.document,
+      email: company.email ?? null,
+      phone: company.phone ?? null,
+      logo: company.logo ?? null,
+      timezone: company.timezone,
+      createdAt: company.createdAt.toISO()!,
+      updatedAt: company.updatedAt.toISO()!,
+    }
+  }
+
+  /** A company of the caller (GET /company), with the caller's role in it */
+  static withRole(company: Company, role: MemberRole) {
+    return { ...CompanyDto.fromModel(company), role }
+  }
+}

@@ -1,0 +1,47 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import type { NextFn } from '@adonisjs/core/types/http'
+import { ForbiddenException } from '#exceptions/http_exceptions'
+import CompanyMember from '#models/company_member'
+import type Company from '#models/company'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i
+
+/**
+ * Resolves the request's company from `x-company-id`: the authenticated
+ * user must be a member of it, and the membership's role becomes the
+ * role of the request. Anything else is 403.
+ */
+export default class CompanyContextMiddleware {
+  async handle(ctx: HttpContext, next: NextFn) {
+    const companyId = ctx.request.header('x-company-id')?.trim()
+    if (!companyId) {
+      throw new ForbiddenException('Header x-company-id is required')
+    }
+    if (!UUID.test(companyId)) {
+      throw new ForbiddenException('Header x-company-id must be a company id')
+    }
+
+    const user = ctx.auth.getUserOrFail()
+    const membership = await CompanyMember.query()
+      .where('company_id', companyId)
+      .where('user_id', user.id)
+      .preload('company')
+      .first()
+    if (!membership) {
+      throw new ForbiddenException('You are not a member of this company')
+    }
+
+    ctx.membership = membership
+    ctx.company = membership.company
+    return next()
+  }
+}
+
+declare module '@adonisjs/core/http' {
+  export interface HttpContext {
+    /** The context company (set by the company middleware) */
+    company: Company
+    /** The user's membership in the context company: its role is the request's role */
+    membership: CompanyMember
+  }
+}

@@ -1,0 +1,25 @@
+import { randomUUID } from 'node:crypto'
+import type { NormalizeConstructor } from '@adonisjs/core/types/helpers'
+import { BaseModel, beforeCreate, column } from '@adonisjs/lucid/orm'
+
+/**
+ * UUID v4 primary keys assigned by the application, so a model knows its
+ * id before the insert (the column also defaults to gen_random_uuid()
+ * for batch inserts).
+ */
+export function withUuidPrimaryKey<T extends NormalizeConstructor<typeof BaseModel>>(
+  superclass: T
+) {
+  class UuidModel extends superclass {
+    static selfAssignPrimaryKey = true
+
+    @column({ isPrimary: true })
+    declare id: string
+
+    @beforeCreate()
+    static assignUuid(model: UuidModel) {
+      if (!model.id) model.id = randomUUID()
+    }
+  }
+  return UuidModel
+}

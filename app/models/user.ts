@@ -1,0 +1,43 @@
+import { DateTime } from 'luxon'
+import { BaseModel, column, hasMany } from '@adonisjs/lucid/orm'
+import { compose } from '@adonisjs/core/helpers'
+import type { HasMany } from '@adonisjs/lucid/types/relations'
+import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
+import CompanyMember from '#models/company_member'
+import AuthSession from '#models/auth_session'
+
+export default class User extends compose(BaseModel, withUuidPrimaryKey) {
+  @column()
+  declare name: string
+
+  @column()
+  declare email: string
+
+  @column()
+  declare phone: string | null
+
+  @column()
+  declare cpf: string | null
+
+  @column()
+  declare avatar: string | null
+
+  @column({ serializeAs: null })
+  declare password: string | null
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime
+
+  @hasMany(() => CompanyMember)
+  declare memberships: HasMany<typeof CompanyMember>
+
+  @hasMany(() => AuthSession)
+  declare sessions: HasMany<typeof AuthSession>
+
+  static findByEmail(email: string) {
+    return this.query().whereRaw('lower(email) = ?', [email.trim().toLowerCase()]).first()
+  }
+}

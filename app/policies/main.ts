@@ -1,0 +1,12 @@
+/*
+|--------------------------------------------------------------------------
+| Bouncer policies
+|--------------------------------------------------------------------------
+|
+| One policy per resource, lazily imported. `node ace make:policy` adds
+| entries here.
+|
+*/
+export const policies = {
+  CompanyPolicy: () => import('#policies/company_policy'),
+}

@@ -1,0 +1,43 @@
+import { SignJWT, jwtVerify, type JWTPayload } from 'jose'
+import jwtConfig from '#config/jwt'
+
+export type JwtAudience = 'access' | 'onboarding'
+
+/**
+ * Signs and verifies the service's JWTs. The audience separates token
+ * kinds, so an onboarding token can never pass as an access token.
+ */
+export class JwtService {
+  #key = new TextEncoder().encode(jwtConfig.secret)
+
+  sign(payload: JWTPayload, audience: JwtAudience, expiresAt: Date): Promise<string> {
+    return new SignJWT(payload)
+      .setProtectedHeader({ alg: jwtConfig.algorithm, typ: 'JWT' })
+      .setIssuer(jwtConfig.issuer)
+      .setAudience(audience)
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+      .sign(this.#key)
+  }
+
+  /**
+   * Returns the payload, or null for any token that is malformed, signed
+   * with another key or algorithm, expired, or meant for another use.
+   */
+  async verify(token: string, audience: JwtAudience): Promise<JWTPayload | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.#key, {
+        algorithms: [jwtConfig.algorithm],
+        issuer: jwtConfig.issuer,
+        audience,
+        requiredClaims: ['exp', 'iat'],
+      })
+      return payload
+    } catch {
+      return null
+    }
+  }
+}
+
+const jwtService = new JwtService()
+export default jwtService

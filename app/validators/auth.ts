@@ -1,0 +1,39 @@
+import vine from '@vinejs/vine'
+import { cnpjField } from '#validators/rules/documents'
+
+const email = () => vine.string().trim().toLowerCase().email().maxLength(254)
+const password = () => vine.string().minLength(8).maxLength(128)
+
+export const registerValidator = vine.compile(
+  vine.object({
+    name: vine.string().trim().minLength(2).maxLength(255),
+    email: email().unique(async (db, value) => {
+      const row = await db.from('users').whereRaw('lower(email) = ?', [value]).first()
+      return !row
+    }),
+    password: password(),
+    company: vine
+      .object({
+        name: vine.string().trim().minLength(2).maxLength(255),
+        tradeName: vine.string().trim().maxLength(255).optional(),
+        document: cnpjField().unique(async (db, value) => {
+          const row = await db.from('companies').where('document', value).first()
+          return !row
+        }),
+      })
+      .optional(),
+  })
+)
+
+export const loginValidator = vine.compile(
+  vine.object({
+    email: email(),
+    password: vine.string().maxLength(128),
+  })
+)
+
+export const refreshTokenValidator = vine.compile(
+  vine.object({
+    refreshToken: vine.string().trim().minLength(16).maxLength(256),
+  })
+)

@@ -1,0 +1,36 @@
+import env from '#start/env'
+import app from '@adonisjs/core/services/app'
+import { defineConfig } from '@adonisjs/lucid'
+
+/**
+ * Without DB_HOST the embedded development server is used (started by
+ * `npm run dev` on port 54329); tests and the bench start their own
+ * cluster and fill the DB_* variables before the app boots.
+ */
+const dbConfig = defineConfig({
+  connection: 'postgres',
+  prettyPrintDebugQueries: !app.inProduction,
+  connections: {
+    postgres: {
+      client: 'pg',
+      connection: {
+        host: env.get('DB_HOST', '127.0.0.1'),
+        port: env.get('DB_PORT', 54329),
+        user: env.get('DB_USER', 'postgres'),
+        password: env.get('DB_PASSWORD', 'postgres'),
+        database: env.get('DB_DATABASE', 'contracts_dev'),
+        ssl: env.get('DB_SSL', false) ? { rejectUnauthorized: false } : undefined,
+      },
+      pool: { min: 0, max: env.get('DB_POOL_MAX', 10) },
+      migrations: {
+        naturalSort: true,
+        paths: ['database/migrations'],
+      },
+      seeders: {
+        paths: ['database/seeders/main'],
+      },
+    },
+  },
+})
+
+export default dbConfig

@@ -1,0 +1,9 @@
+import { configApp } from '@adonisjs/eslint-config'
+
+export default configApp(
+  { ignores: ['tmp/**', 'storage/**'] },
+  {
+    files: ['tests/**/*.ts'],
+    rules: { '@unicorn/no-await-expression-member': 'off' },
+  }
+)

@@ -1,0 +1,71 @@
+/*
+|--------------------------------------------------------------------------
+| Environment variables
+|--------------------------------------------------------------------------
+|
+| Every variable the service reads is validated here at boot. The README
+| documents each one; .env.example lists them with development defaults.
+|
+*/
+import { Env } from '@adonisjs/core/env'
+
+export default await Env.create(new URL('../', import.meta.url), {
+  NODE_ENV: Env.schema.enum(['development', 'production', 'test'] as const),
+  PORT: Env.schema.number(),
+  HOST: Env.schema.string({ format: 'host' }),
+  APP_KEY: Env.schema.string(),
+  APP_URL: Env.schema.string({ format: 'url', tld: false }),
+  LOG_LEVEL: Env.schema.enum([
+    'fatal',
+    'error',
+    'warn',
+    'info',
+    'debug',
+    'trace',
+    'silent',
+  ] as const),
+
+  /*
+  | PostgreSQL. Without DB_HOST, `npm run dev` and `npm test` start an
+  | embedded server themselves and fill these in.
+  */
+  DB_HOST: Env.schema.string.optional({ format: 'host' }),
+  DB_PORT: Env.schema.number.optional(),
+  DB_USER: Env.schema.string.optional(),
+  DB_PASSWORD: Env.schema.string.optional(),
+  DB_DATABASE: Env.schema.string.optional(),
+  DB_SSL: Env.schema.boolean.optional(),
+  DB_POOL_MAX: Env.schema.number.optional(),
+
+  /* Access tokens (JWT, HS256) and refresh tokens */
+  JWT_SECRET: Env.schema.string.optional(),
+  JWT_ISSUER: Env.schema.string.optional(),
+  ACCESS_TOKEN_TTL_SECONDS: Env.schema.number.optional(),
+  REFRESH_TOKEN_TTL_DAYS: Env.schema.number.optional(),
+
+  /* Rate limiting */
+  LIMITER_STORE: Env.schema.enum.optional(['database', 'memory'] as const),
+
+  /* Files */
+  DRIVE_DISK: Env.schema.enum.optional(['fs', 's3'] as const),
+  DRIVE_FS_ROOT: Env.schema.string.optional(),
+  S3_BUCKET: Env.schema.string.optional(),
+  S3_REGION: Env.schema.string.optional(),
+  S3_ENDPOINT: Env.schema.string.optional(),
+  S3_ACCESS_KEY_ID: Env.schema.string.optional(),
+  S3_SECRET_ACCESS_KEY: Env.schema.string.optional(),
+  SIGNED_URL_TTL: Env.schema.string.optional(),
+
+  /* E-mail */
+  SMTP_HOST: Env.schema.string.optional({ format: 'host' }),
+  SMTP_PORT: Env.schema.number.optional(),
+  SMTP_USERNAME: Env.schema.string.optional(),
+  SMTP_PASSWORD: Env.schema.string.optional(),
+  SMTP_SECURE: Env.schema.boolean.optional(),
+  MAIL_FROM_ADDRESS: Env.schema.string.optional(),
+  MAIL_FROM_NAME: Env.schema.string.optional(),
+
+  /* Outbound messenger bot (channel skipped when not configured) */
+  MESSENGER_URL: Env.schema.string.optional({ format: 'url', tld: false }),
+  MESSENGER_TOKEN: Env.schema.string.optional(),
+})

@@ -1,0 +1,33 @@
+/*
+|--------------------------------------------------------------------------
+| HTTP kernel
+|--------------------------------------------------------------------------
+*/
+import router from '@adonisjs/core/services/router'
+import server from '@adonisjs/core/services/server'
+
+server.errorHandler(() => import('#exceptions/handler'))
+
+/**
+ * Run on every request, even when no route matches.
+ */
+server.use([
+  () => import('#middleware/container_bindings_middleware'),
+  () => import('#middleware/force_json_response_middleware'),
+  () => import('@adonisjs/cors/cors_middleware'),
+])
+
+/**
+ * Run on every request that matches a route.
+ */
+router.use([
+  () => import('@adonisjs/core/bodyparser_middleware'),
+  () => import('@adonisjs/auth/initialize_auth_middleware'),
+  () => import('#middleware/initialize_bouncer_middleware'),
+])
+
+export const middleware = router.named({
+  auth: () => import('#middleware/auth_middleware'),
+  company: () => import('#middleware/company_context_middleware'),
+  role: () => import('#middleware/role_middleware'),
+})

@@ -1,0 +1,17 @@
+import router from '@adonisjs/core/services/router'
+import { middleware } from '#start/kernel'
+
+const CompaniesController = () => import('#controllers/companies_controller')
+const CompanyMembersController = () => import('#controllers/company_members_controller')
+
+router
+  .group(() => {
+    router.get('/company', [CompaniesController, 'index']).as('company.index')
+
+    router
+      .get('/company/members', [CompanyMembersController, 'index'])
+      .as('company.members.index')
+      .use(middleware.company())
+  })
+  .prefix('/api/v1')
+  .use(middleware.auth())

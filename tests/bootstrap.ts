@@ -1,0 +1,36 @@
+import { assert } from '@japa/assert'
+import { apiClient, ApiClient } from '@japa/api-client'
+import app from '@adonisjs/core/services/app'
+import type { Config } from '@japa/runner/types'
+import { pluginAdonisJS } from '@japa/plugin-adonisjs'
+import testUtils from '@adonisjs/core/services/test_utils'
+import { authApiClient } from '@adonisjs/auth/plugins/api_client'
+import { assertResponseMatchesOpenApi } from '#tests/support/openapi'
+
+/**
+ * Plugins: assertions, the API client (every response is validated
+ * against the OpenAPI document), AdonisJS helpers and `loginAs`.
+ */
+export const plugins: Config['plugins'] = [
+  assert(),
+  apiClient(),
+  pluginAdonisJS(app),
+  authApiClient(app),
+]
+
+ApiClient.teardown(assertResponseMatchesOpenApi)
+
+/**
+ * The schema is migrated once per run; each test then runs inside a
+ * global transaction that is rolled back (testUtils.db().withGlobalTransaction).
+ */
+export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
+  setup: [() => testUtils.db().migrate()],
+  teardown: [],
+}
+
+export const configureSuite: Config['configureSuite'] = (suite) => {
+  if (['browser', 'functional', 'e2e'].includes(suite.name)) {
+    return suite.setup(() => testUtils.httpServer().start())
+  }
+}

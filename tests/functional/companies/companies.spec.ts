@@ -1,0 +1,94 @@
+import { test } from '@japa/runner'
+import testUtils from '@adonisjs/core/services/test_utils'
+import { CompanyFactory } from '#database/factories/company_factory'
+import { companyWithOwner, memberOf } from '#tests/support/tenancy'
+
+test.group('Companies / context and roles', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('GET /company lists the caller companies with the caller role', async ({
+    client,
+    assert,
+  }) => {
+    const { company, owner } = await companyWithOwner()
+    const other = await CompanyFactory.create()
+    await memberOf(other, 'admin')
+    const client2 = await CompanyFactory.create()
+    const { default: CompanyMember } = await import('#models/company_member')
+    await CompanyMember.create({ companyId: client2.id, userId: owner.id, role: 'provider' })
+
+    const response = await client.get('/api/v1/company').loginAs(owner)
+    response.assertStatus(200)
+    const rows = response.body().data as { id: string; role: string }[]
+    assert.sameDeepMembers(
+      rows.map(({ id, role }) => ({ id, role })),
+      [
+        { id: company.id, role: 'owner' },
+        { id: client2.id, role: 'provider' },
+      ]
+    )
+  })
+
+  test('the borrower side lists members, paginated', async ({ client, assert }) => {
+    const { company, owner } = await companyWithOwner()
+    for (const role of ['admin', 'borrower', 'user', 'provider'] as const)
+      await memberOf(company, role)
+
+    const response = await client
+      .get('/api/v1/company/members')
+      .qs({ perPage: 2, page: 2 })
+      .header('x-company-id', company.id)
+      .loginAs(owner)
+    response.assertStatus(200)
+    assert.lengthOf(response.body().data, 2)
+    assert.deepEqual(response.body().meta, { total: 5, page: 2, perPage: 2, totalPages: 3 })
+  })
+
+  test('each borrower-side role may list members', async ({ client }) => {
+    const { company } = await companyWithOwner()
+    for (const role of ['admin', 'borrower', 'user'] as const) {
+      const user = await memberOf(company, role)
+      const response = await client
+        .get('/api/v1/company/members')
+        .header('x-company-id', company.id)
+        .loginAs(user)
+      response.assertStatus(200)
+    }
+  })
+
+  test('a provider calling a borrower-only route gets 403', async ({ client }) => {
+    const { company } = await companyWithOwner()
+    const provider = await memberOf(company, 'provider')
+    const response = await client
+      .get('/api/v1/company/members')
+      .header('x-company-id', company.id)
+      .loginAs(provider)
+    response.assertStatus(403)
+    response.assertBodyContains({ message: 'Access denied' })
+  })
+
+  test('a missing, malformed or foreign x-company-id gets 403', async ({ client }) => {
+    const { owner } = await companyWithOwner()
+    const { company: foreign } = await companyWithOwner()
+
+    for (const header of [undefined, 'not-a-uuid', foreign.id]) {
+      const request = client.get('/api/v1/company/members').loginAs(owner)
+      if (header) request.header('x-company-id', header)
+      const response = await request
+      response.assertStatus(403)
+      response.assertBodyContains({ message: String(response.body().message) })
+    }
+  })
+
+  test('bad list filters get 422', async ({ client }) => {
+    const { company, owner } = await companyWithOwner()
+    for (const qs of [{ page: 0 }, { perPage: 101 }, { perPage: 'abc' }, { role: 'king' }]) {
+      const response = await client
+        .get('/api/v1/company/members')
+        .qs(qs)
+        .header('x-company-id', company.id)
+        .loginAs(owner)
+      response.assertStatus(422)
+    }
+  })
+})
