@@ -1,0 +1,36 @@
+import { DateTime } from 'luxon'
+import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { compose } from '@adonisjs/core/helpers'
+import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
+import type { WorkflowCompanyRole } from '#support/contract_status'
+
+/**
+ * A contract workflow: its `companyRole` decides the perspective of the
+ * contracts created with it (the logged-in company's part role).
+ */
+export default class Workflow extends compose(BaseModel, withUuidPrimaryKey) {
+  @column()
+  declare companyId: string
+
+  @column()
+  declare name: string
+
+  @column()
+  declare companyRole: WorkflowCompanyRole
+
+  /** Days the parties have for a step (shown in e-mails as the deadline) */
+  @column()
+  declare deadlineDays: number | null
+
+  @column({ prepare: (value) => JSON.stringify(value ?? []) })
+  declare steps: unknown[]
+
+  @column.dateTime()
+  declare deletedAt: DateTime | null
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime
+}

@@ -1,0 +1,7 @@
+import type { BenchArea } from '#bench/types'
+import foundation from '#bench/scenarios/foundation'
+
+/**
+ * Every area of `npm run bench`. Areas add their module here.
+ */
+export const benchAreas: BenchArea[] = [foundation]
