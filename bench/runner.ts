@@ -1,0 +1,67 @@
+import autocannon from 'autocannon'
+import type { BenchRequest } from '#bench/types'
+
+export interface BenchResult {
+  area: string
+  name: string
+  scale: number
+  requestsPerSecond: number
+  p50Ms: number
+  p99Ms: number
+  non2xx: number
+  error?: string
+}
+
+interface MeasureOptions {
+  scale: number
+  duration: number
+  connections: number
+}
+
+/**
+ * One autocannon run of a scenario. A scenario must answer 2xx: its first
+ * response is checked, so that a failing route is never measured as fast.
+ */
+export async function measure(
+  baseUrl: string,
+  request: BenchRequest & { area: string },
+  options: MeasureOptions
+): Promise<BenchResult> {
+  const headers = { 'content-type': 'application/json', ...request.headers }
+  const body = request.body === undefined ? undefined : JSON.stringify(request.body)
+  const base = { area: request.area, name: request.name, scale: options.scale }
+
+  const probe = await fetch(`${baseUrl}${request.path}`, { method: request.method, headers, body })
+  if (!probe.ok) {
+    return {
+      ...base,
+      requestsPerSecond: 0,
+      p50Ms: 0,
+      p99Ms: 0,
+      non2xx: 1,
+      error: `HTTP ${probe.status}`,
+    }
+  }
+
+  const run = (duration: number) =>
+    autocannon({
+      url: `${baseUrl}${request.path}`,
+      method: request.method,
+      headers,
+      body,
+      connections: options.connections,
+      duration,
+    })
+
+  /** Warm-up (JIT, connection pool, PostgreSQL caches), not recorded */
+  await run(1)
+  const result = await run(options.duration)
+  return {
+    ...base,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    error: result.non2xx > 0 ? `${result.non2xx} non-2xx responses` : undefined,
+  }
+}

@@ -1,0 +1,135 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { BaseCommand, flags } from '@adonisjs/core/ace'
+import type { CommandOptions } from '@adonisjs/core/types/ace'
+import { freePort, startEmbeddedCluster } from '#database/embedded/cluster'
+import { measure, type BenchResult } from '#bench/runner'
+import type { BenchRequest } from '#bench/types'
+
+/**
+ * `npm run bench`: a throw-away PostgreSQL (unless DB_HOST), the API on a
+ * free port, then for each scale (1x, then 10x the base volume) the areas'
+ * data and an autocannon run per scenario. Results: tmp/bench/results.json.
+ */
+export default class Bench extends BaseCommand {
+  static commandName = 'bench'
+  static description = 'Load test the API at 1x and 10x data volume (tmp/bench/results.json)'
+  static options: CommandOptions = { startApp: false }
+
+  @flags.number({ description: 'Seconds per scenario', default: 5 })
+  declare duration: number
+
+  @flags.number({ description: 'Concurrent connections', default: 10 })
+  declare connections: number
+
+  @flags.string({ description: 'Comma-separated scales', default: '1,10' })
+  declare scales: string
+
+  @flags.string({ description: 'Only the scenarios whose name contains this' })
+  declare only?: string
+
+  #server?: ChildProcess
+
+  #ace(args: string[], env: NodeJS.ProcessEnv) {
+    return new Promise<void>((resolve, reject) => {
+      spawn(process.execPath, ['ace', ...args], { stdio: 'inherit', env }).on('exit', (code) =>
+        code === 0 ? resolve() : reject(new Error(`node ace ${args.join(' ')} exited ${code}`))
+      )
+    })
+  }
+
+  async #startServer(env: NodeJS.ProcessEnv, port: number) {
+    this.#server = spawn(
+      process.execPath,
+      ['--import=ts-node-maintained/register/esm', 'bin/server.ts'],
+      { stdio: ['ignore', 'ignore', 'inherit'], env }
+    )
+    for (let attempt = 0; attempt < 100; attempt++) {
+      try {
+        const response = await fetch(`http://127.0.0.1:${port}/api/v1/health`)
+        if (response.ok) return
+      } catch {}
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+    throw new Error('the API did not start')
+  }
+
+  async run() {
+    const cluster = await startEmbeddedCluster({
+      dataDir: 'tmp/bench-db',
+      port: await freePort(),
+      database: 'contracts_bench',
+      persistent: false,
+    })
+    const port = await freePort()
+    const env = {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ACCESS_TOKEN_TTL_SECONDS: '14400',
+      DB_POOL_MAX: '20',
+    }
+
+    const results: BenchResult[] = []
+    try {
+      await this.#ace(['migration:run', '--force'], env)
+      await this.#startServer(env, port)
+
+      for (const scale of this.scales.split(',').map(Number)) {
+        const file = this.app.makePath(`tmp/bench/requests-${scale}.json`)
+        await this.#ace(['bench:seed', '--scale', String(scale), '--out', file], env)
+        const requests: (BenchRequest & { area: string })[] = JSON.parse(
+          await readFile(file, 'utf8')
+        )
+
+        for (const request of requests) {
+          if (this.only && !request.name.includes(this.only)) continue
+          const result = await measure(`http://127.0.0.1:${port}`, request, {
+            scale,
+            duration: this.duration,
+            connections: this.connections,
+          })
+          results.push(result)
+          this.logger.info(
+            `x${scale} ${request.name}: ${result.requestsPerSecond} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms${result.error ? ` (${result.error})` : ''}`
+          )
+        }
+      }
+    } finally {
+      this.#server?.kill('SIGTERM')
+      await cluster.stop()
+    }
+
+    await this.#write(results)
+  }
+
+  async #write(results: BenchResult[]) {
+    await mkdir(this.app.makePath('tmp/bench'), { recursive: true })
+    const output = {
+      generatedAt: new Date().toISOString(),
+      node: process.version,
+      durationSeconds: this.duration,
+      connections: this.connections,
+      results,
+    }
+    await writeFile(this.app.makePath('tmp/bench/results.json'), JSON.stringify(output, null, 2))
+
+    const table = this.ui.table()
+    table.head(['Scenario', 'Scale', 'req/s', 'p50 ms', 'p99 ms', 'errors'])
+    for (const result of results) {
+      table.row([
+        result.name,
+        `x${result.scale}`,
+        String(result.requestsPerSecond),
+        String(result.p50Ms),
+        String(result.p99Ms),
+        result.error ?? String(result.non2xx),
+      ])
+    }
+    table.render()
+    this.logger.success('results written to tmp/bench/results.json')
+    if (results.some((result) => result.error)) this.exitCode = 1
+  }
+}

@@ -1,0 +1,35 @@
+import { mkdir, writeFile } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import { BaseCommand, flags } from '@adonisjs/core/ace'
+import type { CommandOptions } from '@adonisjs/core/types/ace'
+import { buildBenchContext } from '#bench/context'
+import { benchAreas } from '#bench/scenarios/index'
+
+/**
+ * Seeds every bench area to `--scale` times its base volume and writes the
+ * requests to measure. Run by `npm run bench`; not meant for a real database.
+ */
+export default class BenchSeed extends BaseCommand {
+  static commandName = 'bench:seed'
+  static description = 'Load the bench data volume (used by npm run bench)'
+  static options: CommandOptions = { startApp: true }
+
+  @flags.number({ description: 'Multiple of the base data volume', default: 1 })
+  declare scale: number
+
+  @flags.string({ description: 'File the requests are written to', required: true })
+  declare out: string
+
+  async run() {
+    const context = await buildBenchContext(this.scale)
+    const requests = []
+    for (const area of benchAreas) {
+      const started = Date.now()
+      const areaRequests = await area.seed(context)
+      requests.push(...areaRequests.map((request) => ({ area: area.area, ...request })))
+      this.logger.info(`${area.area}: seeded x${this.scale} in ${Date.now() - started} ms`)
+    }
+    await mkdir(dirname(this.out), { recursive: true })
+    await writeFile(this.out, JSON.stringify(requests, null, 2))
+  }
+}
