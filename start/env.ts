@@ -45,6 +45,8 @@ export default await Env.create(new URL('../', import.meta.url), {
 
   /* Rate limiting */
   LIMITER_STORE: Env.schema.enum.optional(['database', 'memory'] as const),
+  /* GET /app/versions requests per IP and minute (0 disables the throttle) */
+  APP_VERSIONS_RATE_LIMIT: Env.schema.number.optional(),
 
   /* Files */
   DRIVE_DISK: Env.schema.enum.optional(['fs', 's3'] as const),
