@@ -45,6 +45,8 @@ export default await Env.create(new URL('../', import.meta.url), {
 
   /* Rate limiting */
   LIMITER_STORE: Env.schema.enum.optional(['database', 'memory'] as const),
+  /* GET /app/versions requests per IP and minute (0 disables the throttle) */
+  APP_VERSIONS_RATE_LIMIT: Env.schema.number.optional(),
 
   /* Files */
   DRIVE_DISK: Env.schema.enum.optional(['fs', 's3'] as const),
@@ -64,6 +66,20 @@ export default await Env.create(new URL('../', import.meta.url), {
   SMTP_SECURE: Env.schema.boolean.optional(),
   MAIL_FROM_ADDRESS: Env.schema.string.optional(),
   MAIL_FROM_NAME: Env.schema.string.optional(),
+
+  /* OAuth identity providers (connect-provider); a provider is off while its client id is unset */
+  OAUTH_GOOGLE_CLIENT_ID: Env.schema.string.optional(),
+  OAUTH_GOOGLE_JWKS_URL: Env.schema.string.optional({ format: 'url', tld: false }),
+  OAUTH_GOOGLE_ISSUER: Env.schema.string.optional(),
+  OAUTH_APPLE_CLIENT_ID: Env.schema.string.optional(),
+  OAUTH_APPLE_JWKS_URL: Env.schema.string.optional({ format: 'url', tld: false }),
+  OAUTH_APPLE_ISSUER: Env.schema.string.optional(),
+  OAUTH_MICROSOFT_CLIENT_ID: Env.schema.string.optional(),
+  OAUTH_MICROSOFT_JWKS_URL: Env.schema.string.optional({ format: 'url', tld: false }),
+  OAUTH_MICROSOFT_ISSUER: Env.schema.string.optional(),
+
+  /* Personal data exports: days a ready archive stays downloadable */
+  DATA_EXPORT_TTL_DAYS: Env.schema.number.optional(),
 
   /* Outbound messenger bot (channel skipped when not configured) */
   MESSENGER_URL: Env.schema.string.optional({ format: 'url', tld: false }),

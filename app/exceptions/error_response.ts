@@ -80,7 +80,8 @@ export function toErrorResponse(error: unknown): ErrorResponse {
   }
 
   const status = Number(candidate.status)
-  if (Number.isInteger(status) && status >= 400 && status < 500) {
+  /** 4xx, and 503 for a dependency that is down or not configured */
+  if (Number.isInteger(status) && ((status >= 400 && status < 500) || status === 503)) {
     const code = typeof candidate.code === 'string' ? candidate.code : undefined
     const message = (code && MESSAGES_BY_CODE[code]) || candidate.message || 'Request failed'
     const body: ErrorResponse['body'] = { message, code }

@@ -12,8 +12,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-
  * role of the request. Anything else is 403.
  */
 export default class CompanyContextMiddleware {
-  async handle(ctx: HttpContext, next: NextFn) {
+  async handle(ctx: HttpContext, next: NextFn, options: { optional?: boolean } = {}) {
     const companyId = ctx.request.header('x-company-id')?.trim()
+    /** `company({ optional: true })`: no header, no context (ctx.membership unset) */
+    if (!companyId && options.optional) return next()
     if (!companyId) {
       throw new ForbiddenException('Header x-company-id is required')
     }

@@ -1,0 +1,23 @@
+import { DateTime } from 'luxon'
+import AppVersion from '#models/app_version'
+import { NotFoundException } from '#exceptions/http_exceptions'
+import type { AppPlatform } from '#support/app_versions'
+
+/**
+ * Soft-deletes a version: it is no longer offered, the row stays as
+ * history. Deleting twice is a no-op.
+ */
+export default class DeleteAppVersion {
+  async handle(platform: AppPlatform, version: string) {
+    const appVersion = await AppVersion.query()
+      .where('platform', platform)
+      .where('version', version)
+      .first()
+    if (!appVersion) throw new NotFoundException(`Version ${platform} ${version} not found`)
+    if (!appVersion.deletedAt) {
+      appVersion.deletedAt = DateTime.now()
+      await appVersion.save()
+    }
+    return appVersion
+  }
+}

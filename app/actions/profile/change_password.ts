@@ -1,0 +1,52 @@
+import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
+import hash from '@adonisjs/core/services/hash'
+import { errors as vineErrors } from '@vinejs/vine'
+import AuthSession from '#models/auth_session'
+import type User from '#models/user'
+import { ConflictException } from '#exceptions/http_exceptions'
+
+interface Params {
+  user: User
+  currentSession: AuthSession
+  currentPassword: string
+  newPassword: string
+}
+
+/**
+ * PUT /users/me/password: the current password must match (422 on the
+ * `currentPassword` field otherwise). Every other session of the user is
+ * revoked; the session of the request stays signed in.
+ */
+export default class ChangePassword {
+  async handle({ user, currentSession, currentPassword, newPassword }: Params) {
+    if (!user.password) {
+      throw new ConflictException('The account has no password yet; register one instead', {
+        code: 'E_NO_PASSWORD',
+      })
+    }
+    if (!(await hash.verify(user.password, currentPassword))) {
+      throw new vineErrors.E_VALIDATION_ERROR([
+        {
+          field: 'currentPassword',
+          rule: 'currentPassword',
+          message: 'The current password is incorrect',
+        },
+      ])
+    }
+
+    const passwordHash = await hash.make(newPassword)
+    await db.transaction(async (trx) => {
+      user.useTransaction(trx)
+      user.password = passwordHash
+      await user.save()
+
+      const now = DateTime.now().toSQL()!
+      await AuthSession.query({ client: trx })
+        .where('user_id', user.id)
+        .whereNot('id', currentSession.id)
+        .whereNull('revoked_at')
+        .update({ revoked_at: now, updated_at: now })
+    })
+  }
+}

@@ -1,0 +1,69 @@
+import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
+import emitter from '@adonisjs/core/services/emitter'
+import drive from '@adonisjs/drive/services/main'
+import AuthSession from '#models/auth_session'
+import CompanyMember from '#models/company_member'
+import DataExport from '#models/data_export'
+import UserIdentity from '#models/user_identity'
+import type User from '#models/user'
+import { ConflictException } from '#exceptions/http_exceptions'
+
+export const DELETED_USER_NAME = 'Usuário removido'
+
+/**
+ * DELETE /users/me/delete: anonymises the account (the row stays, so
+ * contract history keeps its references), revokes every session and
+ * removes memberships, linked identities and data exports. An owner of a
+ * company that has other members must transfer ownership first (409).
+ */
+export default class DeleteAccount {
+  async handle(user: User) {
+    const archives = await db.transaction(async (trx) => {
+      const blocking = await CompanyMember.query({ client: trx })
+        .where('user_id', user.id)
+        .where('role', 'owner')
+        .whereExists((others) =>
+          others
+            .from('company_members as others')
+            .whereColumn('others.company_id', 'company_members.company_id')
+            .whereNot('others.user_id', user.id)
+        )
+        .preload('company')
+        .first()
+      if (blocking) {
+        throw new ConflictException(
+          `Transfer the ownership of ${blocking.company.name} before deleting your account`,
+          { code: 'E_OWNERSHIP_TRANSFER_REQUIRED' }
+        )
+      }
+
+      user.useTransaction(trx)
+      user.merge({
+        name: DELETED_USER_NAME,
+        email: `deleted+${user.id}@invalid`,
+        phone: null,
+        cpf: null,
+        avatar: null,
+        password: null,
+      })
+      await user.save()
+
+      const now = DateTime.now().toSQL()!
+      await AuthSession.query({ client: trx })
+        .where('user_id', user.id)
+        .whereNull('revoked_at')
+        .update({ revoked_at: now, updated_at: now })
+      await CompanyMember.query({ client: trx }).where('user_id', user.id).delete()
+      await UserIdentity.query({ client: trx }).where('user_id', user.id).delete()
+      const exports = await DataExport.query({ client: trx }).where('user_id', user.id)
+      await DataExport.query({ client: trx }).where('user_id', user.id).delete()
+
+      await emitter.emit('user:profile_updated', { user, trx })
+      return exports.flatMap((dataExport) => dataExport.filePath ?? [])
+    })
+
+    /** After commit: archives of personal data go with the account */
+    await Promise.allSettled(archives.map((key) => drive.use().delete(key)))
+  }
+}

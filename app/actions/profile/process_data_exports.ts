@@ -1,0 +1,90 @@
+import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import drive from '@adonisjs/drive/services/main'
+import emitter from '@adonisjs/core/services/emitter'
+import env from '#start/env'
+import DataExport from '#models/data_export'
+import { dataExportSections } from '#services/data_export_sections'
+
+/** pg advisory lock key: one processor at a time across instances */
+const LOCK_KEY = 7_202_611_001
+
+interface Options {
+  /** Called after each export with its outcome */
+  onProgress?: (exportId: string, outcome: 'ready' | 'failed', done: number, total: number) => void
+  limit?: number
+}
+
+/**
+ * Builds the pending personal data exports: a JSON archive per export
+ * (every registered section) written to the private Drive disk, then the
+ * export is marked ready with its expiry and `profile:data_export_ready`
+ * is emitted inside that transaction.
+ *
+ * The run holds a transaction-level advisory lock, so one processor runs
+ * at a time across instances; each export is a savepoint of that
+ * transaction, and the batch (at most `limit` exports) commits at the end.
+ */
+export default class ProcessDataExports {
+  async handle({ onProgress, limit = 100 }: Options = {}) {
+    const lock = await db.transaction()
+    try {
+      const { rows } = await lock.rawQuery('SELECT pg_try_advisory_xact_lock(?) AS locked', [
+        LOCK_KEY,
+      ])
+      if (!rows[0].locked) return { locked: false, ready: 0, failed: 0 }
+
+      const pending = await DataExport.query({ client: lock })
+        .where('status', 'pending')
+        .preload('user')
+        .orderBy('created_at', 'asc')
+        .limit(limit)
+
+      let ready = 0
+      let failed = 0
+      for (const dataExport of pending) {
+        const outcome = await this.#build(dataExport, lock)
+        outcome === 'ready' ? ready++ : failed++
+        onProgress?.(dataExport.id, outcome, ready + failed, pending.length)
+      }
+      return { locked: true, ready, failed }
+    } finally {
+      await lock.commit()
+    }
+  }
+
+  async #build(dataExport: DataExport, lock: TransactionClientContract) {
+    const user = dataExport.user
+    const key = `data-exports/${user.id}/${dataExport.id}.json`
+    try {
+      const archive = {
+        exportId: dataExport.id,
+        generatedAt: DateTime.now().toISO(),
+        ...(await dataExportSections.build(user, lock)),
+      }
+      await drive.use().put(key, JSON.stringify(archive, null, 2), {
+        contentType: 'application/json',
+        visibility: 'private',
+      })
+    } catch {
+      dataExport.useTransaction(lock)
+      dataExport.status = 'failed'
+      await dataExport.save()
+      return 'failed' as const
+    }
+
+    await lock.transaction(async (trx) => {
+      dataExport.useTransaction(trx)
+      dataExport.merge({
+        status: 'ready',
+        filePath: key,
+        completedAt: DateTime.now(),
+        expiresAt: DateTime.now().plus({ days: env.get('DATA_EXPORT_TTL_DAYS', 7) }),
+      })
+      await dataExport.save()
+      await emitter.emit('profile:data_export_ready', { user, exportId: dataExport.id, trx })
+    })
+    return 'ready' as const
+  }
+}

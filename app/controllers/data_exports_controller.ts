@@ -1,0 +1,23 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { inject } from '@adonisjs/core'
+import RequestDataExport from '#actions/profile/request_data_export'
+import ShowDataExport from '#actions/profile/show_data_export'
+import DataExportDto from '#dtos/data_export_dto'
+import { profileResourceIdValidator } from '#validators/profile'
+
+export default class DataExportsController {
+  /** POST /users/me/data-export: 202, built later by `data-exports:process` */
+  @inject()
+  async store({ auth, response }: HttpContext, requestExport: RequestDataExport) {
+    const dataExport = await requestExport.handle(auth.getUserOrFail())
+    return response.accepted({ data: DataExportDto.summary(dataExport) })
+  }
+
+  /** GET /users/me/data-exports/:id */
+  @inject()
+  async show({ auth, request }: HttpContext, showExport: ShowDataExport) {
+    const { params } = await request.validateUsing(profileResourceIdValidator)
+    const { dataExport, url } = await showExport.handle(auth.getUserOrFail(), params.id)
+    return { data: DataExportDto.fromModel(dataExport, url) }
+  }
+}

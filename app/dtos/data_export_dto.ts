@@ -1,0 +1,20 @@
+import type DataExport from '#models/data_export'
+
+export default class DataExportDto {
+  /** POST /users/me/data-export (202) */
+  static summary(dataExport: DataExport) {
+    return { id: dataExport.id, status: dataExport.status }
+  }
+
+  /** GET /users/me/data-exports/:id; a ready export past its expiry reads `expired` */
+  static fromModel(dataExport: DataExport, url: string | null) {
+    return {
+      id: dataExport.id,
+      status: dataExport.status === 'ready' && dataExport.isExpired ? 'expired' : dataExport.status,
+      createdAt: dataExport.createdAt.toISO()!,
+      completedAt: dataExport.completedAt?.toISO() ?? null,
+      expiresAt: dataExport.expiresAt?.toISO() ?? null,
+      url,
+    }
+  }
+}

@@ -1,0 +1,52 @@
+import vine from '@vinejs/vine'
+import { OAUTH_PROVIDERS } from '#config/oauth'
+import { cpfField } from '#validators/rules/documents'
+import { strongPasswordField } from '#validators/rules/password'
+
+/** Validators that check a password against the account's e-mail */
+type WithEmail = { email: string }
+
+/**
+ * PUT /users/me: `name` is required; `phone` and `cpf` are optional
+ * (omitted = unchanged, null = cleared). Phones keep digits and a
+ * leading +.
+ */
+export const updateProfileValidator = vine.compile(
+  vine.object({
+    name: vine.string().trim().minLength(2).maxLength(255),
+    phone: vine
+      .string()
+      .trim()
+      .regex(/^\+?[\d\s().-]{8,25}$/)
+      .transform((value) => (typeof value === 'string' ? value.replace(/[\s().-]/g, '') : value))
+      .nullable()
+      .optional(),
+    cpf: cpfField().nullable().optional(),
+  })
+)
+
+/** PUT /users/me/password */
+export const changePasswordValidator = vine.withMetaData<WithEmail>().compile(
+  vine.object({
+    currentPassword: vine.string().maxLength(128),
+    newPassword: strongPasswordField(),
+  })
+)
+
+/** POST /users/me/register-password */
+export const registerPasswordValidator = vine
+  .withMetaData<WithEmail>()
+  .compile(vine.object({ password: strongPasswordField() }))
+
+/** POST /users/me/connect-provider */
+export const connectProviderValidator = vine.compile(
+  vine.object({
+    provider: vine.enum(OAUTH_PROVIDERS),
+    idToken: vine.string().trim().minLength(10).maxLength(8192),
+  })
+)
+
+/** Routes with an `:id` of a profile resource (sessions, data exports) */
+export const profileResourceIdValidator = vine.compile(
+  vine.object({ params: vine.object({ id: vine.string().uuid() }) })
+)

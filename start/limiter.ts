@@ -1,0 +1,25 @@
+/*
+|--------------------------------------------------------------------------
+| HTTP throttles
+|--------------------------------------------------------------------------
+|
+| Route throttles (429 {message} with Retry-After), applied with
+| `.use(throttle)` in the route files.
+|
+*/
+import limiter from '@adonisjs/limiter/services/main'
+import env from '#start/env'
+
+/**
+ * GET /app/versions: public and called on every app open, so limited per
+ * IP with a generous allowance (APP_VERSIONS_RATE_LIMIT per minute, 120
+ * by default; 0 turns the throttle off).
+ */
+export const appVersionsThrottle = limiter.define('app_versions', (ctx) => {
+  const requests = env.get('APP_VERSIONS_RATE_LIMIT', 120)
+  if (requests <= 0) return limiter.noLimit()
+  return limiter
+    .allowRequests(requests)
+    .every('1 minute')
+    .usingKey(`app_versions_${ctx.request.ip()}`)
+})
