@@ -70,6 +70,8 @@ export default class Bench extends BaseCommand {
       LOG_LEVEL: 'warn',
       ACCESS_TOKEN_TTL_SECONDS: '14400',
       DB_POOL_MAX: '20',
+      /** The version check is throttled per IP; the bench client is one IP */
+      APP_VERSIONS_RATE_LIMIT: '0',
     }
 
     const results: BenchResult[] = []
