@@ -18,14 +18,11 @@ export default class SubmitOnboarding {
   async handle(onboarding: Onboarding) {
     await db.transaction(async (trx) => {
       const locked = await lockOpenOnboarding(onboarding.id, trx)
-      await locked.load((loader) =>
-        loader
-          .load('documents')
-          .load('formFields')
-          .load('contract')
-          .load('providerCompany')
-          .load('providerUser')
-      )
+      /** One query at a time: a transaction is a single connection */
+      for (const relation of ['documents', 'formFields', 'contract'] as const) {
+        await locked.load(relation)
+      }
+      await locked.load(locked.providerCompanyId ? 'providerCompany' : 'providerUser')
 
       const missingDocuments = locked.documents
         .filter(
