@@ -3,6 +3,7 @@ import { DateTime } from 'luxon'
 import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import emitter from '@adonisjs/core/services/emitter'
+import { appUrl } from '#config/app'
 import Onboarding from '#models/onboarding'
 import OnboardingDocument from '#models/onboarding_document'
 import onboardingTokens from '#services/onboarding_token_service'
@@ -46,7 +47,7 @@ test.group('Onboarding / link creation (rule A5)', (group) => {
 
     response.assertStatus(200)
     const { url, token, expiresAt } = response.body().data
-    assert.equal(url, `http://localhost:3334/public/onboarding/${token}`)
+    assert.equal(url, `${appUrl}/public/onboarding/${token}`)
     const days = DateTime.fromISO(expiresAt).diffNow('days').days
     assert.approximately(days, 7, 0.01)
 
