@@ -1,9 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { readFile } from 'node:fs/promises'
 import { BaseCommand } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
 import { startEmbeddedCluster } from '#database/embedded/cluster'
 import { DEMO_LOGINS, DEMO_PASSWORD } from '#database/seeders/demo/accounts'
 import { devProcesses } from '#support/dev_processes'
+import { DEMO_ONBOARDING_LINK_FILE } from '#database/seeders/demo/onboarding'
 
 /**
  * `npm run dev`: PostgreSQL (embedded unless DB_HOST is set, data kept in
@@ -64,17 +66,22 @@ export default class Dev extends BaseCommand {
       process.exit(1)
     }
 
-    this.#printLogins()
+    await this.#printLogins()
     this.#children.push(this.#ace(['serve', '--hmr']))
     for (const args of devProcesses) this.#children.push(this.#ace(args))
   }
 
-  #printLogins() {
+  async #printLogins() {
     const table = this.ui.table()
     table.head(['Demo login', 'Role', 'Notes'])
     for (const login of DEMO_LOGINS) table.row([login.email, login.role, login.note])
     table.render()
     this.logger.info(`password for every demo login: ${DEMO_PASSWORD}`)
+    /** Written by the demo seeder (db:seed child) with a valid token */
+    const link = await readFile(this.app.makePath(DEMO_ONBOARDING_LINK_FILE), 'utf8').catch(
+      () => ''
+    )
+    if (link) this.logger.info(`provider onboarding (Beta, no login): ${link.trim()}`)
     this.logger.info('API on http://localhost:3333/api/v1 (reference: /api/v1/docs)')
   }
 }

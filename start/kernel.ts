@@ -30,4 +30,5 @@ export const middleware = router.named({
   auth: () => import('#middleware/auth_middleware'),
   company: () => import('#middleware/company_context_middleware'),
   role: () => import('#middleware/role_middleware'),
+  onboardingToken: () => import('#middleware/onboarding_token_middleware'),
 })

@@ -9,4 +9,5 @@
 */
 export const policies = {
   CompanyPolicy: () => import('#policies/company_policy'),
+  OnboardingPolicy: () => import('#policies/onboarding_policy'),
 }

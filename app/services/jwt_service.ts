@@ -10,12 +10,21 @@ export type JwtAudience = 'access' | 'onboarding'
 export class JwtService {
   #key = new TextEncoder().encode(jwtConfig.secret)
 
-  sign(payload: JWTPayload, audience: JwtAudience, expiresAt: Date): Promise<string> {
+  /**
+   * HS256 is deterministic: the same payload, `issuedAt` and `expiresAt`
+   * give the same token (onboarding links are re-sent unchanged).
+   */
+  sign(
+    payload: JWTPayload,
+    audience: JwtAudience,
+    expiresAt: Date,
+    issuedAt?: Date
+  ): Promise<string> {
     return new SignJWT(payload)
       .setProtectedHeader({ alg: jwtConfig.algorithm, typ: 'JWT' })
       .setIssuer(jwtConfig.issuer)
       .setAudience(audience)
-      .setIssuedAt()
+      .setIssuedAt(issuedAt ? Math.floor(issuedAt.getTime() / 1000) : undefined)
       .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
       .sign(this.#key)
   }

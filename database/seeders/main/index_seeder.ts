@@ -3,6 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import { seedAccounts } from '#database/seeders/demo/accounts'
 import { seedContractsCore } from '#database/seeders/demo/contracts_core'
 import { seedAppVersions } from '#database/seeders/demo/app_versions'
+import { seedOnboarding } from '#database/seeders/demo/onboarding'
 
 /**
  * Demo data, idempotent: running it again changes nothing. Each area adds
@@ -16,6 +17,7 @@ export default class IndexSeeder extends BaseSeeder {
       const contracts = await seedContractsCore(accounts, trx)
       void contracts
       await seedAppVersions(trx)
+      await seedOnboarding(accounts, trx)
     })
   }
 }

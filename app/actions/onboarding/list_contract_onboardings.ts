@@ -1,0 +1,21 @@
+import type Company from '#models/company'
+import Onboarding from '#models/onboarding'
+import { findBorrowerContract } from '#services/onboarding_records'
+
+/**
+ * The onboardings of a contract of the borrower company, with their
+ * documents and form (borrower review).
+ */
+export default class ListContractOnboardings {
+  async handle(company: Company, contractId: string) {
+    const contract = await findBorrowerContract(company.id, contractId)
+    return Onboarding.query()
+      .where('contract_id', contract.id)
+      .where('borrower_company_id', company.id)
+      .preload('providerCompany')
+      .preload('providerUser')
+      .preload('documents')
+      .preload('formFields')
+      .orderBy('created_at', 'asc')
+  }
+}

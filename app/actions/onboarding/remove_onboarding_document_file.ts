@@ -1,0 +1,35 @@
+import db from '@adonisjs/lucid/services/db'
+import type Onboarding from '#models/onboarding'
+import onboardingFiles from '#services/onboarding_file_storage'
+import {
+  assertDocumentChangeable,
+  lockOnboardingDocument,
+  lockOpenOnboarding,
+} from '#support/onboarding_guards'
+
+/**
+ * A3: the provider removes the file of a `waiting` or `rejected` document;
+ * the document is `waiting` again and its file is deleted from Drive.
+ */
+export default class RemoveOnboardingDocumentFile {
+  async handle(onboarding: Onboarding, documentId: string) {
+    let removedKey: string | null = null
+    const document = await db.transaction(async (trx) => {
+      await lockOpenOnboarding(onboarding.id, trx)
+      const locked = await lockOnboardingDocument(onboarding.id, documentId, trx)
+      assertDocumentChangeable(locked, 'remove')
+      removedKey = locked.filePath
+      locked.merge({
+        status: 'waiting',
+        filePath: null,
+        fileName: null,
+        fileSize: null,
+        uploadedAt: null,
+        rejectionReason: null,
+      })
+      return locked.useTransaction(trx).save()
+    })
+    if (removedKey) await onboardingFiles.delete(removedKey).catch(() => {})
+    return document
+  }
+}

@@ -1,0 +1,55 @@
+import db from '@adonisjs/lucid/services/db'
+import { errors } from '@vinejs/vine'
+import type { Infer } from '@vinejs/vine/types'
+import type Onboarding from '#models/onboarding'
+import OnboardingFormField from '#models/onboarding_form_field'
+import { lockOpenOnboarding } from '#support/onboarding_guards'
+import { formFieldValueError } from '#support/form_field_values'
+import type { saveOnboardingFormValidator } from '#validators/onboarding'
+
+type Payload = Infer<typeof saveOnboardingFormValidator>
+type FieldError = { field: string; rule: string; message: string }
+
+/**
+ * A4: saves form values, all or nothing. Every id must be a field of this
+ * onboarding and every value must match its field's type (422 otherwise);
+ * required fields are only enforced at submission, so partial saves work.
+ * An empty value clears the field.
+ */
+export default class SaveOnboardingForm {
+  async handle(onboarding: Onboarding, { fields }: Payload) {
+    await db.transaction(async (trx) => {
+      await lockOpenOnboarding(onboarding.id, trx)
+      const ids = fields.map((field) => field.id)
+      const existing = await OnboardingFormField.query({ client: trx })
+        .where('onboarding_id', onboarding.id)
+        .whereIn('id', ids)
+      const byId = new Map(existing.map((field) => [field.id, field]))
+
+      const problems: FieldError[] = []
+      const seen = new Set<string>()
+      fields.forEach(({ id, value }, index) => {
+        const field = byId.get(id)
+        const at = `fields.${index}`
+        if (!field)
+          problems.push({ field: `${at}.id`, rule: 'exists', message: 'Campo não encontrado' })
+        else if (seen.has(id))
+          problems.push({ field: `${at}.id`, rule: 'distinct', message: 'Campo repetido' })
+        else if (value) {
+          const message = formFieldValueError(field.type, value, field.options)
+          if (message) problems.push({ field: `${at}.value`, rule: field.type, message })
+        }
+        seen.add(id)
+      })
+      if (problems.length) throw new errors.E_VALIDATION_ERROR(problems)
+
+      for (const { id, value } of fields) {
+        await byId
+          .get(id)!
+          .useTransaction(trx)
+          .merge({ value: value || null })
+          .save()
+      }
+    })
+  }
+}

@@ -1,0 +1,70 @@
+import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
+import emitter from '@adonisjs/core/services/emitter'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type Onboarding from '#models/onboarding'
+import ContractHistory from '#models/contract_history'
+import { UnprocessableException } from '#exceptions/http_exceptions'
+import { borrowerReviewers } from '#services/onboarding_parties'
+import { lockOpenOnboarding } from '#support/onboarding_guards'
+import { ONBOARDING_MESSAGES, SENT_DOCUMENT_STATUSES } from '#support/onboarding'
+
+/**
+ * A5: every required document `uploaded`/`validated` and every required
+ * field filled (422 with the missing ids otherwise); the onboarding
+ * becomes `submitted` and the borrower's owners/admins are notified.
+ */
+export default class SubmitOnboarding {
+  async handle(onboarding: Onboarding) {
+    await db.transaction(async (trx) => {
+      const locked = await lockOpenOnboarding(onboarding.id, trx)
+      /** One query at a time: a transaction is a single connection */
+      for (const relation of ['documents', 'formFields', 'contract'] as const) {
+        await locked.load(relation)
+      }
+      await locked.load(locked.providerCompanyId ? 'providerCompany' : 'providerUser')
+
+      const missingDocuments = locked.documents
+        .filter(
+          (document) => document.isRequired && !SENT_DOCUMENT_STATUSES.includes(document.status)
+        )
+        .map((document) => document.id)
+      const missingFields = locked.formFields
+        .filter((field) => field.required && !field.isFilled)
+        .map((field) => field.id)
+      if (missingDocuments.length || missingFields.length) {
+        throw new UnprocessableException(ONBOARDING_MESSAGES.missingRequired, {
+          missingDocuments,
+          missingFields,
+        })
+      }
+
+      locked.merge({ status: 'submitted', submittedAt: DateTime.now() })
+      await locked.useTransaction(trx).save()
+      await this.#record(locked, trx)
+    })
+  }
+
+  async #record(onboarding: Onboarding, trx: TransactionClientContract) {
+    const provider = {
+      id: onboarding.providerId,
+      name: onboarding.providerCompany?.name ?? onboarding.providerUser.name,
+    }
+    await ContractHistory.create(
+      {
+        contractId: onboarding.contractId,
+        type: 'PROVIDER_ONBOARDING_SUBMITTED',
+        actorId: onboarding.providerUserId,
+        payload: { onboardingId: onboarding.id, providerId: provider.id },
+      },
+      { client: trx }
+    )
+    await emitter.emit('onboarding:submitted', {
+      onboardingId: onboarding.id,
+      recipients: await borrowerReviewers(onboarding.borrowerCompanyId, trx),
+      contract: { id: onboarding.contract.id, name: onboarding.contract.name },
+      provider,
+      trx,
+    })
+  }
+}

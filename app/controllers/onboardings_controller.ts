@@ -1,0 +1,72 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { inject } from '@adonisjs/core'
+import CreateOnboardingLink from '#actions/onboarding/create_onboarding_link'
+import ListContractOnboardings from '#actions/onboarding/list_contract_onboardings'
+import SendProviderOnboarding from '#actions/onboarding/send_provider_onboarding'
+import StartProviderOnboarding from '#actions/onboarding/start_provider_onboarding'
+import OnboardingDto from '#dtos/onboarding_dto'
+import OnboardingPolicy from '#policies/onboarding_policy'
+import { createOnboardingLinkValidator } from '#validators/onboarding'
+
+/**
+ * Borrower side of provider onboarding: links (rule A5), the review list,
+ * and the onboarding e-mails (H16, H17).
+ */
+export default class OnboardingsController {
+  @inject()
+  async index(
+    { params, bouncer, company, membership }: HttpContext,
+    list: ListContractOnboardings
+  ) {
+    await bouncer.with(OnboardingPolicy).authorize('manage', membership)
+    const onboardings = await list.handle(company, params.contractId)
+    return { data: await Promise.all(onboardings.map((item) => OnboardingDto.fromModel(item))) }
+  }
+
+  @inject()
+  async createLink(
+    { params, request, bouncer, company, membership }: HttpContext,
+    createLink: CreateOnboardingLink
+  ) {
+    await bouncer.with(OnboardingPolicy).authorize('manage', membership)
+    const payload = await request.validateUsing(createOnboardingLinkValidator)
+    const link = await createLink.handle({
+      ...payload,
+      company,
+      contractId: params.contractId,
+      providerId: params.providerId,
+    })
+    return { data: { url: link.url, token: link.token, expiresAt: link.expiresAt.toISO()! } }
+  }
+
+  /** H16: the body is `{success}`, unwrapped (spec) */
+  @inject()
+  async send(
+    { params, auth, bouncer, company, membership }: HttpContext,
+    send: SendProviderOnboarding
+  ) {
+    await bouncer.with(OnboardingPolicy).authorize('manage', membership)
+    await send.handle({
+      company,
+      user: auth.getUserOrFail(),
+      contractId: params.contractId,
+      providerId: params.providerId,
+    })
+    return { success: true }
+  }
+
+  /** H17: the body is `{success, providerCount}`, unwrapped (spec) */
+  @inject()
+  async start(
+    { params, auth, bouncer, company, membership }: HttpContext,
+    start: StartProviderOnboarding
+  ) {
+    await bouncer.with(OnboardingPolicy).authorize('manage', membership)
+    const { providerCount } = await start.handle({
+      company,
+      user: auth.getUserOrFail(),
+      contractId: params.contractId,
+    })
+    return { success: true, providerCount }
+  }
+}

@@ -1,0 +1,25 @@
+import type OnboardingDocument from '#models/onboarding_document'
+import onboardingFiles from '#services/onboarding_file_storage'
+
+/** Spec: OnboardingDocument (`fileUrl` is a signed URL that expires) */
+export default class OnboardingDocumentDto {
+  static async fromModel(document: OnboardingDocument) {
+    return {
+      id: document.id,
+      name: document.name,
+      description: document.description,
+      isRequired: document.isRequired,
+      acceptedFormats: document.acceptedFormats,
+      maxFileSize: document.maxFileSize,
+      status: document.status,
+      rejectionReason: document.rejectionReason,
+      fileUrl: document.filePath ? await onboardingFiles.signedUrl(document.filePath) : null,
+      fileName: document.fileName,
+      uploadedAt: document.uploadedAt?.toISO() ?? null,
+    }
+  }
+
+  static fromModels(documents: OnboardingDocument[]) {
+    return Promise.all(documents.map((document) => OnboardingDocumentDto.fromModel(document)))
+  }
+}

@@ -1,0 +1,26 @@
+import type Onboarding from '#models/onboarding'
+import PartyDto from '#dtos/party_dto'
+import OnboardingDocumentDto from '#dtos/onboarding_document_dto'
+import DownloadDocumentDto from '#dtos/download_document_dto'
+import FormFieldDto from '#dtos/form_field_dto'
+
+/** Spec: Onboarding view (returned to the provider, A1) */
+export default class OnboardingViewDto {
+  /** Needs borrowerCompany, providerCompany/providerUser, documents, formFields, downloadDocuments */
+  static async fromModel(onboarding: Onboarding) {
+    return {
+      borrower: PartyDto.fromCompany(onboarding.borrowerCompany, 'borrower'),
+      provider: onboarding.providerCompany
+        ? PartyDto.fromCompany(onboarding.providerCompany, 'provider')
+        : PartyDto.fromUser(onboarding.providerUser, 'provider'),
+      documents: await OnboardingDocumentDto.fromModels(onboarding.documents),
+      downloadDocuments: await Promise.all(
+        onboarding.downloadDocuments.map((document) => DownloadDocumentDto.fromModel(document))
+      ),
+      formFields: onboarding.formFields.map((field) => FormFieldDto.fromModel(field)),
+      expiresAt: onboarding.expiresAt.toISO()!,
+      contractId: onboarding.contractId,
+      message: onboarding.message ?? '',
+    }
+  }
+}

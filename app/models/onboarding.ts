@@ -1,0 +1,97 @@
+import { DateTime } from 'luxon'
+import { BaseModel, belongsTo, column, hasMany } from '@adonisjs/lucid/orm'
+import { compose } from '@adonisjs/core/helpers'
+import type { BelongsTo, HasMany } from '@adonisjs/lucid/types/relations'
+import type { QueryClientContract } from '@adonisjs/lucid/types/database'
+import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
+import Company from '#models/company'
+import Contract from '#models/contract'
+import User from '#models/user'
+import OnboardingDocument from '#models/onboarding_document'
+import OnboardingFormField from '#models/onboarding_form_field'
+import OnboardingDownloadDocument from '#models/onboarding_download_document'
+import type { OnboardingStatus } from '#support/onboarding'
+
+/**
+ * The onboarding of one provider in one contract: what the public link
+ * (token) gives access to.
+ */
+export default class Onboarding extends compose(BaseModel, withUuidPrimaryKey) {
+  @column()
+  declare contractId: string
+
+  @column()
+  declare borrowerCompanyId: string
+
+  /** Legal-entity provider (exactly one of providerCompanyId / providerUserId) */
+  @column()
+  declare providerCompanyId: string | null
+
+  /** Natural-person provider */
+  @column()
+  declare providerUserId: string | null
+
+  @column()
+  declare status: OnboardingStatus
+
+  @column.dateTime()
+  declare expiresAt: DateTime
+
+  @column.dateTime()
+  declare tokenIssuedAt: DateTime
+
+  @column()
+  declare message: string | null
+
+  @column.dateTime()
+  declare submittedAt: DateTime | null
+
+  @column.dateTime()
+  declare lastSentAt: DateTime | null
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime
+
+  @belongsTo(() => Contract)
+  declare contract: BelongsTo<typeof Contract>
+
+  @belongsTo(() => Company, { foreignKey: 'borrowerCompanyId' })
+  declare borrowerCompany: BelongsTo<typeof Company>
+
+  @belongsTo(() => Company, { foreignKey: 'providerCompanyId' })
+  declare providerCompany: BelongsTo<typeof Company>
+
+  @belongsTo(() => User, { foreignKey: 'providerUserId' })
+  declare providerUser: BelongsTo<typeof User>
+
+  @hasMany(() => OnboardingDocument, { onQuery: (query) => query.orderBy('position') })
+  declare documents: HasMany<typeof OnboardingDocument>
+
+  @hasMany(() => OnboardingFormField, { onQuery: (query) => query.orderBy('position') })
+  declare formFields: HasMany<typeof OnboardingFormField>
+
+  @hasMany(() => OnboardingDownloadDocument, { onQuery: (query) => query.orderBy('position') })
+  declare downloadDocuments: HasMany<typeof OnboardingDownloadDocument>
+
+  /** The spec's providerId: company id (legal entity) or user id (natural person) */
+  get providerId(): string {
+    return (this.providerCompanyId ?? this.providerUserId)!
+  }
+
+  /** Past its expiry (whether or not the sweep has marked it yet) */
+  get isExpired(): boolean {
+    return this.status === 'expired' || this.expiresAt <= DateTime.now()
+  }
+
+  /** The onboarding of a provider in a contract (company id or user id) */
+  static forProvider(contractId: string, providerId: string, client?: QueryClientContract) {
+    return Onboarding.query({ client })
+      .where('contract_id', contractId)
+      .where((query) =>
+        query.where('provider_company_id', providerId).orWhere('provider_user_id', providerId)
+      )
+  }
+}

@@ -1,0 +1,65 @@
+import { DateTime } from 'luxon'
+import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
+import { compose } from '@adonisjs/core/helpers'
+import type { BelongsTo } from '@adonisjs/lucid/types/relations'
+import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
+import Onboarding from '#models/onboarding'
+import type { OnboardingDocumentStatus } from '#support/onboarding'
+
+/** A document the provider must upload (spec: OnboardingDocument) */
+export default class OnboardingDocument extends compose(BaseModel, withUuidPrimaryKey) {
+  @column()
+  declare onboardingId: string
+
+  /** The contract's document requirement it was upserted from, if any */
+  @column()
+  declare sourceRequirementId: string | null
+
+  @column()
+  declare name: string
+
+  @column()
+  declare description: string | null
+
+  @column()
+  declare isRequired: boolean
+
+  /** Extensions without dot, lowercase */
+  @column()
+  declare acceptedFormats: string[]
+
+  /** Bytes */
+  @column()
+  declare maxFileSize: number
+
+  @column()
+  declare status: OnboardingDocumentStatus
+
+  @column()
+  declare rejectionReason: string | null
+
+  /** Drive key (private disk) */
+  @column()
+  declare filePath: string | null
+
+  @column()
+  declare fileName: string | null
+
+  @column()
+  declare fileSize: number | null
+
+  @column.dateTime()
+  declare uploadedAt: DateTime | null
+
+  @column()
+  declare position: number
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime
+
+  @belongsTo(() => Onboarding)
+  declare onboarding: BelongsTo<typeof Onboarding>
+}

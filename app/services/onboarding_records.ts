@@ -1,0 +1,79 @@
+import { DateTime } from 'luxon'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import Contract from '#models/contract'
+import ContractPart from '#models/contract_part'
+import Onboarding from '#models/onboarding'
+import { NotFoundException } from '#exceptions/http_exceptions'
+import { ONBOARDING_MESSAGES, ONBOARDING_VALIDITY_DAYS } from '#support/onboarding'
+
+type Trx = TransactionClientContract
+
+/** A contract of the borrower company (not deleted; locked on demand): 404 otherwise */
+export async function findBorrowerContract(
+  companyId: string,
+  contractId: string,
+  trx?: Trx,
+  lock = false
+) {
+  const contract = await Contract.query({ client: trx })
+    .withScopes((scopes) => scopes.ownedBy(companyId))
+    .where('id', contractId)
+    .if(lock, (query) => query.forUpdate())
+    .first()
+  if (!contract) throw new NotFoundException(ONBOARDING_MESSAGES.contractNotFound)
+  return contract
+}
+
+/** The PROVIDER parts of a contract, oldest first */
+export function providerParts(contractId: string, trx: Trx) {
+  return ContractPart.query({ client: trx })
+    .where('contract_id', contractId)
+    .where('role', 'PROVIDER')
+    .orderBy('created_at', 'asc')
+}
+
+/** The PROVIDER part whose company id (legal entity) or user id (person) is providerId */
+export async function findProviderPart(contractId: string, providerId: string, trx: Trx) {
+  const part = await providerParts(contractId, trx)
+    .where((query) => query.where('company_id', providerId).orWhere('user_id', providerId))
+    .first()
+  if (!part) throw new NotFoundException(ONBOARDING_MESSAGES.providerNotFound)
+  return part
+}
+
+const days = (count: number) => DateTime.now().startOf('second').plus({ days: count })
+
+/** The onboarding of (contract, provider part), locked; created when missing */
+export async function ensureOnboarding(contract: Contract, part: ContractPart, trx: Trx) {
+  const existing = await Onboarding.forProvider(contract.id, part.providerId, trx)
+    .forUpdate()
+    .first()
+  if (existing) return existing
+  return Onboarding.create(
+    {
+      contractId: contract.id,
+      borrowerCompanyId: contract.companyId,
+      providerCompanyId: part.companyId,
+      providerUserId: part.userId,
+      status: 'pending',
+      expiresAt: days(ONBOARDING_VALIDITY_DAYS.default),
+      tokenIssuedAt: DateTime.now().startOf('second'),
+    },
+    { client: trx }
+  )
+}
+
+/**
+ * Starts a new validity period (new token): used when the borrower
+ * creates a link, and when a reminder finds the onboarding expired.
+ */
+export function renewOnboarding(onboarding: Onboarding, validityDays: number) {
+  onboarding.expiresAt = days(validityDays)
+  onboarding.tokenIssuedAt = DateTime.now().startOf('second')
+  if (onboarding.status === 'expired') onboarding.status = 'pending'
+}
+
+/** Keeps the current token while it is valid, renews it otherwise (H16/H17 reminders) */
+export function keepOnboardingAlive(onboarding: Onboarding) {
+  if (onboarding.isExpired) renewOnboarding(onboarding, ONBOARDING_VALIDITY_DAYS.default)
+}
