@@ -14,8 +14,19 @@ import { Ignitor, prettyPrintError } from '@adonisjs/core'
 import { configure, processCLIArgs, run } from '@japa/runner'
 import { APP_ROOT, importer } from './importer.js'
 import { startTestDatabase } from '../database/embedded/test_cluster.js'
+import { freePort } from '../database/embedded/cluster.js'
 
 const database = await startTestDatabase()
+
+/**
+ * The test HTTP server listens on a free port, so that several runs (other
+ * checkouts, a dev server) never collide; APP_URL follows it.
+ */
+if (!process.env.PORT) {
+  const port = await freePort()
+  process.env.PORT = String(port)
+  process.env.APP_URL = `http://localhost:${port}`
+}
 
 new Ignitor(APP_ROOT, { importer })
   .tap((app) => {
