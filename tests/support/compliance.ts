@@ -1,0 +1,106 @@
+import app from '@adonisjs/core/services/app'
+import { DateTime } from 'luxon'
+import { CompanyFactory } from '#database/factories/company_factory'
+import Contract from '#models/contract'
+import ContractPart from '#models/contract_part'
+import type Company from '#models/company'
+import type User from '#models/user'
+import Clock from '#services/clock'
+import { companyWithOwner, memberOf } from '#tests/support/tenancy'
+
+/** An active contract of the borrower with one provider part (company or person) */
+export async function activeContract(
+  borrower: Company,
+  provider: { companyId?: string; userId?: string },
+  name = 'Contrato ativo'
+) {
+  const contract = await Contract.create({
+    companyId: borrower.id,
+    name,
+    status: 'active',
+    progress: 100,
+    snapshot: {},
+  })
+  await ContractPart.createMany([
+    { contractId: contract.id, companyId: borrower.id, role: 'BORROWER', isActive: true },
+    {
+      contractId: contract.id,
+      companyId: provider.companyId ?? null,
+      userId: provider.userId ?? null,
+      role: 'PROVIDER',
+      isActive: true,
+    },
+  ])
+  return contract
+}
+
+/**
+ * A borrower with its owner and two validators, a legal-entity provider
+ * (company + owner, a provider member of the borrower) and a natural
+ * person provider, both with an active contract.
+ */
+export async function complianceWorld() {
+  const { company: borrower, owner } = await companyWithOwner()
+  const validator = await memberOf(borrower, 'user')
+  const analyst = await memberOf(borrower, 'borrower')
+  const { company: providerCompany, owner: providerOwner } = await companyWithOwner()
+  const { default: CompanyMember } = await import('#models/company_member')
+  await CompanyMember.create({ companyId: borrower.id, userId: providerOwner.id, role: 'provider' })
+  const person = await memberOf(borrower, 'provider')
+  const companyContract = await activeContract(
+    borrower,
+    { companyId: providerCompany.id },
+    'Contrato PJ'
+  )
+  const personContract = await activeContract(borrower, { userId: person.id }, 'Contrato PF')
+  return {
+    borrower,
+    owner,
+    validator,
+    analyst,
+    providerCompany,
+    providerOwner,
+    person,
+    companyContract,
+    personContract,
+  }
+}
+
+/** A step body with sensible defaults */
+export function documentsStep(overrides: Record<string, unknown> = {}) {
+  return {
+    title: 'Documentos do mês',
+    stepType: 'documents',
+    schedule: { frequency: 'monthly', dayStart: 1, dayEnd: 31 },
+    documents: [
+      { name: 'Nota fiscal', required: true, formats: ['.pdf'] },
+      { name: 'Comprovante', required: false, formats: ['.png', '.jpg'] },
+    ],
+    ...overrides,
+  }
+}
+
+export const headers = (company: Company) => ({ 'x-company-id': company.id })
+
+/** Freezes the injected clock (restore with app.container.restore(Clock)) */
+export function freezeClock(iso: string) {
+  const fixed = DateTime.fromISO(iso)
+  app.container.swap(Clock, () => ({ now: () => fixed }) as Clock)
+  return fixed
+}
+
+export function restoreClock() {
+  app.container.restore(Clock)
+}
+
+/** Minimal valid files for the sniffing upload checks */
+export const FILES = {
+  pdf: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+  png: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    'base64'
+  ),
+}
+
+export type { User }
+export { CompanyFactory }
