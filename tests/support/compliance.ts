@@ -104,3 +104,25 @@ export const FILES = {
 
 export type { User }
 export { CompanyFactory }
+
+/** Creates a flow through the API (optionally activated) and returns its body */
+export async function createFlow(
+  client: import('@japa/api-client').ApiClient,
+  world: { borrower: Company; owner: User },
+  body: Record<string, unknown>,
+  activate = true
+) {
+  const created = await client
+    .post('/api/v1/compliance-flows')
+    .headers(headers(world.borrower))
+    .json(body)
+    .loginAs(world.owner)
+  if (created.status() !== 201) throw new Error(JSON.stringify(created.body()))
+  if (!activate) return created.body().data
+  const active = await client
+    .put(`/api/v1/compliance-flows/${created.body().data.id}`)
+    .headers(headers(world.borrower))
+    .json({ status: 'active' })
+    .loginAs(world.owner)
+  return active.body().data
+}
