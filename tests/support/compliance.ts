@@ -126,3 +126,45 @@ export async function createFlow(
     .loginAs(world.owner)
   return active.body().data
 }
+
+/**
+ * An active flow attached to the legal-entity provider and the natural
+ * person, with the month of the frozen clock generated (lazily, by C1).
+ */
+export async function attachedWorld(
+  client: import('@japa/api-client').ApiClient,
+  steps:
+    | Record<string, unknown>[]
+    | ((world: Awaited<ReturnType<typeof complianceWorld>>) => Record<string, unknown>[]),
+  name = 'Compliance mensal'
+) {
+  const world = await complianceWorld()
+  const flow = await createFlow(client, world, {
+    name,
+    steps: typeof steps === 'function' ? steps(world) : steps,
+  })
+  const response = await client
+    .post('/api/v1/providers/compliance-flows')
+    .headers(headers(world.borrower))
+    .json({
+      attachments: [world.providerCompany.id, world.person.id].map((providerId) => ({
+        providerId,
+        complianceFlowId: flow.id,
+      })),
+    })
+    .loginAs(world.owner)
+  if (response.status() !== 201) throw new Error(JSON.stringify(response.body()))
+  const list = async (user: User) => {
+    const current = await client
+      .get('/api/v1/provider-compliances/current')
+      .headers(headers(world.borrower))
+      .loginAs(user)
+    return current.body().data[0]
+  }
+  return {
+    ...world,
+    flow,
+    companyCompliance: await list(world.providerOwner),
+    personCompliance: await list(world.person),
+  }
+}
