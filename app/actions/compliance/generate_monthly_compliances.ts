@@ -37,8 +37,16 @@ export default class GenerateMonthlyCompliances {
       companyId: scope.companyId ?? null,
       providerIds: scope.providerIds ? pgArray(scope.providerIds) : null,
     }
-    const attachmentFilter = `(CAST(:companyId AS uuid) IS NULL OR a.company_id = CAST(:companyId AS uuid))
-      AND (CAST(:providerIds AS uuid[]) IS NULL OR a.provider_id = ANY(CAST(:providerIds AS uuid[])))`
+    /** Only the filters in use, so that each query stays on its index */
+    const attachmentFilter = [
+      scope.companyId ? 'AND a.company_id = CAST(:companyId AS uuid)' : '',
+      scope.providerIds ? 'AND a.provider_id = ANY(CAST(:providerIds AS uuid[]))' : '',
+    ].join(' ')
+    const flowFilter = scope.companyId ? 'AND f.company_id = CAST(:companyId AS uuid)' : ''
+    const complianceFilter = [
+      scope.companyId ? 'AND pc.company_id = CAST(:companyId AS uuid)' : '',
+      scope.providerIds ? 'AND pc.provider_id = ANY(CAST(:providerIds AS uuid[]))' : '',
+    ].join(' ')
 
     const compliances = await trx.rawQuery(
       `INSERT INTO provider_compliances
@@ -46,7 +54,7 @@ export default class GenerateMonthlyCompliances {
        SELECT gen_random_uuid(), a.company_id, a.id, a.flow_id, a.provider_id, :year, :month, 'pending'
          FROM provider_compliance_flows a
          JOIN compliance_flows f ON f.id = a.flow_id AND f.status = 'active'
-        WHERE a.detached_at IS NULL AND ${attachmentFilter}
+        WHERE a.detached_at IS NULL ${attachmentFilter}
           AND EXISTS (SELECT 1 FROM compliance_steps s WHERE s.flow_id = a.flow_id AND ${DUE_STEP_SQL})
        ON CONFLICT (provider_compliance_flow_id, year, month) DO NOTHING`,
       bindings
@@ -58,7 +66,7 @@ export default class GenerateMonthlyCompliances {
                 lag(s.id) OVER (PARTITION BY s.flow_id ORDER BY s.position) AS previous_id
            FROM compliance_steps s
            JOIN compliance_flows f ON f.id = s.flow_id AND f.status = 'active'
-          WHERE ${DUE_STEP_SQL} AND (CAST(:companyId AS uuid) IS NULL OR f.company_id = CAST(:companyId AS uuid))
+          WHERE ${DUE_STEP_SQL} ${flowFilter}
        )
        INSERT INTO step_compliances (id, provider_compliance_id, step_id, status)
        SELECT gen_random_uuid(), pc.id, d.id,
@@ -70,7 +78,7 @@ export default class GenerateMonthlyCompliances {
          FROM provider_compliances pc
          JOIN provider_compliance_flows a ON a.id = pc.provider_compliance_flow_id
          JOIN due d ON d.flow_id = pc.flow_id
-        WHERE pc.year = :year AND pc.month = :month AND a.detached_at IS NULL AND ${attachmentFilter}
+        WHERE pc.year = :year AND pc.month = :month AND a.detached_at IS NULL ${complianceFilter}
        ON CONFLICT (provider_compliance_id, step_id) DO NOTHING
        RETURNING provider_compliance_id`,
       bindings
