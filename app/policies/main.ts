@@ -10,4 +10,6 @@
 export const policies = {
   CompanyPolicy: () => import('#policies/company_policy'),
   OnboardingPolicy: () => import('#policies/onboarding_policy'),
+  ComplianceFlowPolicy: () => import('#policies/compliance_flow_policy'),
+  ProviderCompliancePolicy: () => import('#policies/provider_compliance_policy'),
 }

@@ -1,8 +1,9 @@
 import type { BenchArea } from '#bench/types'
 import foundation from '#bench/scenarios/foundation'
 import appVersions from '#bench/scenarios/app_versions'
+import compliance from '#bench/scenarios/compliance'
 
 /**
  * Every area of `npm run bench`. Areas add their module here.
  */
-export const benchAreas: BenchArea[] = [foundation, appVersions]
+export const benchAreas: BenchArea[] = [foundation, appVersions, compliance]

@@ -4,6 +4,7 @@ import { seedAccounts } from '#database/seeders/demo/accounts'
 import { seedContractsCore } from '#database/seeders/demo/contracts_core'
 import { seedAppVersions } from '#database/seeders/demo/app_versions'
 import { seedOnboarding } from '#database/seeders/demo/onboarding'
+import { seedCompliance } from '#database/seeders/demo/compliance'
 
 /**
  * Demo data, idempotent: running it again changes nothing. Each area adds
@@ -15,9 +16,9 @@ export default class IndexSeeder extends BaseSeeder {
     await db.transaction(async (trx) => {
       const accounts = await seedAccounts(trx)
       const contracts = await seedContractsCore(accounts, trx)
-      void contracts
       await seedAppVersions(trx)
       await seedOnboarding(accounts, trx)
+      await seedCompliance(accounts, contracts, trx)
     })
   }
 }

@@ -1,0 +1,15 @@
+import db from '@adonisjs/lucid/services/db'
+import { findFlow } from '#services/compliance_attachments'
+
+/**
+ * D5: removes the flow with its steps, attachments and the compliances
+ * generated from it (cascade).
+ */
+export default class DeleteComplianceFlow {
+  handle(companyId: string, id: string) {
+    return db.transaction(async (trx) => {
+      const flow = await findFlow(companyId, id, trx)
+      await flow.useTransaction(trx).delete()
+    })
+  }
+}

@@ -1,0 +1,41 @@
+import { inject } from '@adonisjs/core'
+import db from '@adonisjs/lucid/services/db'
+import { NotFoundException } from '#exceptions/http_exceptions'
+import ProviderComplianceFlow from '#models/provider_compliance_flow'
+import Clock from '#services/clock'
+import { touchFlows } from '#services/compliance_attachments'
+
+interface Target {
+  providerId: string
+  /** D7 names the flow */
+  flowId?: string
+  /** E13 names the attachment (providerComplianceFlowId) */
+  attachmentId?: string
+}
+
+/**
+ * D7 / E13: detaches a provider from a flow. The attachment is kept as
+ * detached so that past compliances keep their link; providersCount and
+ * updatedAt of the flow are refreshed.
+ */
+@inject()
+export default class DetachProviderFlow {
+  constructor(protected clock: Clock) {}
+
+  handle(companyId: string, target: Target) {
+    return db.transaction(async (trx) => {
+      const attachment = await ProviderComplianceFlow.query({ client: trx })
+        .withScopes((scopes) => scopes.attached())
+        .where('company_id', companyId)
+        .where('provider_id', target.providerId)
+        .if(target.flowId, (query) => query.where('flow_id', target.flowId!))
+        .if(target.attachmentId, (query) => query.where('id', target.attachmentId!))
+        .forUpdate()
+        .first()
+      if (!attachment) throw new NotFoundException('Compliance flow or provider not found')
+      const now = this.clock.now()
+      await attachment.useTransaction(trx).merge({ detachedAt: now }).save()
+      await touchFlows([attachment.flowId], now, trx)
+    })
+  }
+}

@@ -1,0 +1,46 @@
+import db from '@adonisjs/lucid/services/db'
+import { ConflictException, UnprocessableException } from '#exceptions/http_exceptions'
+import StepComplianceApproval from '#models/step_compliance_approval'
+import { findCompliance, findStep } from '#services/compliance_lookup'
+import { OPEN_STEP_STATUSES, type PlatformDataType } from '#support/compliance'
+
+interface Params {
+  companyId: string
+  providerIds: string[]
+  complianceId: string
+  stepId: string
+  dataTypes: PlatformDataType[]
+}
+
+/**
+ * The provider lets the validators read platform data on a platformData
+ * step (`hours`, `activeContracts`, among the step's types). The grant
+ * replaces the previous one; the step becomes in_progress.
+ */
+export default class GrantPlatformData {
+  handle(params: Params) {
+    return db.transaction(async (trx) => {
+      const compliance = await findCompliance(params, params.complianceId, trx)
+      const step = await findStep(compliance, params.stepId, trx)
+      if (step.step.stepType !== 'platformData') {
+        throw new UnprocessableException('Only platformData steps take a grant')
+      }
+      if (!OPEN_STEP_STATUSES.includes(step.status)) {
+        throw new ConflictException(`A ${step.status} step does not accept a grant`)
+      }
+      const unknown = params.dataTypes.filter((type) => !step.step.platformDataTypes.includes(type))
+      if (unknown.length) {
+        throw new UnprocessableException(`Data types not asked by this step: ${unknown.join(', ')}`)
+      }
+      await StepComplianceApproval.query({ client: trx })
+        .where('step_compliance_id', step.id)
+        .whereNull('document_id')
+        .delete()
+      await step
+        .useTransaction(trx)
+        .merge({ grantedDataTypes: params.dataTypes, status: 'in_progress' })
+        .save()
+      return compliance
+    })
+  }
+}

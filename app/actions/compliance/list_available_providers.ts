@@ -1,0 +1,13 @@
+import { activeProviders } from '#services/compliance_providers'
+import { findFlow } from '#services/compliance_attachments'
+
+/**
+ * D8: providers with an active contract with the company, not attached
+ * to the flow, by name or document (with or without punctuation).
+ */
+export default class ListAvailableProviders {
+  async handle(companyId: string, flowId: string, search?: string) {
+    const flow = await findFlow(companyId, flowId)
+    return activeProviders(companyId, { search, excludeFlowId: flow.id })
+  }
+}

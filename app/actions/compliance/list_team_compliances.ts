@@ -1,0 +1,37 @@
+import { inject } from '@adonisjs/core'
+import type { Infer } from '@vinejs/vine/types'
+import type Company from '#models/company'
+import Clock from '#services/clock'
+import { requireKnownProvider } from '#services/compliance_providers'
+import { complianceViews, compliancesOf } from '#services/compliance_views'
+import type { listTeamCompliancesValidator } from '#validators/provider_compliance'
+
+type Filters = Infer<typeof listTeamCompliancesValidator>
+
+/**
+ * E7: a member's compliances for the borrower, newest month first, with
+ * the platform data granted on platformData steps.
+ */
+@inject()
+export default class ListTeamCompliances {
+  constructor(protected clock: Clock) {}
+
+  async handle(company: Company, providerId: string, filters: Filters) {
+    await requireKnownProvider(company.id, providerId)
+    const compliances = await compliancesOf(company.id)
+      .where('provider_compliances.provider_id', providerId)
+      .if(filters.year, (query) => query.where('provider_compliances.year', filters.year!))
+      .if(filters.status && filters.status !== 'all', (query) =>
+        query.where('provider_compliances.status', filters.status!)
+      )
+      .orderBy('provider_compliances.year', 'desc')
+      .orderBy('provider_compliances.month', 'desc')
+      .orderBy('provider_compliances.created_at')
+    return complianceViews(compliances, {
+      companyId: company.id,
+      timezone: company.timezone,
+      now: this.clock.now(),
+      withPlatformData: true,
+    })
+  }
+}

@@ -1,0 +1,32 @@
+import db from '@adonisjs/lucid/services/db'
+import { NotFoundException } from '#exceptions/http_exceptions'
+import ProviderComplianceFlow from '#models/provider_compliance_flow'
+import { attachmentViews, replaceLeaderships } from '#services/compliance_attachments'
+import type { StepLeadership } from '#dtos/provider_compliance_flow_dto'
+
+/**
+ * E12: replaces the immediate leaderships of an attached flow (steps not
+ * listed are left without leadership).
+ */
+export default class UpdateProviderFlowLeaderships {
+  handle(
+    companyId: string,
+    providerId: string,
+    attachmentId: string,
+    leaderships: StepLeadership[]
+  ) {
+    return db.transaction(async (trx) => {
+      const attachment = await ProviderComplianceFlow.query({ client: trx })
+        .withScopes((scopes) => scopes.attached())
+        .where('company_id', companyId)
+        .where('provider_id', providerId)
+        .where('id', attachmentId)
+        .forUpdate()
+        .first()
+      if (!attachment) throw new NotFoundException('Attached compliance flow not found')
+      await replaceLeaderships(attachment, leaderships, trx)
+      const [view] = await attachmentViews([attachment.id], trx)
+      return view
+    })
+  }
+}

@@ -1,0 +1,70 @@
+import { inject } from '@adonisjs/core'
+import db from '@adonisjs/lucid/services/db'
+import type { MultipartFile } from '@adonisjs/core/bodyparser'
+import { ConflictException, UnprocessableException } from '#exceptions/http_exceptions'
+import StepComplianceDocument from '#models/step_compliance_document'
+import StepComplianceApproval from '#models/step_compliance_approval'
+import Clock from '#services/clock'
+import { checkUpload, storeUpload } from '#services/compliance_file_storage'
+import { findCompliance, findStep } from '#services/compliance_lookup'
+import { OPEN_STEP_STATUSES } from '#support/compliance'
+
+interface Params {
+  companyId: string
+  providerIds: string[]
+  userId: string
+  complianceId: string
+  stepId: string
+  documentRequirementId: string
+  file: MultipartFile
+}
+
+/**
+ * C4: sends the file of one requirement of a `documents` step. Allowed
+ * while the step is pending, in_progress or rejected (a new file replaces
+ * the previous one of that requirement and waits for review again); the
+ * step becomes in_progress.
+ */
+@inject()
+export default class UploadStepDocument {
+  constructor(protected clock: Clock) {}
+
+  handle(params: Params) {
+    return db.transaction(async (trx) => {
+      const compliance = await findCompliance(params, params.complianceId, trx)
+      const step = await findStep(compliance, params.stepId, trx)
+      if (!OPEN_STEP_STATUSES.includes(step.status)) {
+        throw new ConflictException(`A ${step.status} step does not accept documents`)
+      }
+      const requirement = step.step.documents.find(({ id }) => id === params.documentRequirementId)
+      if (!requirement) {
+        throw new UnprocessableException('documentRequirementId is not a requirement of this step')
+      }
+      const upload = await checkUpload(params.file, requirement.formats)
+      const key = await storeUpload(`compliance/${params.companyId}/${step.id}`, upload)
+
+      const now = this.clock.now()
+      const values = {
+        fileName: upload.fileName,
+        filePath: key,
+        fileSize: upload.size,
+        status: 'pending' as const,
+        rejectionReason: null,
+        uploadedBy: params.userId,
+        sentAt: now,
+        reviewedAt: null,
+      }
+      const existing = step.documents.find(({ requirementId }) => requirementId === requirement.id)
+      const document = existing
+        ? await existing.useTransaction(trx).merge(values).save()
+        : await StepComplianceDocument.create(
+            { ...values, stepComplianceId: step.id, requirementId: requirement.id },
+            { client: trx }
+          )
+      await StepComplianceApproval.query({ client: trx }).where('document_id', document.id).delete()
+      if (step.status !== 'in_progress')
+        await step.useTransaction(trx).merge({ status: 'in_progress' }).save()
+      return { document, requirementName: requirement.name }
+    })
+  }
+}

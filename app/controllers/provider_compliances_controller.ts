@@ -1,0 +1,107 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { inject } from '@adonisjs/core'
+import ListProviderCompliances from '#actions/compliance/list_provider_compliances'
+import UploadStepDocument from '#actions/compliance/upload_step_document'
+import SubmitStepCompliance from '#actions/compliance/submit_step_compliance'
+import GrantPlatformData from '#actions/compliance/grant_platform_data'
+import { StepComplianceDocumentDto } from '#dtos/provider_compliance_dto'
+import Clock from '#services/clock'
+import { signedUrl } from '#services/compliance_file_storage'
+import { findCompliance } from '#services/compliance_lookup'
+import { providerIdsOf } from '#services/compliance_providers'
+import { complianceViews } from '#services/compliance_views'
+import { pathIds } from '#validators/compliance_params'
+import {
+  grantPlatformDataValidator,
+  listProviderCompliancesValidator,
+  uploadStepDocumentValidator,
+} from '#validators/provider_compliance'
+
+/**
+ * C1-C5 (+ grant): the authenticated provider's compliances in the
+ * context company. Another provider's compliance is 404.
+ */
+export default class ProviderCompliancesController {
+  async #owner({ auth, company }: HttpContext) {
+    return { companyId: company.id, providerIds: await providerIdsOf(auth.getUserOrFail().id) }
+  }
+
+  /** One compliance as the provider sees it */
+  async #view(ctx: HttpContext, complianceId: string, clock: Clock) {
+    const compliance = await findCompliance(await this.#owner(ctx), complianceId)
+    const [view] = await complianceViews([compliance], {
+      companyId: ctx.company.id,
+      timezone: ctx.company.timezone,
+      now: clock.now(),
+    })
+    return view
+  }
+
+  @inject()
+  async index(ctx: HttpContext, list: ListProviderCompliances) {
+    const filters = await ctx.request.validateUsing(listProviderCompliancesValidator)
+    const { providerIds } = await this.#owner(ctx)
+    return list.handle(ctx.company, providerIds, filters)
+  }
+
+  @inject()
+  async current(ctx: HttpContext, list: ListProviderCompliances, clock: Clock) {
+    const today = clock.now().setZone(ctx.company.timezone)
+    const { providerIds } = await this.#owner(ctx)
+    return list.handle(ctx.company, providerIds, { year: today.year, month: today.month })
+  }
+
+  @inject()
+  async show(ctx: HttpContext, clock: Clock) {
+    const { id } = pathIds(ctx.params, 'id')
+    return { data: await this.#view(ctx, id, clock) }
+  }
+
+  @inject()
+  async upload(ctx: HttpContext, upload: UploadStepDocument) {
+    const { complianceId, stepId } = pathIds(ctx.params, 'complianceId', 'stepId')
+    const owner = await this.#owner(ctx)
+    await findCompliance(owner, complianceId)
+    const { documentRequirementId, file } = await ctx.request.validateUsing(
+      uploadStepDocumentValidator
+    )
+    const { document, requirementName } = await upload.handle({
+      ...owner,
+      userId: ctx.auth.getUserOrFail().id,
+      complianceId,
+      stepId,
+      documentRequirementId,
+      file,
+    })
+    const body = StepComplianceDocumentDto.fromModel(
+      document,
+      requirementName,
+      await signedUrl(document.filePath)
+    )
+    return ctx.response.created({ data: body })
+  }
+
+  @inject()
+  async submit(ctx: HttpContext, submit: SubmitStepCompliance, clock: Clock) {
+    const { complianceId, stepId } = pathIds(ctx.params, 'complianceId', 'stepId')
+    const { step } = await submit.handle({
+      ...(await this.#owner(ctx)),
+      user: ctx.auth.getUserOrFail(),
+      complianceId,
+      stepId,
+    })
+    const view = await this.#view(ctx, complianceId, clock)
+    return { data: view.steps.find(({ id }) => id === step.id) }
+  }
+
+  @inject()
+  async grant(ctx: HttpContext, grant: GrantPlatformData, clock: Clock) {
+    const { complianceId, stepId } = pathIds(ctx.params, 'complianceId', 'stepId')
+    const { dataTypes } = await ctx.request.validateUsing(grantPlatformDataValidator)
+    await grant.handle({ ...(await this.#owner(ctx)), complianceId, stepId, dataTypes })
+    const view = await this.#view(ctx, complianceId, clock)
+    return {
+      data: view.steps.find(({ id, complianceStepId }) => [id, complianceStepId].includes(stepId)),
+    }
+  }
+}

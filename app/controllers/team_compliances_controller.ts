@@ -1,0 +1,52 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { inject } from '@adonisjs/core'
+import ListTeamCompliances from '#actions/compliance/list_team_compliances'
+import ReviewStepCompliance from '#actions/compliance/review_step_compliance'
+import { StepComplianceDocumentDto } from '#dtos/provider_compliance_dto'
+import ComplianceFlowPolicy from '#policies/compliance_flow_policy'
+import ProviderCompliancePolicy from '#policies/provider_compliance_policy'
+import Clock from '#services/clock'
+import { signedUrl } from '#services/compliance_file_storage'
+import { reviewContext } from '#services/compliance_review_context'
+import { complianceViews } from '#services/compliance_views'
+import { pathIds } from '#validators/compliance_params'
+import { listTeamCompliancesValidator, reviewStepValidator } from '#validators/provider_compliance'
+
+/** E7, E8: a member's compliances as the borrower reviews them */
+export default class TeamCompliancesController {
+  @inject()
+  async index(ctx: HttpContext, list: ListTeamCompliances) {
+    await ctx.bouncer.with(ComplianceFlowPolicy).authorize('manage', ctx.membership)
+    const { providerId } = pathIds(ctx.params, 'providerId')
+    const filters = await ctx.request.validateUsing(listTeamCompliancesValidator)
+    return { data: await list.handle(ctx.company, providerId, filters) }
+  }
+
+  /**
+   * E8: 200 with the reviewed StepComplianceDocument; on a platformData
+   * step (no documents) with the StepCompliance.
+   */
+  @inject()
+  async review(ctx: HttpContext, review: ReviewStepCompliance, clock: Clock) {
+    const ids = pathIds(ctx.params, 'providerId', 'complianceId', 'stepId')
+    const target = { companyId: ctx.company.id, ...ids }
+    const { rules } = await reviewContext(target)
+    await ctx.bouncer.with(ProviderCompliancePolicy).authorize('review', rules)
+    const payload = await ctx.request.validateUsing(reviewStepValidator)
+
+    const result = await review.handle({ ...target, ...payload, user: ctx.auth.getUserOrFail() })
+    if (result.document) {
+      const url = await signedUrl(result.document.filePath)
+      return {
+        data: StepComplianceDocumentDto.fromModel(result.document, result.requirementName, url),
+      }
+    }
+    const [view] = await complianceViews([result.compliance], {
+      companyId: ctx.company.id,
+      timezone: ctx.company.timezone,
+      now: clock.now(),
+      withPlatformData: true,
+    })
+    return { data: view.steps.find(({ id }) => id === result.step.id) }
+  }
+}

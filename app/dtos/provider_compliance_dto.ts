@@ -1,0 +1,100 @@
+import type { DateTime } from 'luxon'
+import type ProviderCompliance from '#models/provider_compliance'
+import type StepCompliance from '#models/step_compliance'
+import type StepComplianceDocument from '#models/step_compliance_document'
+import {
+  ComplianceDocumentRequirementDto,
+  ComplianceStepDto,
+  ComplianceValidatorDto,
+  type ValidatorUser,
+} from '#dtos/compliance_flow_dto'
+import type { PlatformData } from '#services/compliance_platform_data'
+
+/** spec: StepComplianceDocument (+ rejectionReason, decisions.md) */
+export class StepComplianceDocumentDto {
+  static fromModel(document: StepComplianceDocument, requirementName: string, fileUrl: string) {
+    return {
+      id: document.id,
+      stepComplianceId: document.stepComplianceId,
+      documentRequirementId: document.requirementId,
+      documentRequirementName: requirementName,
+      fileName: document.fileName,
+      fileUrl,
+      status: document.status,
+      rejectionReason: document.rejectionReason ?? null,
+      sentAt: document.sentAt.toISO()!,
+      reviewedAt: document.reviewedAt?.toISO() ?? null,
+    }
+  }
+}
+
+export interface StepView {
+  validators: { id: string; user: ValidatorUser }[]
+  fileUrls: Map<string, string>
+  submissionDeadline: DateTime
+  isSubmissionOpen: boolean
+  platformData: PlatformData | null
+}
+
+/** spec: StepCompliance (+ grantedDataTypes and platformData, decisions.md) */
+export class StepComplianceDto {
+  static fromModel(stepCompliance: StepCompliance, view: StepView) {
+    const step = stepCompliance.step
+    const names = new Map(step.documents.map((requirement) => [requirement.id, requirement.name]))
+    return {
+      id: stepCompliance.id,
+      complianceStepId: step.id,
+      title: step.title,
+      order: step.position,
+      stepType: step.stepType,
+      status: stepCompliance.status,
+      schedule: {
+        frequency: step.frequency,
+        dayStart: step.dayStart,
+        dayEnd: step.dayEnd,
+        monthStart: ComplianceStepDto.schedule(step).monthStart,
+        monthEnd: ComplianceStepDto.schedule(step).monthEnd,
+      },
+      documents: stepCompliance.documents.map((document) =>
+        StepComplianceDocumentDto.fromModel(
+          document,
+          names.get(document.requirementId) ?? '',
+          view.fileUrls.get(document.id) ?? ''
+        )
+      ),
+      requiredDocuments: step.documents.map((requirement) =>
+        ComplianceDocumentRequirementDto.fromModel(requirement)
+      ),
+      platformDataTypes: step.platformDataTypes,
+      grantedDataTypes: stepCompliance.grantedDataTypes,
+      platformData: view.platformData,
+      validators: view.validators.map(({ id, user }) => ComplianceValidatorDto.fromUser(id, user)),
+      dependsOnPrevious: step.dependsOnPrevious,
+      submissionDeadline: view.submissionDeadline.toISO()!,
+      isSubmissionOpen: view.isSubmissionOpen,
+      submittedAt: stepCompliance.submittedAt?.toISO() ?? null,
+      reviewedAt: stepCompliance.reviewedAt?.toISO() ?? null,
+    }
+  }
+}
+
+type StepBody = ReturnType<typeof StepComplianceDto.fromModel>
+
+/** spec: ProviderCompliance */
+export default class ProviderComplianceDto {
+  static fromModel(compliance: ProviderCompliance, steps: StepBody[]) {
+    return {
+      id: compliance.id,
+      providerId: compliance.providerId,
+      providerComplianceFlowId: compliance.providerComplianceFlowId,
+      complianceFlowId: compliance.flowId,
+      complianceFlowName: compliance.flow.name,
+      month: compliance.month,
+      year: compliance.year,
+      status: compliance.status,
+      steps,
+      submittedAt: compliance.submittedAt?.toISO() ?? null,
+      reviewedAt: compliance.reviewedAt?.toISO() ?? null,
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import { DateTime } from 'luxon'
+import { BaseModel, column, hasMany, scope } from '@adonisjs/lucid/orm'
+import { compose } from '@adonisjs/core/helpers'
+import type { HasMany } from '@adonisjs/lucid/types/relations'
+import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
+import ComplianceStep from '#models/compliance_step'
+import ProviderComplianceFlow from '#models/provider_compliance_flow'
+import type { FlowStatus } from '#support/compliance'
+
+/**
+ * A borrower-defined compliance flow (spec: ComplianceFlow).
+ */
+export default class ComplianceFlow extends compose(BaseModel, withUuidPrimaryKey) {
+  @column()
+  declare companyId: string
+
+  @column()
+  declare name: string
+
+  @column()
+  declare description: string | null
+
+  @column()
+  declare status: FlowStatus
+
+  /** Attached providers, kept by attach/detach */
+  @column()
+  declare providersCount: number
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime
+
+  @hasMany(() => ComplianceStep, { foreignKey: 'flowId' })
+  declare steps: HasMany<typeof ComplianceStep>
+
+  @hasMany(() => ProviderComplianceFlow, { foreignKey: 'flowId' })
+  declare attachments: HasMany<typeof ProviderComplianceFlow>
+
+  /** Tenant finder scope: flows of the borrower company */
+  static ownedBy = scope((query, companyId: string) => {
+    query.where('compliance_flows.company_id', companyId)
+  })
+}

@@ -1,0 +1,47 @@
+import { DateTime } from 'luxon'
+import { BaseModel, belongsTo, column, scope } from '@adonisjs/lucid/orm'
+import { compose } from '@adonisjs/core/helpers'
+import type { BelongsTo } from '@adonisjs/lucid/types/relations'
+import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
+import ComplianceFlow from '#models/compliance_flow'
+import Contract from '#models/contract'
+
+export type ProviderType = 'LEGAL_ENTITY' | 'NATURAL_PERSON'
+
+/**
+ * The attachment of a flow to a provider (spec: ProviderComplianceFlow).
+ * Detaching is soft (`detachedAt`), so monthly history keeps its link.
+ */
+export default class ProviderComplianceFlow extends compose(BaseModel, withUuidPrimaryKey) {
+  @column()
+  declare companyId: string
+
+  @column()
+  declare flowId: string
+
+  /** Provider company id (legal entity) or user id (natural person) */
+  @column()
+  declare providerId: string
+
+  @column()
+  declare providerType: ProviderType
+
+  @column()
+  declare contractId: string | null
+
+  @column.dateTime()
+  declare attachedAt: DateTime
+
+  @column.dateTime()
+  declare detachedAt: DateTime | null
+
+  @belongsTo(() => ComplianceFlow, { foreignKey: 'flowId' })
+  declare flow: BelongsTo<typeof ComplianceFlow>
+
+  @belongsTo(() => Contract)
+  declare contract: BelongsTo<typeof Contract>
+
+  static attached = scope((query) => {
+    query.whereNull('provider_compliance_flows.detached_at')
+  })
+}

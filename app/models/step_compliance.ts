@@ -1,0 +1,42 @@
+import { DateTime } from 'luxon'
+import { BaseModel, belongsTo, column, hasMany } from '@adonisjs/lucid/orm'
+import { compose } from '@adonisjs/core/helpers'
+import type { BelongsTo, HasMany } from '@adonisjs/lucid/types/relations'
+import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
+import ComplianceStep from '#models/compliance_step'
+import StepComplianceDocument from '#models/step_compliance_document'
+import type { PlatformDataType, StepStatus } from '#support/compliance'
+
+/** One step of a monthly compliance */
+export default class StepCompliance extends compose(BaseModel, withUuidPrimaryKey) {
+  @column()
+  declare providerComplianceId: string
+
+  @column()
+  declare stepId: string
+
+  @column()
+  declare status: StepStatus
+
+  /** platformData steps: the data types the provider let validators read */
+  @column({ prepare: (value) => JSON.stringify(value ?? []) })
+  declare grantedDataTypes: PlatformDataType[]
+
+  @column.dateTime()
+  declare submittedAt: DateTime | null
+
+  @column.dateTime()
+  declare reviewedAt: DateTime | null
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime
+
+  @belongsTo(() => ComplianceStep, { foreignKey: 'stepId' })
+  declare step: BelongsTo<typeof ComplianceStep>
+
+  @hasMany(() => StepComplianceDocument)
+  declare documents: HasMany<typeof StepComplianceDocument>
+}

@@ -1,0 +1,83 @@
+import db from '@adonisjs/lucid/services/db'
+import type { PlatformDataType } from '#support/compliance'
+
+/** What a platformData step shows its validators (only the granted types) */
+export interface PlatformData {
+  hours?: { totalMinutes: number; totalHours: number }
+  activeContracts?: {
+    contractId: string
+    contractName: string
+    startDate: string | null
+    endDate: string | null
+  }[]
+}
+
+type ActiveContracts = NonNullable<PlatformData['activeContracts']>
+
+/** Active contracts of each provider with the company (one query) */
+async function activeContractsOf(companyId: string, providerIds: string[]) {
+  const rows = await db
+    .from('contract_parts as p')
+    .join('contracts as c', 'c.id', 'p.contract_id')
+    .where('c.company_id', companyId)
+    .where('c.status', 'active')
+    .whereNull('c.deleted_at')
+    .where('p.role', 'PROVIDER')
+    .where('p.is_active', true)
+    .where((match) =>
+      match.whereIn('p.company_id', providerIds).orWhereIn('p.user_id', providerIds)
+    )
+    .select(
+      db.raw('coalesce(p.company_id, p.user_id) as provider_id'),
+      'c.id',
+      'c.name',
+      'c.start_date',
+      'c.end_date'
+    )
+    .orderBy('c.created_at')
+  const result = new Map<string, ActiveContracts>()
+  const day = (value: Date | null) => (value ? new Date(value).toISOString().slice(0, 10) : null)
+  for (const row of rows) {
+    result.set(row.provider_id, [
+      ...(result.get(row.provider_id) ?? []),
+      {
+        contractId: row.id,
+        contractName: row.name,
+        startDate: day(row.start_date),
+        endDate: day(row.end_date),
+      },
+    ])
+  }
+  return result
+}
+
+/**
+ * Minutes worked per `${providerId}:${year}:${month}`. The `work_entries`
+ * table belongs to the hours area and does not exist in this tree yet, so
+ * every total is 0 until the lead connects it here with one grouped query
+ * (decisions.md, Compliance).
+ */
+async function workedMinutes(_companyId: string, _providerIds: string[]) {
+  return new Map<string, number>()
+}
+
+/**
+ * Loads in batch what the providers can grant, then answers per step with
+ * the granted types only: `activeContracts` from contract_parts, `hours`
+ * from the work entries of the compliance month.
+ */
+export async function loadPlatformData(companyId: string, providerIds: string[]) {
+  const ids = [...new Set(providerIds)]
+  const contracts = ids.length ? await activeContractsOf(companyId, ids) : new Map()
+  const minutes = ids.length ? await workedMinutes(companyId, ids) : new Map<string, number>()
+  return (providerId: string, year: number, month: number, types: PlatformDataType[]) => {
+    if (!types.length) return null
+    const data: PlatformData = {}
+    if (types.includes('hours')) {
+      const totalMinutes = minutes.get(`${providerId}:${year}:${month}`) ?? 0
+      data.hours = { totalMinutes, totalHours: Math.round((totalMinutes / 60) * 100) / 100 }
+    }
+    if (types.includes('activeContracts')) data.activeContracts = contracts.get(providerId) ?? []
+    return data
+  }
+}

@@ -1,0 +1,154 @@
+import vine from '@vinejs/vine'
+import {
+  DOCUMENT_FORMATS,
+  FLOW_STATUSES,
+  FREQUENCIES,
+  PLATFORM_DATA_TYPES,
+  STEP_TYPES,
+} from '#support/compliance'
+
+const ACCEPTED_FORMATS = DOCUMENT_FORMATS.flatMap((format) => [format, format.slice(1)])
+
+const schedule = vine.object({
+  frequency: vine.enum(FREQUENCIES),
+  dayStart: vine.number().withoutDecimals().range([1, 31]),
+  dayEnd: vine.number().withoutDecimals().range([1, 31]),
+  monthStart: vine.number().withoutDecimals().range([1, 12]).nullable().optional(),
+  monthEnd: vine.number().withoutDecimals().range([1, 12]).nullable().optional(),
+})
+
+const requirement = vine.object({
+  id: vine.string().uuid().optional(),
+  name: vine.string().trim().minLength(1).maxLength(255),
+  description: vine.string().trim().maxLength(2000).nullable().optional(),
+  required: vine.boolean().optional(),
+  /** `.pdf` or `pdf`, stored as `.pdf`; omitted = every accepted format */
+  formats: vine
+    .array(
+      vine
+        .string()
+        .trim()
+        .toLowerCase()
+        .in(ACCEPTED_FORMATS)
+        .transform((value) => (value.startsWith('.') ? value : `.${value}`))
+    )
+    .minLength(1)
+    .distinct()
+    .optional(),
+})
+
+const validator = vine.object({
+  userId: vine.string().uuid(),
+  name: vine.string().optional(),
+  avatar: vine.string().nullable().optional(),
+})
+
+const stepFields = {
+  title: vine.string().trim().minLength(1).maxLength(255),
+  order: vine.number().withoutDecimals().min(0).optional(),
+  stepType: vine.enum(STEP_TYPES),
+  schedule,
+  documents: vine.array(requirement).maxLength(50).optional(),
+  platformDataTypes: vine.array(vine.enum(PLATFORM_DATA_TYPES)).distinct().optional(),
+  validators: vine.array(validator).maxLength(50).optional(),
+  dependsOnPrevious: vine.boolean().optional(),
+  includeImmediateLeadership: vine.boolean().optional(),
+  onlyImmediateLeadershipRequired: vine.boolean().optional(),
+  allValidatorsRequired: vine.boolean().optional(),
+}
+
+const newStep = vine.object(stepFields)
+
+/** D4: a full step (with or without id) or `{id, order}` (position only) */
+const isOrderOnly = (value: unknown) =>
+  vine.helpers.isObject(value) &&
+  Object.keys(value).every((key) => key === 'id' || key === 'order') &&
+  'id' in value
+
+const replacingStep = vine.union([
+  vine.union.if(
+    isOrderOnly,
+    vine.object({
+      id: vine.string().uuid(),
+      order: vine.number().withoutDecimals().min(0).optional(),
+    })
+  ),
+  vine.union.else(vine.object({ id: vine.string().uuid().optional(), ...stepFields })),
+])
+
+export const createComplianceFlowValidator = vine.compile(
+  vine.object({
+    name: vine.string().trim().minLength(1).maxLength(255),
+    description: vine.string().trim().maxLength(5000).nullable().optional(),
+    steps: vine.array(newStep).maxLength(50).optional(),
+  })
+)
+
+export const updateComplianceFlowValidator = vine.compile(
+  vine.object({
+    name: vine.string().trim().minLength(1).maxLength(255).optional(),
+    description: vine.string().trim().maxLength(5000).nullable().optional(),
+    status: vine.enum(FLOW_STATUSES).optional(),
+    steps: vine.array(replacingStep).maxLength(50).optional(),
+  })
+)
+
+export const listComplianceFlowsValidator = vine.compile(
+  vine.object({
+    search: vine.string().trim().maxLength(255).optional(),
+    status: vine.enum([...FLOW_STATUSES, 'all'] as const).optional(),
+    page: vine.number().withoutDecimals().min(1).optional(),
+    perPage: vine.number().withoutDecimals().min(1).max(100).optional(),
+  })
+)
+
+export const attachProvidersValidator = vine.compile(
+  vine.object({
+    providerIds: vine.array(vine.string().uuid()).minLength(1).maxLength(500).distinct(),
+  })
+)
+
+export const availableProvidersValidator = vine.compile(
+  vine.object({ search: vine.string().trim().maxLength(255).optional() })
+)
+
+/** D9 / E10 (400 on failure, spec) */
+export const attachmentsValidator = vine.compile(
+  vine.object({
+    attachments: vine
+      .array(
+        vine.object({ providerId: vine.string().uuid(), complianceFlowId: vine.string().uuid() })
+      )
+      .minLength(1)
+      .maxLength(1000),
+  })
+)
+
+const stepLeaderships = vine
+  .array(
+    vine.object({
+      stepId: vine.string().uuid(),
+      immediateLeadershipIds: vine.array(vine.string().uuid()).maxLength(20).distinct(),
+    })
+  )
+  .maxLength(50)
+
+/** E11 */
+export const attachFlowToProviderValidator = vine.compile(
+  vine.object({
+    complianceFlowId: vine.string().uuid(),
+    stepLeaderships: stepLeaderships.optional(),
+  })
+)
+
+/** E12 */
+export const updateStepLeadershipsValidator = vine.compile(vine.object({ stepLeaderships }))
+
+export type NewStepInput = Exclude<
+  Awaited<ReturnType<typeof createComplianceFlowValidator.validate>>['steps'],
+  undefined
+>[number]
+export type ReplacingStepInput = Exclude<
+  Awaited<ReturnType<typeof updateComplianceFlowValidator.validate>>['steps'],
+  undefined
+>[number]

@@ -1,0 +1,50 @@
+import vine from '@vinejs/vine'
+import { COMPLIANCE_STATUSES, PLATFORM_DATA_TYPES } from '#support/compliance'
+
+/** C1 filters */
+export const listProviderCompliancesValidator = vine.compile(
+  vine.object({
+    year: vine.number().withoutDecimals().range([2000, 2100]).optional(),
+    month: vine.number().withoutDecimals().range([1, 12]).optional(),
+    status: vine.enum([...COMPLIANCE_STATUSES, 'all'] as const).optional(),
+    search: vine.string().trim().maxLength(255).optional(),
+  })
+)
+
+/** C4 (multipart): the requirement and the file; format and size are checked on the bytes */
+export const uploadStepDocumentValidator = vine.compile(
+  vine.object({
+    documentRequirementId: vine.string().uuid(),
+    file: vine.file(),
+  })
+)
+
+/** platformData steps: the data types the provider lets the validators read */
+export const grantPlatformDataValidator = vine.compile(
+  vine.object({
+    dataTypes: vine.array(vine.enum(PLATFORM_DATA_TYPES)).minLength(1).distinct(),
+  })
+)
+
+/** E7 filters */
+export const listTeamCompliancesValidator = vine.compile(
+  vine.object({
+    year: vine.number().withoutDecimals().range([2000, 2100]).optional(),
+    status: vine.enum([...COMPLIANCE_STATUSES, 'all'] as const).optional(),
+  })
+)
+
+/** E8 */
+export const reviewStepValidator = vine.compile(
+  vine.object({
+    documentId: vine.string().uuid().optional(),
+    action: vine.enum(['approve', 'reject'] as const),
+    rejectionReason: vine
+      .string()
+      .trim()
+      .minLength(1)
+      .maxLength(2000)
+      .optional()
+      .requiredWhen('action', '=', 'reject'),
+  })
+)

@@ -1,0 +1,170 @@
+import app from '@adonisjs/core/services/app'
+import { DateTime } from 'luxon'
+import { CompanyFactory } from '#database/factories/company_factory'
+import Contract from '#models/contract'
+import ContractPart from '#models/contract_part'
+import type Company from '#models/company'
+import type User from '#models/user'
+import Clock from '#services/clock'
+import { companyWithOwner, memberOf } from '#tests/support/tenancy'
+
+/** An active contract of the borrower with one provider part (company or person) */
+export async function activeContract(
+  borrower: Company,
+  provider: { companyId?: string; userId?: string },
+  name = 'Contrato ativo'
+) {
+  const contract = await Contract.create({
+    companyId: borrower.id,
+    name,
+    status: 'active',
+    progress: 100,
+    snapshot: {},
+  })
+  await ContractPart.createMany([
+    { contractId: contract.id, companyId: borrower.id, role: 'BORROWER', isActive: true },
+    {
+      contractId: contract.id,
+      companyId: provider.companyId ?? null,
+      userId: provider.userId ?? null,
+      role: 'PROVIDER',
+      isActive: true,
+    },
+  ])
+  return contract
+}
+
+/**
+ * A borrower with its owner and two validators, a legal-entity provider
+ * (company + owner, a provider member of the borrower) and a natural
+ * person provider, both with an active contract.
+ */
+export async function complianceWorld() {
+  const { company: borrower, owner } = await companyWithOwner()
+  const validator = await memberOf(borrower, 'user')
+  const analyst = await memberOf(borrower, 'borrower')
+  const { company: providerCompany, owner: providerOwner } = await companyWithOwner()
+  const { default: CompanyMember } = await import('#models/company_member')
+  await CompanyMember.create({ companyId: borrower.id, userId: providerOwner.id, role: 'provider' })
+  const person = await memberOf(borrower, 'provider')
+  const companyContract = await activeContract(
+    borrower,
+    { companyId: providerCompany.id },
+    'Contrato PJ'
+  )
+  const personContract = await activeContract(borrower, { userId: person.id }, 'Contrato PF')
+  return {
+    borrower,
+    owner,
+    validator,
+    analyst,
+    providerCompany,
+    providerOwner,
+    person,
+    companyContract,
+    personContract,
+  }
+}
+
+/** A step body with sensible defaults */
+export function documentsStep(overrides: Record<string, unknown> = {}) {
+  return {
+    title: 'Documentos do mês',
+    stepType: 'documents',
+    schedule: { frequency: 'monthly', dayStart: 1, dayEnd: 31 },
+    documents: [
+      { name: 'Nota fiscal', required: true, formats: ['.pdf'] },
+      { name: 'Comprovante', required: false, formats: ['.png', '.jpg'] },
+    ],
+    ...overrides,
+  }
+}
+
+export const headers = (company: Company) => ({ 'x-company-id': company.id })
+
+/** Freezes the injected clock (restore with app.container.restore(Clock)) */
+export function freezeClock(iso: string) {
+  const fixed = DateTime.fromISO(iso)
+  app.container.swap(Clock, () => ({ now: () => fixed }) as Clock)
+  return fixed
+}
+
+export function restoreClock() {
+  app.container.restore(Clock)
+}
+
+/** Minimal valid files for the sniffing upload checks */
+export const FILES = {
+  pdf: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+  png: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    'base64'
+  ),
+}
+
+export type { User }
+export { CompanyFactory }
+
+/** Creates a flow through the API (optionally activated) and returns its body */
+export async function createFlow(
+  client: import('@japa/api-client').ApiClient,
+  world: { borrower: Company; owner: User },
+  body: Record<string, unknown>,
+  activate = true
+) {
+  const created = await client
+    .post('/api/v1/compliance-flows')
+    .headers(headers(world.borrower))
+    .json(body)
+    .loginAs(world.owner)
+  if (created.status() !== 201) throw new Error(JSON.stringify(created.body()))
+  if (!activate) return created.body().data
+  const active = await client
+    .put(`/api/v1/compliance-flows/${created.body().data.id}`)
+    .headers(headers(world.borrower))
+    .json({ status: 'active' })
+    .loginAs(world.owner)
+  return active.body().data
+}
+
+/**
+ * An active flow attached to the legal-entity provider and the natural
+ * person, with the month of the frozen clock generated (lazily, by C1).
+ */
+export async function attachedWorld(
+  client: import('@japa/api-client').ApiClient,
+  steps:
+    | Record<string, unknown>[]
+    | ((world: Awaited<ReturnType<typeof complianceWorld>>) => Record<string, unknown>[]),
+  name = 'Compliance mensal'
+) {
+  const world = await complianceWorld()
+  const flow = await createFlow(client, world, {
+    name,
+    steps: typeof steps === 'function' ? steps(world) : steps,
+  })
+  const response = await client
+    .post('/api/v1/providers/compliance-flows')
+    .headers(headers(world.borrower))
+    .json({
+      attachments: [world.providerCompany.id, world.person.id].map((providerId) => ({
+        providerId,
+        complianceFlowId: flow.id,
+      })),
+    })
+    .loginAs(world.owner)
+  if (response.status() !== 201) throw new Error(JSON.stringify(response.body()))
+  const list = async (user: User) => {
+    const current = await client
+      .get('/api/v1/provider-compliances/current')
+      .headers(headers(world.borrower))
+      .loginAs(user)
+    return current.body().data[0]
+  }
+  return {
+    ...world,
+    flow,
+    companyCompliance: await list(world.providerOwner),
+    personCompliance: await list(world.person),
+  }
+}

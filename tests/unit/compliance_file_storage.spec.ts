@@ -1,0 +1,40 @@
+import { test } from '@japa/runner'
+import { mkdtemp, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { MultipartFile } from '@adonisjs/core/bodyparser'
+import { checkUpload, MAX_UPLOAD_BYTES } from '#services/compliance_file_storage'
+
+const OLE2 = Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(504)])
+const PDF = Buffer.from('%PDF-1.4\n%%EOF\n')
+
+async function fakeFile(name: string, bytes: Buffer, size = bytes.length) {
+  const dir = await mkdtemp(join(tmpdir(), 'upload-'))
+  const tmpPath = join(dir, 'file')
+  await writeFile(tmpPath, bytes)
+  return { clientName: name, tmpPath, size } as MultipartFile
+}
+
+test.group('Compliance file checks', () => {
+  test('doc and xls are OLE2 containers; pdf bytes must be a pdf', async ({ assert }) => {
+    assert.equal((await checkUpload(await fakeFile('a.doc', OLE2), ['.doc'])).extension, '.doc')
+    assert.equal((await checkUpload(await fakeFile('a.XLS', OLE2), ['.xls'])).extension, '.xls')
+    await assert.rejects(async () => checkUpload(await fakeFile('a.doc', PDF), ['.doc']))
+    await assert.rejects(async () => checkUpload(await fakeFile('a.pdf', OLE2), ['.pdf']))
+    await assert.rejects(async () => checkUpload(await fakeFile('a.docx', OLE2), ['.docx']))
+  })
+
+  test('the extension must be accepted; empty and oversized files are refused', async ({
+    assert,
+  }) => {
+    await assert.rejects(async () => checkUpload(await fakeFile('a.pdf', PDF), ['.png']))
+    await assert.rejects(async () => checkUpload(await fakeFile('a', PDF), ['.pdf']))
+    await assert.rejects(async () =>
+      checkUpload(await fakeFile('a.pdf', Buffer.alloc(0)), ['.pdf'])
+    )
+    await assert.rejects(async () =>
+      checkUpload(await fakeFile('a.pdf', PDF, MAX_UPLOAD_BYTES + 1), ['.pdf'])
+    )
+    assert.equal((await checkUpload(await fakeFile('a.pdf', PDF), ['.pdf'])).size, PDF.length)
+  })
+})
