@@ -105,7 +105,8 @@ export async function replaceLeaderships(
   await assertBorrowerSideUsers(
     attachment.companyId,
     stepLeaderships.flatMap((leadership) => leadership.immediateLeadershipIds),
-    'Immediate leaders must be borrower-side members of the company'
+    'Immediate leaders must be borrower-side members of the company',
+    trx
   )
 
   await trx

@@ -1,4 +1,4 @@
-import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { UnprocessableException } from '#exceptions/http_exceptions'
 import { BORROWER_SIDE_ROLES } from '#support/roles'
 
@@ -10,11 +10,12 @@ import { BORROWER_SIDE_ROLES } from '#support/roles'
 export async function assertBorrowerSideUsers(
   companyId: string,
   userIds: string[],
-  message: string
+  message: string,
+  trx: TransactionClientContract
 ) {
   const ids = [...new Set(userIds)]
   if (!ids.length) return
-  const rows: { user_id: string }[] = await db
+  const rows: { user_id: string }[] = await trx
     .from('company_members')
     .where('company_id', companyId)
     .whereIn('role', [...BORROWER_SIDE_ROLES])

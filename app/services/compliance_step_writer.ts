@@ -170,7 +170,8 @@ export async function writeSteps(
   await assertBorrowerSideUsers(
     companyId,
     full.flatMap(({ data }) => data.validatorIds),
-    'Validators must be borrower-side members of the company'
+    'Validators must be borrower-side members of the company',
+    trx
   )
 
   const orderOnly = full.length === 0
