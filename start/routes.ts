@@ -9,3 +9,4 @@
 import './routes/system.js'
 import './routes/auth.js'
 import './routes/companies.js'
+import './routes/notifications.js'

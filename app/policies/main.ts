@@ -9,4 +9,5 @@
 */
 export const policies = {
   CompanyPolicy: () => import('#policies/company_policy'),
+  NotificationPolicy: () => import('#policies/notification_policy'),
 }
