@@ -4,18 +4,20 @@ import mail from '@adonisjs/mail/services/main'
 import type { Mailer } from '@adonisjs/mail'
 import type { MailTransportContract } from '@adonisjs/mail/types'
 import Delivery, { type MailPayload, type MessengerPayload } from '#models/delivery'
-import { messengerFromEnv } from '#services/messenger_client'
+import { messengerFromEnv, type MessengerClient } from '#services/messenger_client'
 
 /** Thrown by a sender when the delivery can never succeed: marked `skipped` */
 export class DeliverySkipped extends Error {}
 
-export interface DeliverySenders {
-  email(payload: MailPayload): Promise<void>
-  messenger(payload: MessengerPayload): Promise<void>
+export interface DeliveryTargets {
+  /** Default: the configured mailer (`mail.use()`) */
+  mailer?: Mailer<MailTransportContract>
+  /** Default: the bot configured by MESSENGER_URL / MESSENGER_TOKEN */
+  messenger?: MessengerClient
 }
 
 /** Sends an outbox e-mail (HTML + text) through a mailer */
-export async function sendMail(mailer: Mailer<MailTransportContract>, payload: MailPayload) {
+async function sendMail(mailer: Mailer<MailTransportContract>, payload: MailPayload) {
   await mailer.send((message) => {
     message
       .to(payload.to, payload.toName ?? undefined)
@@ -25,16 +27,6 @@ export async function sendMail(mailer: Mailer<MailTransportContract>, payload: M
   })
 }
 
-/** The configured SMTP mailer and the environment's messenger bot */
-export const defaultSenders = (): DeliverySenders => ({
-  email: (payload) => sendMail(mail.use(), payload),
-  async messenger(payload) {
-    const client = messengerFromEnv()
-    if (!client.isConfigured) throw new DeliverySkipped('messenger_not_configured')
-    await client.send(payload)
-  },
-})
-
 export const MAX_ATTEMPTS = 8
 const BASE_DELAY_SECONDS = 30
 const MAX_DELAY_SECONDS = 3600
@@ -42,6 +34,12 @@ const MAX_DELAY_SECONDS = 3600
 /** Exponential backoff: 30 s, 1 min, 2 min, ... capped at 1 h */
 export const retryDelaySeconds = (attempts: number) =>
   Math.min(BASE_DELAY_SECONDS * 2 ** (attempts - 1), MAX_DELAY_SECONDS)
+
+export interface RunOptions {
+  /** The clock (tests move it forward) */
+  now?: DateTime
+  batchSize?: number
+}
 
 export interface RunSummary {
   sent: number
@@ -56,9 +54,9 @@ export interface RunSummary {
  * it with backoff, or gives up after MAX_ATTEMPTS (`failed`).
  */
 export class DeliveryWorker {
-  constructor(private senders: DeliverySenders = defaultSenders()) {}
+  constructor(private targets: DeliveryTargets = {}) {}
 
-  async runOnce({ now = DateTime.now(), batchSize = 50 } = {}): Promise<RunSummary> {
+  async runOnce({ now = DateTime.now(), batchSize = 50 }: RunOptions = {}): Promise<RunSummary> {
     const summary: RunSummary = { sent: 0, retried: 0, failed: 0, skipped: 0 }
     await db.transaction(async (trx) => {
       const due = await Delivery.query({ client: trx })
@@ -77,11 +75,21 @@ export class DeliveryWorker {
     return summary
   }
 
+  #sendMail(payload: MailPayload) {
+    return sendMail(this.targets.mailer ?? mail.use(), payload)
+  }
+
+  #sendMessenger(payload: MessengerPayload) {
+    const client = this.targets.messenger ?? messengerFromEnv()
+    if (!client.isConfigured) throw new DeliverySkipped('messenger_not_configured')
+    return client.send(payload)
+  }
+
   async #deliver(delivery: Delivery, now: DateTime): Promise<keyof RunSummary> {
     delivery.attempts++
     try {
-      if (delivery.channel === 'email') await this.senders.email(delivery.payload as MailPayload)
-      else await this.senders.messenger(delivery.payload as MessengerPayload)
+      if (delivery.channel === 'email') await this.#sendMail(delivery.payload as MailPayload)
+      else await this.#sendMessenger(delivery.payload as MessengerPayload)
       delivery.merge({ status: 'sent', sentAt: now, lastError: null })
       return 'sent'
     } catch (error) {

@@ -39,7 +39,11 @@ export default class extends BaseSchema {
     this.schema.raw(
       'CREATE INDEX notifications_actor_idx ON notifications (actor_id) WHERE actor_id IS NOT NULL'
     )
-    this.schema.raw('CREATE INDEX notifications_created_at_idx ON notifications (created_at)')
+    /* Retention sweep (notifications:prune): BRIN, tiny on an append-mostly
+       table and never picked for the inbox ORDER BY */
+    this.schema.raw(
+      'CREATE INDEX notifications_created_at_brin ON notifications USING brin (created_at)'
+    )
   }
 
   async down() {

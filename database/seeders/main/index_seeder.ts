@@ -2,6 +2,7 @@ import { BaseSeeder } from '@adonisjs/lucid/seeders'
 import db from '@adonisjs/lucid/services/db'
 import { seedAccounts } from '#database/seeders/demo/accounts'
 import { seedContractsCore } from '#database/seeders/demo/contracts_core'
+import { seedNotifications } from '#database/seeders/demo/notifications'
 
 /**
  * Demo data, idempotent: running it again changes nothing. Each area adds
@@ -14,6 +15,7 @@ export default class IndexSeeder extends BaseSeeder {
       const accounts = await seedAccounts(trx)
       const contracts = await seedContractsCore(accounts, trx)
       void contracts
+      await seedNotifications(accounts, contracts, trx)
     })
   }
 }
