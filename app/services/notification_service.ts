@@ -1,13 +1,11 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import env from '#start/env'
 import User from '#models/user'
 import type { NotificationActivity } from '#models/notification'
 import { blockedBy, loadGates, type Gates } from '#services/delivery_rule'
-import { renderEmail } from '#services/mail_outbox'
 import { messengerFromEnv } from '#services/messenger_client'
 import { enqueueDeliveries, type QueuedDelivery } from '#services/outbox'
-import { htmlToPlainText, sanitizeRichText } from '#support/html'
-import { toJsonb } from '#support/jsonb'
+import MessageContent from '#services/notification_content'
+import { batchInsert } from '#support/batch_insert'
 import {
   DELIVERY_CHANNELS,
   isMandatoryType,
@@ -107,7 +105,7 @@ export class NotificationService {
       results.push({ ...recipient, channels: channelResults })
     }
 
-    if (rows.length) await trx.insertQuery().table('notifications').multiInsert(rows)
+    await batchInsert(trx, 'notifications', rows)
     await enqueueDeliveries(deliveries, trx)
     return results
   }
@@ -156,62 +154,6 @@ export class NotificationService {
     const caused = () => trx.from('notifications').where('actor_id', user.id)
     await caused().update({ actor_avatar: user.avatar ?? null, updated_at: new Date() })
     await caused().whereNot('type', 'custom').update({ actor_name: user.name })
-  }
-}
-
-/**
- * What a notification says on each channel, computed once per notify().
- */
-class MessageContent {
-  #email?: Promise<{ html: string; text: string }>
-  #actor: NotificationActor | null
-
-  constructor(private data: NotifyData) {
-    const actor = data.actor
-    this.#actor = actor ? { id: actor.id, name: actor.name, avatar: actor.avatar ?? null } : null
-  }
-
-  get actionUrl() {
-    const route = this.data.activity?.actionRoute
-    return route ? new URL(route, env.get('APP_URL')).toString() : null
-  }
-
-  row(type: NotificationType, recipient: Recipient) {
-    return {
-      company_id: recipient.companyId,
-      user_id: recipient.userId,
-      scope: this.data.scope,
-      type,
-      title: this.data.title,
-      message: this.data.message,
-      priority: this.data.priority ?? 'medium',
-      activity: toJsonb(this.data.activity ?? null),
-      actor_id: this.#actor?.id ?? null,
-      actor_name: this.#actor?.name.slice(0, 255) ?? null,
-      actor_avatar: this.#actor?.avatar ?? null,
-    }
-  }
-
-  async email(user: User): Promise<QueuedDelivery> {
-    this.#email ??= renderEmail('notification', {
-      subject: this.data.title,
-      title: this.data.title,
-      message: this.data.message,
-      bodyHtml: this.data.html ? sanitizeRichText(this.data.html) : null,
-      actionUrl: this.actionUrl,
-      actionLabel: this.data.activity?.actionLabel,
-    })
-    const { html, text } = await this.#email
-    const payload = { to: user.email, toName: user.name, subject: this.data.title, html, text }
-    return { channel: 'email', payload }
-  }
-
-  messenger(phone: string): QueuedDelivery {
-    const body = this.data.html
-      ? htmlToPlainText(sanitizeRichText(this.data.html))
-      : `${this.data.title}\n\n${this.data.message}`
-    const text = [body, this.actionUrl].filter(Boolean).join('\n\n')
-    return { channel: 'messenger', payload: { to: phone, text } }
   }
 }
 

@@ -1,5 +1,6 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { MailPayload, MessengerPayload, OutboxChannel } from '#models/delivery'
+import { batchInsert } from '#support/batch_insert'
 import { toJsonb } from '#support/jsonb'
 
 export interface QueuedDelivery {
@@ -8,21 +9,17 @@ export interface QueuedDelivery {
 }
 
 /**
- * Records deliveries in the caller's transaction with one multi-row
- * insert: they exist only if the change that causes them commits, and
+ * Records deliveries in the caller's transaction with multi-row inserts
+ * (1000 rows per statement): they exist only if the change that causes them commits, and
  * the worker (`node ace queue:work`) sends them. Returns their ids.
  */
 export async function enqueueDeliveries(
   items: QueuedDelivery[],
   trx: TransactionClientContract
 ): Promise<string[]> {
-  if (items.length === 0) return []
-  const rows = await trx
-    .insertQuery()
-    .table('deliveries')
-    .multiInsert(items.map((item) => ({ channel: item.channel, payload: toJsonb(item.payload) })))
-    .returning('id')
-  return rows.map((row: { id: string }) => row.id)
+  const rows = items.map((item) => ({ channel: item.channel, payload: toJsonb(item.payload) }))
+  const inserted = await batchInsert<{ id: string }>(trx, 'deliveries', rows)
+  return inserted.map((row) => row.id)
 }
 
 /** Queues one messenger message `{to: phone, text}`; returns its id */

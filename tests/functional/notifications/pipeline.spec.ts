@@ -71,6 +71,29 @@ test.group('Notifications / pipeline', (group) => {
     assert.lengthOf(inserts, 2, 'one insert for the rows, one for the deliveries')
   })
 
+  test('a large audience is inserted 1000 rows per statement', async ({ assert }) => {
+    const { company } = await companyWithOwner()
+    const { rows } = await db.rawQuery(
+      `INSERT INTO users (name, email, created_at, updated_at)
+       SELECT 'Member ' || n, 'member-' || n || '-' || gen_random_uuid() || '@bulk.test', now(), now()
+       FROM generate_series(1, 1500) AS n RETURNING id`
+    )
+    const recipients = rows.map((row: { id: string }) => ({
+      userId: row.id,
+      companyId: company.id,
+    }))
+
+    await db.transaction((trx) =>
+      notify(
+        'system_alert',
+        recipients,
+        { title: 'Manutenção', message: 'Hoje às 22h', scope: 'company' },
+        { trx, channels: ['platform'] }
+      )
+    )
+    assert.lengthOf(await Notification.query().where('company_id', company.id), 1500)
+  })
+
   test('a user profile change refreshes actor name and avatar', async ({ assert }) => {
     const { company, owner } = await companyWithOwner()
     const user = await memberOf(company, 'user')
