@@ -12,4 +12,5 @@ export const policies = {
   OnboardingPolicy: () => import('#policies/onboarding_policy'),
   ComplianceFlowPolicy: () => import('#policies/compliance_flow_policy'),
   ProviderCompliancePolicy: () => import('#policies/provider_compliance_policy'),
+  NotificationPolicy: () => import('#policies/notification_policy'),
 }

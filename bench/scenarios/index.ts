@@ -2,8 +2,9 @@ import type { BenchArea } from '#bench/types'
 import foundation from '#bench/scenarios/foundation'
 import appVersions from '#bench/scenarios/app_versions'
 import compliance from '#bench/scenarios/compliance'
+import notifications from '#bench/scenarios/notifications'
 
 /**
  * Every area of `npm run bench`. Areas add their module here.
  */
-export const benchAreas: BenchArea[] = [foundation, appVersions, compliance]
+export const benchAreas: BenchArea[] = [foundation, appVersions, compliance, notifications]

@@ -5,6 +5,7 @@ import { seedContractsCore } from '#database/seeders/demo/contracts_core'
 import { seedAppVersions } from '#database/seeders/demo/app_versions'
 import { seedOnboarding } from '#database/seeders/demo/onboarding'
 import { seedCompliance } from '#database/seeders/demo/compliance'
+import { seedNotifications } from '#database/seeders/demo/notifications'
 
 /**
  * Demo data, idempotent: running it again changes nothing. Each area adds
@@ -19,6 +20,7 @@ export default class IndexSeeder extends BaseSeeder {
       await seedAppVersions(trx)
       await seedOnboarding(accounts, trx)
       await seedCompliance(accounts, contracts, trx)
+      await seedNotifications(accounts, contracts, trx)
     })
   }
 }

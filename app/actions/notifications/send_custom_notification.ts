@@ -1,0 +1,82 @@
+import db from '@adonisjs/lucid/services/db'
+import type { Infer } from '@vinejs/vine/types'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type Company from '#models/company'
+import CompanyMember from '#models/company_member'
+import type User from '#models/user'
+import { NotFoundException } from '#exceptions/http_exceptions'
+import { notify, type Recipient } from '#services/notification_service'
+import { firstLine, htmlToPlainText, sanitizeRichText } from '#support/html'
+import type { sendCustomNotificationValidator } from '#validators/notification'
+
+type Payload = Infer<typeof sendCustomNotificationValidator>
+
+export const DEFAULT_CUSTOM_TITLE = 'Nova mensagem'
+
+interface Params {
+  sender: User
+  membership: CompanyMember
+  payload: Payload
+}
+
+/**
+ * I5: a direct message to a user of the context company, or to the owner
+ * of a company (a legal entity) linked to it, on the chosen channels;
+ * each channel passes the delivery rule on its own.
+ */
+export default class SendCustomNotification {
+  handle({ sender, membership, payload }: Params) {
+    return db.transaction(async (trx) => {
+      const recipient = await this.#recipient(payload.sendTo, membership.company, trx)
+      const text = htmlToPlainText(sanitizeRichText(payload.message))
+      const title = payload.title || firstLine(text)?.slice(0, 255) || DEFAULT_CUSTOM_TITLE
+      const signature = `${payload.sender?.name ?? sender.name} (${payload.sender?.role ?? membership.role})`
+
+      const [result] = await notify(
+        'custom',
+        [recipient],
+        {
+          title,
+          message: text,
+          html: payload.message,
+          scope: 'personal',
+          actor: { id: sender.id, name: signature, avatar: sender.avatar },
+        },
+        { trx, channels: payload.platforms }
+      )
+      return {
+        sendTo: payload.sendTo,
+        dispatched: result.channels.some((channel) => channel.dispatched),
+        channels: result.channels,
+      }
+    })
+  }
+
+  /**
+   * A member of the context company (stored with that company), or a
+   * company whose owner (else oldest admin) is a member of it (stored with
+   * the recipient's own company). Anything else is 404.
+   */
+  async #recipient(sendTo: string, company: Company, trx: TransactionClientContract) {
+    const member = await CompanyMember.query({ client: trx })
+      .where('company_id', company.id)
+      .where('user_id', sendTo)
+      .first()
+    if (member) return { userId: sendTo, companyId: company.id } satisfies Recipient
+
+    const owner = await CompanyMember.query({ client: trx })
+      .where('company_id', sendTo)
+      .whereIn('role', ['owner', 'admin'])
+      .whereExists((linked) =>
+        linked
+          .from('company_members as link')
+          .whereColumn('link.user_id', 'company_members.user_id')
+          .where('link.company_id', company.id)
+      )
+      .orderByRaw(`CASE role WHEN 'owner' THEN 0 ELSE 1 END`)
+      .orderBy('created_at', 'asc')
+      .first()
+    if (!owner) throw new NotFoundException('Recipient not found')
+    return { userId: owner.userId, companyId: sendTo } satisfies Recipient
+  }
+}

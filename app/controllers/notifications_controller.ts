@@ -1,0 +1,60 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { inject } from '@adonisjs/core'
+import ListNotifications from '#actions/notifications/list_notifications'
+import CountUnreadNotifications from '#actions/notifications/count_unread_notifications'
+import MarkNotificationRead from '#actions/notifications/mark_notification_read'
+import MarkAllNotificationsRead from '#actions/notifications/mark_all_notifications_read'
+import SendCustomNotification from '#actions/notifications/send_custom_notification'
+import NotificationDto from '#dtos/notification_dto'
+import PaginationMetaDto from '#dtos/pagination_meta_dto'
+import NotificationPolicy from '#policies/notification_policy'
+import {
+  listNotificationsValidator,
+  sendCustomNotificationValidator,
+} from '#validators/notification'
+
+export default class NotificationsController {
+  /** I1 GET /notifications */
+  @inject()
+  async index({ request, auth, company }: HttpContext, list: ListNotifications) {
+    const filters = await request.validateUsing(listNotificationsValidator)
+    const page = await list.handle(auth.getUserOrFail().id, company.id, filters)
+    return {
+      data: {
+        data: page.all().map((notification) => NotificationDto.fromModel(notification)),
+        ...PaginationMetaDto.fromPaginator(page),
+      },
+    }
+  }
+
+  /** I2 GET /notifications/unread-count */
+  @inject()
+  async unreadCount({ auth, company }: HttpContext, count: CountUnreadNotifications) {
+    return { data: { count: await count.handle(auth.getUserOrFail().id, company.id) } }
+  }
+
+  /** I3 PATCH /notifications/:id/read */
+  @inject()
+  async markRead({ auth, company, params }: HttpContext, markRead: MarkNotificationRead) {
+    const notification = await markRead.handle(auth.getUserOrFail().id, company.id, params.id)
+    return { data: NotificationDto.fromModel(notification) }
+  }
+
+  /** I4 PATCH /notifications/read-all */
+  @inject()
+  async markAllRead({ auth, company }: HttpContext, markAll: MarkAllNotificationsRead) {
+    await markAll.handle(auth.getUserOrFail().id, company.id)
+    return { data: { success: true } }
+  }
+
+  /** I5 POST /notifications/custom */
+  @inject()
+  async sendCustom(
+    { request, auth, bouncer, membership }: HttpContext,
+    send: SendCustomNotification
+  ) {
+    await bouncer.with(NotificationPolicy).authorize('sendCustom', membership)
+    const payload = await request.validateUsing(sendCustomNotificationValidator)
+    return { data: await send.handle({ sender: auth.getUserOrFail(), membership, payload }) }
+  }
+}

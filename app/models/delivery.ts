@@ -1,0 +1,51 @@
+import { DateTime } from 'luxon'
+import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { compose } from '@adonisjs/core/helpers'
+import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
+import { toJsonb } from '#support/jsonb'
+
+export type DeliveryStatus = 'pending' | 'sent' | 'failed' | 'skipped'
+export type OutboxChannel = 'email' | 'messenger'
+
+export interface MailPayload {
+  to: string
+  toName?: string | null
+  subject: string
+  html: string
+  text: string
+}
+
+export interface MessengerPayload {
+  to: string
+  text: string
+}
+
+/** One queued e-mail or messenger message (the outbox) */
+export default class Delivery extends compose(BaseModel, withUuidPrimaryKey) {
+  @column()
+  declare channel: OutboxChannel
+
+  @column({ prepare: toJsonb })
+  declare payload: MailPayload | MessengerPayload
+
+  @column()
+  declare status: DeliveryStatus
+
+  @column()
+  declare attempts: number
+
+  @column.dateTime()
+  declare nextAttemptAt: DateTime
+
+  @column()
+  declare lastError: string | null
+
+  @column.dateTime()
+  declare sentAt: DateTime | null
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime
+}

@@ -1,0 +1,29 @@
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type { MailPayload, MessengerPayload, OutboxChannel } from '#models/delivery'
+import { batchInsert } from '#support/batch_insert'
+import { toJsonb } from '#support/jsonb'
+
+export interface QueuedDelivery {
+  channel: OutboxChannel
+  payload: MailPayload | MessengerPayload
+}
+
+/**
+ * Records deliveries in the caller's transaction with multi-row inserts
+ * (1000 rows per statement): they exist only if the change that causes them commits, and
+ * the worker (`node ace queue:work`) sends them. Returns their ids.
+ */
+export async function enqueueDeliveries(
+  items: QueuedDelivery[],
+  trx: TransactionClientContract
+): Promise<string[]> {
+  const rows = items.map((item) => ({ channel: item.channel, payload: toJsonb(item.payload) }))
+  const inserted = await batchInsert<{ id: string }>(trx, 'deliveries', rows)
+  return inserted.map((row) => row.id)
+}
+
+/** Queues one messenger message `{to: phone, text}`; returns its id */
+export async function enqueueMessenger(payload: MessengerPayload, trx: TransactionClientContract) {
+  const [id] = await enqueueDeliveries([{ channel: 'messenger', payload }], trx)
+  return id
+}

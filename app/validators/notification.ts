@@ -1,0 +1,26 @@
+import vine from '@vinejs/vine'
+import { DELIVERY_CHANNELS, NOTIFICATION_SCOPES } from '#support/notifications'
+
+export const listNotificationsValidator = vine.compile(
+  vine.object({
+    scope: vine.enum([...NOTIFICATION_SCOPES, 'all'] as const).optional(),
+    isRead: vine.boolean().optional(),
+    page: vine.number().withoutDecimals().min(1).optional(),
+    perPage: vine.number().withoutDecimals().min(1).max(50).optional(),
+  })
+)
+
+export const sendCustomNotificationValidator = vine.compile(
+  vine.object({
+    sendTo: vine.string().trim().uuid(),
+    message: vine.string().maxLength(5000),
+    platforms: vine.array(vine.enum(DELIVERY_CHANNELS)).minLength(1).distinct(),
+    title: vine.string().trim().maxLength(255).optional(),
+    sender: vine
+      .object({
+        name: vine.string().trim().minLength(1).maxLength(120).optional(),
+        role: vine.string().trim().minLength(1).maxLength(60).optional(),
+      })
+      .optional(),
+  })
+)

@@ -1,0 +1,39 @@
+import router from '@adonisjs/core/services/router'
+import { middleware } from '#start/kernel'
+
+const NotificationsController = () => import('#controllers/notifications_controller')
+const NotificationPreferencesController = () =>
+  import('#controllers/notification_preferences_controller')
+const CompanyNotificationSettingsController = () =>
+  import('#controllers/company_notification_settings_controller')
+
+router
+  .group(() => {
+    router.get('/notifications', [NotificationsController, 'index']).as('notifications.index')
+    router
+      .get('/notifications/unread-count', [NotificationsController, 'unreadCount'])
+      .as('notifications.unread_count')
+    router
+      .patch('/notifications/read-all', [NotificationsController, 'markAllRead'])
+      .as('notifications.read_all')
+    router
+      .patch('/notifications/:id/read', [NotificationsController, 'markRead'])
+      .as('notifications.read')
+    router
+      .post('/notifications/custom', [NotificationsController, 'sendCustom'])
+      .as('notifications.custom')
+    router
+      .get('/notifications/preferences', [NotificationPreferencesController, 'show'])
+      .as('notifications.preferences.show')
+    router
+      .put('/notifications/preferences', [NotificationPreferencesController, 'update'])
+      .as('notifications.preferences.update')
+    router
+      .get('/company/:id/notification-settings', [CompanyNotificationSettingsController, 'show'])
+      .as('company.notification_settings.show')
+    router
+      .put('/company/:id/notification-settings', [CompanyNotificationSettingsController, 'update'])
+      .as('company.notification_settings.update')
+  })
+  .prefix('/api/v1')
+  .use([middleware.auth(), middleware.company()])
