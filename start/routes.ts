@@ -9,3 +9,5 @@
 import './routes/system.js'
 import './routes/auth.js'
 import './routes/companies.js'
+import './routes/workflows.js'
+import './routes/contracts.js'

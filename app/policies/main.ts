@@ -9,4 +9,7 @@
 */
 export const policies = {
   CompanyPolicy: () => import('#policies/company_policy'),
+  ContractPolicy: () => import('#policies/contract_policy'),
+  WorkflowPolicy: () => import('#policies/workflow_policy'),
+  ContractTemplatePolicy: () => import('#policies/contract_template_policy'),
 }

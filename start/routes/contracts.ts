@@ -1,0 +1,54 @@
+import router from '@adonisjs/core/services/router'
+import { middleware } from '#start/kernel'
+import { uuidV4Matcher } from '#support/uuid'
+
+const ContractsController = () => import('#controllers/contracts_controller')
+const ContractStatusController = () => import('#controllers/contract_status_controller')
+const ProviderContractsController = () => import('#controllers/provider_contracts_controller')
+
+/**
+ * Contracts (H1-H15 and B2-B4). Path ids must be UUID v4, else no route
+ * matches (404).
+ */
+router
+  .group(() => {
+    /** Borrower side (H1) or provider (B4): answered per role */
+    router.get('/contracts', [ContractsController, 'index']).as('contracts.index')
+
+    router
+      .group(() => {
+        router
+          .get('/contracts/:id/documents', [ProviderContractsController, 'documents'])
+          .as('contracts.provider.documents')
+        router
+          .get('/contracts/:id/provider/detail', [ProviderContractsController, 'detail'])
+          .as('contracts.provider.detail')
+      })
+      .use(middleware.role({ ability: 'provider' }))
+
+    router
+      .group(() => {
+        router.get('/contracts/board', [ContractsController, 'board']).as('contracts.board')
+        router.post('/contracts', [ContractsController, 'store']).as('contracts.store')
+        router.put('/contracts/:id', [ContractsController, 'update']).as('contracts.update')
+        router.get('/contracts/:id', [ContractsController, 'show']).as('contracts.show')
+        router.get('/contracts/:id/detail', [ContractsController, 'show']).as('contracts.detail')
+        router.delete('/contracts/:id', [ContractsController, 'destroy']).as('contracts.destroy')
+        router
+          .patch('/contracts/:id/status', [ContractStatusController, 'update'])
+          .as('contracts.status')
+        router
+          .patch('/contracts/:id/steps/:stepKey/complete', [
+            ContractStatusController,
+            'completeStep',
+          ])
+          .as('contracts.steps.complete')
+        router
+          .patch('/contracts/:id/cancel', [ContractStatusController, 'cancel'])
+          .as('contracts.cancel')
+      })
+      .use(middleware.role({ ability: 'borrowerSide' }))
+  })
+  .prefix('/api/v1')
+  .where('id', uuidV4Matcher)
+  .use([middleware.auth(), middleware.company()])
