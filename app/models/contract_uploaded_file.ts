@@ -30,7 +30,7 @@ export default class ContractUploadedFile extends compose(BaseModel, withUuidPri
   @column()
   declare mimeType: string
 
-  @column()
+  @column({ columnName: 'sha256' })
   declare sha256: string
 
   @column()

@@ -5,6 +5,7 @@ import { uuidV4Matcher } from '#support/uuid'
 const ContractsController = () => import('#controllers/contracts_controller')
 const ContractStatusController = () => import('#controllers/contract_status_controller')
 const ProviderContractsController = () => import('#controllers/provider_contracts_controller')
+const ContractFilesController = () => import('#controllers/contract_files_controller')
 
 /**
  * Contracts (H1-H15 and B2-B4). Path ids must be UUID v4, else no route
@@ -46,9 +47,26 @@ router
         router
           .patch('/contracts/:id/cancel', [ContractStatusController, 'cancel'])
           .as('contracts.cancel')
+        router
+          .post('/contracts/:id/documents/:docId/files', [ContractFilesController, 'store'])
+          .as('contracts.files.store')
+        router
+          .delete('/contracts/:id/documents/:docId/files/:fileId', [
+            ContractFilesController,
+            'destroy',
+          ])
+          .as('contracts.files.destroy')
+        router
+          .get('/contracts/:id/uploads', [ContractFilesController, 'index'])
+          .as('contracts.uploads')
+        router
+          .patch('/contracts/:id/documents/:docId/review', [ContractFilesController, 'review'])
+          .as('contracts.documents.review')
       })
       .use(middleware.role({ ability: 'borrowerSide' }))
   })
   .prefix('/api/v1')
   .where('id', uuidV4Matcher)
+  .where('docId', uuidV4Matcher)
+  .where('fileId', uuidV4Matcher)
   .use([middleware.auth(), middleware.company()])
