@@ -6,6 +6,7 @@ const ContractsController = () => import('#controllers/contracts_controller')
 const ContractStatusController = () => import('#controllers/contract_status_controller')
 const ProviderContractsController = () => import('#controllers/provider_contracts_controller')
 const ContractFilesController = () => import('#controllers/contract_files_controller')
+const ContractReviewsController = () => import('#controllers/contract_reviews_controller')
 
 /**
  * Contracts (H1-H15 and B2-B4). Path ids must be UUID v4, else no route
@@ -62,6 +63,49 @@ router
         router
           .patch('/contracts/:id/documents/:docId/review', [ContractFilesController, 'review'])
           .as('contracts.documents.review')
+
+        router
+          .get('/contracts/:id/review', [ContractReviewsController, 'show'])
+          .as('contracts.review')
+        router
+          .post('/contracts/:id/review/reminders', [ContractReviewsController, 'remind'])
+          .as('contracts.review.reminders')
+        router
+          .get('/contracts/:id/review/:contractItemId/comments', [
+            ContractReviewsController,
+            'comments',
+          ])
+          .as('contracts.review.comments')
+        router
+          .post('/contracts/:id/review/:contractItemId/comment', [
+            ContractReviewsController,
+            'comment',
+          ])
+          .as('contracts.review.comment')
+        router
+          .patch('/contracts/:id/review/:contractItemId/comments/:commentId', [
+            ContractReviewsController,
+            'updateComment',
+          ])
+          .as('contracts.review.comments.update')
+        router
+          .post('/contracts/:id/review/:contractItemId/approve', [
+            ContractReviewsController,
+            'approve',
+          ])
+          .as('contracts.review.approve')
+        router
+          .post('/contracts/:id/review/:contractItemId/reject', [
+            ContractReviewsController,
+            'reject',
+          ])
+          .as('contracts.review.reject')
+        router
+          .post('/contracts/:id/review/:contractItemId/request-changes', [
+            ContractReviewsController,
+            'requestChanges',
+          ])
+          .as('contracts.review.request_changes')
       })
       .use(middleware.role({ ability: 'borrowerSide' }))
   })
@@ -69,4 +113,6 @@ router
   .where('id', uuidV4Matcher)
   .where('docId', uuidV4Matcher)
   .where('fileId', uuidV4Matcher)
+  .where('contractItemId', uuidV4Matcher)
+  .where('commentId', uuidV4Matcher)
   .use([middleware.auth(), middleware.company()])
