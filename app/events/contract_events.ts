@@ -95,6 +95,7 @@ declare module '@adonisjs/core/types' {
     'contract:signatory_added': ContractSignatureEvent
     'contract:signature_requested': ContractSignatureEvent
     'contract:signature_completed': ContractSignatureEvent
+    'contract:signature_rejected': ContractSignatureEvent
     'contract:document_uploaded': ContractDocumentEvent
     'contract:document_approved': ContractDocumentEvent
     'contract:document_rejected': ContractDocumentEvent

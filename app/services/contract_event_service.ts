@@ -17,7 +17,13 @@ import { BORROWER_SIDE_ROLES } from '#support/roles'
  * through its OWNER user); reviewers; signers; or explicit user ids.
  */
 export type RecipientSelector =
-  'owner' | 'members' | 'parts' | 'reviewers' | 'signers' | { userIds: string[] }
+  | 'owner'
+  | 'members'
+  | 'parts'
+  | 'reviewers'
+  | 'signers'
+  | { userIds: string[] }
+  | { signerIds: string[] }
 
 type ContractEventName = {
   [K in keyof EventsList]: K extends `contract:${string}` ? K : never
@@ -103,6 +109,13 @@ export default class ContractEventService {
 
   #select(contract: Contract, selector: RecipientSelector, trx: TransactionClientContract) {
     const users = (query: any) => query.select('users.id as user_id', 'users.email', 'users.name')
+    if (typeof selector === 'object' && 'signerIds' in selector) {
+      return trx
+        .from('contract_signature_members')
+        .whereIn('id', selector.signerIds)
+        .orderBy('position')
+        .select('user_id', 'email', 'name')
+    }
     if (typeof selector === 'object') {
       if (!selector.userIds.length) return Promise.resolve([])
       return users(trx.from('users').whereIn('users.id', selector.userIds))

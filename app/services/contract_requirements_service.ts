@@ -11,14 +11,21 @@ import type { StepKey } from '#support/contract_rules'
  * required variable not filled by the provider has a value; documents:
  * nothing beyond the payload rules; review: at least one reviewer and
  * allApproved; upload: every provider part has an approved file for each
- * required upload document; signature: a signature group with a signer
- * (or a part group).
+ * required upload document (when publishing at this step: a document to
+ * upload exists); signature: a signature group with a signer (or a part
+ * group).
  */
 @inject()
 export default class ContractRequirementsService {
   constructor(protected documents: ContractDocumentService) {}
 
-  async missing(contract: Contract, step: StepKey, trx?: TransactionClientContract) {
+  async missing(
+    contract: Contract,
+    step: StepKey,
+    trx?: TransactionClientContract,
+    purpose: 'complete' | 'publish' = 'complete'
+  ) {
+    if (step === 'upload' && purpose === 'publish') return this.#uploadsConfigured(contract, trx)
     switch (step) {
       case 'parts':
         return this.#parts(contract, trx)
@@ -93,6 +100,16 @@ export default class ContractRequirementsService {
       .where((query) => query.whereNull('f.id').orWhereNot('f.status', 'approved'))
       .select('d.name')
     return [...new Set(pending.map((row) => `approved document ${row.name}`))]
+  }
+
+  /** Publishing at the upload step: the parts must have something to upload */
+  async #uploadsConfigured(contract: Contract, trx?: TransactionClientContract) {
+    const document = await this.#client(trx)
+      .from('contract_document_requirements')
+      .where('contract_id', contract.id)
+      .where('is_download', false)
+      .first()
+    return document ? [] : ['a document to upload']
   }
 
   async #signature(contract: Contract, trx?: TransactionClientContract) {

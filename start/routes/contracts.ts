@@ -7,6 +7,7 @@ const ContractStatusController = () => import('#controllers/contract_status_cont
 const ProviderContractsController = () => import('#controllers/provider_contracts_controller')
 const ContractFilesController = () => import('#controllers/contract_files_controller')
 const ContractReviewsController = () => import('#controllers/contract_reviews_controller')
+const ContractSignaturesController = () => import('#controllers/contract_signatures_controller')
 
 /**
  * Contracts (H1-H15 and B2-B4). Path ids must be UUID v4, else no route
@@ -16,6 +17,17 @@ router
   .group(() => {
     /** Borrower side (H1) or provider (B4): answered per role */
     router.get('/contracts', [ContractsController, 'index']).as('contracts.index')
+
+    /** Signers may be borrower-side users or providers: checked against the signer list */
+    router
+      .get('/contracts/:id/signatures', [ContractSignaturesController, 'show'])
+      .as('contracts.signatures')
+    router
+      .post('/contracts/:id/signatures/sign', [ContractSignaturesController, 'sign'])
+      .as('contracts.signatures.sign')
+    router
+      .post('/contracts/:id/signatures/reject', [ContractSignaturesController, 'reject'])
+      .as('contracts.signatures.reject')
 
     router
       .group(() => {
@@ -106,6 +118,19 @@ router
             'requestChanges',
           ])
           .as('contracts.review.request_changes')
+
+        router
+          .put('/contracts/:id/signatures/configuration', [
+            ContractSignaturesController,
+            'configure',
+          ])
+          .as('contracts.signatures.configure')
+        router
+          .post('/contracts/:id/signatures/start', [ContractSignaturesController, 'start'])
+          .as('contracts.signatures.start')
+        router
+          .post('/contracts/:id/signatures/reminders', [ContractSignaturesController, 'remind'])
+          .as('contracts.signatures.reminders')
       })
       .use(middleware.role({ ability: 'borrowerSide' }))
   })

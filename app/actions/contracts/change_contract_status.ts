@@ -60,7 +60,7 @@ export default class ChangeContractStatus {
     const step = (contract.currentStep?.key ?? 'parts') as StepKey
     const missing = [
       ...(await this.requirements.missing(contract, 'parts', trx)),
-      ...(step === 'parts' ? [] : await this.requirements.missing(contract, step, trx)),
+      ...(step === 'parts' ? [] : await this.requirements.missing(contract, step, trx, 'publish')),
     ]
     if (missing.length) {
       throw new UnprocessableException(

@@ -12,6 +12,7 @@ import type User from '#models/user'
 import SyncContractParts from '#actions/contracts/sync_contract_parts'
 import SyncContractStructure from '#actions/contracts/sync_contract_structure'
 import ContractEventService from '#services/contract_event_service'
+import SignatureEvents from '#actions/contracts/signature_events'
 import { ConflictException, UnprocessableException } from '#exceptions/http_exceptions'
 import type { saveContractValidator } from '#validators/contract'
 import { EDITABLE_STATUSES } from '#support/contract_rules'
@@ -50,7 +51,9 @@ export default class SaveContract {
         workflowId: workflow?.id ?? null,
         templateId,
         snapshot: this.#snapshot(contract, payload),
-        ...(contract.$isPersisted ? {} : { status: 'draft' as const, createdBy: user.id }),
+        ...(contract.$isPersisted
+          ? {}
+          : { status: 'draft' as const, progress: 0, createdBy: user.id }),
         ...this.#columns(payload),
       })
       await contract.save()
@@ -84,32 +87,7 @@ export default class SaveContract {
     memberIds: string[],
     trx: TransactionClientContract
   ) {
-    const members = await trx
-      .from('contract_signature_members')
-      .whereIn('id', memberIds)
-      .select('id', 'group_id', 'user_id', 'email', 'name')
-    for (const member of members) {
-      const base = await this.events.base(
-        contract,
-        user,
-        { type: 'signatory_added', scope: 'contract', to: [] },
-        trx
-      )
-      base.recipients = [
-        {
-          userId: member.user_id,
-          companyId: contract.companyId,
-          email: member.email,
-          name: member.name,
-        },
-      ]
-      await this.events.emit('contract:signatory_added', {
-        ...base,
-        groupId: member.group_id,
-        memberId: member.id,
-        reminder: false,
-      })
-    }
+    await new SignatureEvents(this.events).signatoriesAdded(contract, user, memberIds, trx)
   }
 
   async #workflow(company: Company, id: string | null | undefined, trx: TransactionClientContract) {
