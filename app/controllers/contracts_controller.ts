@@ -48,6 +48,7 @@ export default class ContractsController {
         columns: columns.map((column) => ({
           key: column.key,
           total: column.total,
+          totalCapped: column.totalCapped,
           contracts: column.contracts.map((contract) => ContractDto.record(contract)),
         })),
       },

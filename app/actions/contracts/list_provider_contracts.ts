@@ -4,7 +4,7 @@ import type Company from '#models/company'
 import type User from '#models/user'
 import FileStorageService from '#services/file_storage_service'
 import ProviderContractDto from '#dtos/provider_contract_dto'
-import { applyContractFilters } from '#actions/contracts/list_contracts'
+import { applyContractFilters, orderByNewest } from '#actions/contracts/list_contracts'
 import { providerContractsQuery, providerIdentity } from '#actions/contracts/provider_contracts'
 import type { listContractsValidator } from '#validators/contract'
 
@@ -19,10 +19,11 @@ export default class ListProviderContracts {
 
   async handle(company: Company, user: User, filters: Infer<typeof listContractsValidator>) {
     const who = await providerIdentity(user)
-    const page = await applyContractFilters(providerContractsQuery(company, who), filters)
-      .orderBy('contracts.updated_at', 'desc')
-      .orderBy('contracts.id', 'desc')
-      .paginate(filters.page ?? 1, filters.perPage ?? 20)
+    const query = applyContractFilters(providerContractsQuery(company, who), filters)
+    const page = await orderByNewest(query, filters).paginate(
+      filters.page ?? 1,
+      filters.perPage ?? 20
+    )
     const urls = await this.storage.signedUrls(page.all().map((c) => c.signedDocumentPath))
     return {
       page,
