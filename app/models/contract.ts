@@ -7,7 +7,16 @@ import Company from '#models/company'
 import Workflow from '#models/workflow'
 import ContractPart from '#models/contract_part'
 import ContractHistory from '#models/contract_history'
+import ContractTemplate from '#models/contract_template'
+import ContractPartGroup from '#models/contract_part_group'
+import ContractDocumentRequirement from '#models/contract_document_requirement'
+import ContractReviewer from '#models/contract_reviewer'
+import ContractSignatureGroup from '#models/contract_signature_group'
+import ContractVariableValue from '#models/contract_variable_value'
+import ContractUploadedFile from '#models/contract_uploaded_file'
 import type { ContractStatus } from '#support/contract_status'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import { NotFoundException } from '#exceptions/http_exceptions'
 
 export default class Contract extends compose(BaseModel, withUuidPrimaryKey) {
   /** The owner company (the logged-in company that created it) */
@@ -51,6 +60,26 @@ export default class Contract extends compose(BaseModel, withUuidPrimaryKey) {
   @column()
   declare createdBy: string | null
 
+  @column()
+  declare templateId: string | null
+
+  @column.dateTime()
+  declare publishedAt: DateTime | null
+
+  /** Deadline of the parties (published / signing), from the workflow's deadlineDays */
+  @column.dateTime()
+  declare deadlineAt: DateTime | null
+
+  @column.dateTime()
+  declare signatureStartedAt: DateTime | null
+
+  /** SHA-256 of the document text under signature (fixed when signing starts) */
+  @column()
+  declare documentHash: string | null
+
+  @column.dateTime()
+  declare completedAt: DateTime | null
+
   @column.dateTime()
   declare deletedAt: DateTime | null
 
@@ -72,6 +101,27 @@ export default class Contract extends compose(BaseModel, withUuidPrimaryKey) {
   @hasMany(() => ContractHistory)
   declare history: HasMany<typeof ContractHistory>
 
+  @belongsTo(() => ContractTemplate, { foreignKey: 'templateId' })
+  declare template: BelongsTo<typeof ContractTemplate>
+
+  @hasMany(() => ContractPartGroup)
+  declare partGroups: HasMany<typeof ContractPartGroup>
+
+  @hasMany(() => ContractDocumentRequirement)
+  declare documents: HasMany<typeof ContractDocumentRequirement>
+
+  @hasMany(() => ContractReviewer)
+  declare reviewers: HasMany<typeof ContractReviewer>
+
+  @hasMany(() => ContractSignatureGroup)
+  declare signatureGroups: HasMany<typeof ContractSignatureGroup>
+
+  @hasMany(() => ContractVariableValue)
+  declare variableValues: HasMany<typeof ContractVariableValue>
+
+  @hasMany(() => ContractUploadedFile)
+  declare uploadedFiles: HasMany<typeof ContractUploadedFile>
+
   /** Soft-deleted contracts are excluded everywhere: always start from this scope */
   static notDeleted = scope((query) => {
     query.whereNull('contracts.deleted_at')
@@ -81,4 +131,15 @@ export default class Contract extends compose(BaseModel, withUuidPrimaryKey) {
   static ownedBy = scope((query, companyId: string) => {
     query.where('contracts.company_id', companyId).whereNull('contracts.deleted_at')
   })
+
+  /** Tenant finder: a contract of another company (or deleted) is 404 */
+  static async findOwned(companyId: string, id: string, trx?: TransactionClientContract) {
+    const contract = await Contract.query({ client: trx })
+      .withScopes((scopes) => scopes.ownedBy(companyId))
+      .where('contracts.id', id)
+      .if(trx, (query) => query.forUpdate())
+      .first()
+    if (!contract) throw new NotFoundException('Contract not found')
+    return contract
+  }
 }

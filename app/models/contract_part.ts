@@ -30,7 +30,8 @@ export default class ContractPart extends compose(BaseModel, withUuidPrimaryKey)
   @column()
   declare value: string | null
 
-  @column()
+  /** bigint in the database: consumed as a number (cents fit easily) */
+  @column({ consume: (value) => (value === null ? null : Number(value)) })
   declare valueCents: number | null
 
   @column()

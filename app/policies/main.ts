@@ -13,4 +13,7 @@ export const policies = {
   ComplianceFlowPolicy: () => import('#policies/compliance_flow_policy'),
   ProviderCompliancePolicy: () => import('#policies/provider_compliance_policy'),
   NotificationPolicy: () => import('#policies/notification_policy'),
+  ContractPolicy: () => import('#policies/contract_policy'),
+  WorkflowPolicy: () => import('#policies/workflow_policy'),
+  ContractTemplatePolicy: () => import('#policies/contract_template_policy'),
 }

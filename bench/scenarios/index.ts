@@ -3,8 +3,15 @@ import foundation from '#bench/scenarios/foundation'
 import appVersions from '#bench/scenarios/app_versions'
 import compliance from '#bench/scenarios/compliance'
 import notifications from '#bench/scenarios/notifications'
+import contracts from '#bench/scenarios/contracts'
 
 /**
  * Every area of `npm run bench`. Areas add their module here.
  */
-export const benchAreas: BenchArea[] = [foundation, appVersions, compliance, notifications]
+export const benchAreas: BenchArea[] = [
+  foundation,
+  appVersions,
+  compliance,
+  notifications,
+  contracts,
+]

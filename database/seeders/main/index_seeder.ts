@@ -6,6 +6,7 @@ import { seedAppVersions } from '#database/seeders/demo/app_versions'
 import { seedOnboarding } from '#database/seeders/demo/onboarding'
 import { seedCompliance } from '#database/seeders/demo/compliance'
 import { seedNotifications } from '#database/seeders/demo/notifications'
+import { seedContracts } from '#database/seeders/demo/contracts'
 
 /**
  * Demo data, idempotent: running it again changes nothing. Each area adds
@@ -21,6 +22,7 @@ export default class IndexSeeder extends BaseSeeder {
       await seedOnboarding(accounts, trx)
       await seedCompliance(accounts, contracts, trx)
       await seedNotifications(accounts, contracts, trx)
+      await seedContracts(accounts, contracts, trx)
     })
   }
 }

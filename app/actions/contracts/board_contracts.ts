@@ -1,0 +1,69 @@
+import db from '@adonisjs/lucid/services/db'
+import Contract from '#models/contract'
+import type Company from '#models/company'
+import { applyContractFilters, type ContractFilters } from '#actions/contracts/list_contracts'
+import { CONTRACT_STATUSES, type ContractStatus } from '#support/contract_status'
+
+/** Contracts per board column */
+export const BOARD_COLUMN_LIMIT = 50
+/** Column totals are counted up to this value (then `totalCapped` is true) */
+export const BOARD_TOTAL_CAP = 1000
+
+/**
+ * H2: every column in the spec's order, each with its newest contracts
+ * (capped) and its total. Two LATERAL queries walk the partial
+ * (company_id, status, updated_at) index once per column: one for the
+ * cards, one counting up to BOARD_TOTAL_CAP, so the board costs the same
+ * however many contracts the company has.
+ */
+export default class BoardContracts {
+  async handle(company: Company, filters: ContractFilters) {
+    const statuses = filters.status?.length
+      ? CONTRACT_STATUSES.filter((status) => filters.status!.includes(status))
+      : [...CONTRACT_STATUSES]
+    if (!statuses.length) return []
+
+    const perColumn = (limit: number) =>
+      applyContractFilters(
+        Contract.query().withScopes((scopes) => scopes.ownedBy(company.id)),
+        { ...filters, status: undefined }
+      )
+        .whereRaw('contracts.status = columns.key')
+        .orderBy('contracts.updated_at', 'desc')
+        .orderBy('contracts.id', 'desc')
+        .limit(limit)
+    const cards = perColumn(BOARD_COLUMN_LIMIT).select('contracts.*').toSQL()
+    const counted = perColumn(BOARD_TOTAL_CAP + 1)
+      .clearOrder()
+      .select(db.raw('1'))
+      .toSQL()
+
+    const [rows, counts] = await Promise.all([
+      db.rawQuery(
+        `SELECT c.* FROM unnest(?::text[]) AS columns(key) CROSS JOIN LATERAL (${cards.sql}) c`,
+        [statuses, ...cards.bindings]
+      ),
+      db.rawQuery(
+        `SELECT columns.key, (SELECT count(*) FROM (${counted.sql}) capped)::int AS total
+         FROM unnest(?::text[]) AS columns(key)`,
+        [...counted.bindings, statuses]
+      ),
+    ])
+    const contracts = (rows.rows as Record<string, unknown>[]).map((row) =>
+      Contract.$createFromAdapterResult(row)!
+    )
+    const totals = new Map<string, number>(
+      counts.rows.map((row: { key: string; total: number }) => [row.key, row.total])
+    )
+
+    return CONTRACT_STATUSES.map((key: ContractStatus) => {
+      const total = totals.get(key) ?? 0
+      return {
+        key,
+        total: Math.min(total, BOARD_TOTAL_CAP),
+        totalCapped: total > BOARD_TOTAL_CAP,
+        contracts: contracts.filter((contract) => contract.status === key),
+      }
+    })
+  }
+}

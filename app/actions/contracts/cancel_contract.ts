@@ -1,0 +1,53 @@
+import { inject } from '@adonisjs/core'
+import db from '@adonisjs/lucid/services/db'
+import Contract from '#models/contract'
+import ContractHistory from '#models/contract_history'
+import type Company from '#models/company'
+import type User from '#models/user'
+import ContractEventService from '#services/contract_event_service'
+import { ConflictException } from '#exceptions/http_exceptions'
+
+const FINAL = ['finished', 'cancelled', 'archived']
+
+/**
+ * PATCH /contracts/:id/cancel: cancels a contract that is not finished,
+ * cancelled or archived; everyone involved is told (contract_cancelled).
+ */
+@inject()
+export default class CancelContract {
+  constructor(protected events: ContractEventService) {}
+
+  handle(company: Company, user: User, id: string, reason: string | null) {
+    return db.transaction(async (trx) => {
+      const contract = await Contract.findOwned(company.id, id, trx)
+      contract.useTransaction(trx)
+      if (FINAL.includes(contract.status)) {
+        throw new ConflictException(`A contract in status ${contract.status} cannot be cancelled`)
+      }
+      const from = contract.status
+      contract.status = 'cancelled'
+      await contract.save()
+      await ContractHistory.create(
+        {
+          contractId: contract.id,
+          type: 'STATUS_CHANGED',
+          actorId: user.id,
+          payload: { from, to: 'cancelled', reason },
+        },
+        { client: trx }
+      )
+      const base = await this.events.base(
+        contract,
+        user,
+        {
+          type: 'contract_cancelled',
+          scope: 'contract',
+          to: ['owner', 'parts', 'reviewers', 'signers'],
+        },
+        trx
+      )
+      await this.events.emit('contract:cancelled', { ...base, reason })
+      return contract
+    })
+  }
+}

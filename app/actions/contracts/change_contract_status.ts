@@ -1,0 +1,171 @@
+import { DateTime } from 'luxon'
+import { inject } from '@adonisjs/core'
+import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import Contract from '#models/contract'
+import ContractHistory from '#models/contract_history'
+import Workflow from '#models/workflow'
+import type Company from '#models/company'
+import type User from '#models/user'
+import ContractEventService from '#services/contract_event_service'
+import ContractRequirementsService from '#services/contract_requirements_service'
+import { ConflictException, UnprocessableException } from '#exceptions/http_exceptions'
+import {
+  COMMAND_SOURCES,
+  COMMAND_TARGETS,
+  type StatusCommand,
+  type StepKey,
+} from '#support/contract_rules'
+import type { ContractStatus } from '#support/contract_status'
+
+export const SIGN_INSTRUCTIONS =
+  'Open the link, read the contract and sign it; signature groups sign in order.'
+
+/**
+ * H9: applies an uppercase command (mapping in docs/decisions.md), checks
+ * its rule (409 when the current status does not allow it, 422 when the
+ * data is missing), records history and emits the e-mail events.
+ */
+@inject()
+export default class ChangeContractStatus {
+  constructor(
+    protected events: ContractEventService,
+    protected requirements: ContractRequirementsService
+  ) {}
+
+  handle(company: Company, user: User, id: string, command: StatusCommand) {
+    return db.transaction(async (trx) => {
+      const contract = await Contract.findOwned(company.id, id, trx)
+      contract.useTransaction(trx)
+      const from = contract.status
+      if (!COMMAND_SOURCES[command].includes(from)) {
+        throw new ConflictException(`Cannot apply ${command} to a contract in status ${from}`)
+      }
+
+      const to = await this.#target(contract, command, trx)
+      if (to === 'in_review') await this.#assertReviewers(contract, trx)
+      contract.status = to
+      if (command === 'PUBLISHED') {
+        contract.publishedAt = DateTime.now()
+        contract.deadlineAt = await this.#deadline(contract, trx)
+      }
+      await contract.save()
+      await this.#record(contract, user, from, command, trx)
+      return contract
+    })
+  }
+
+  async #target(contract: Contract, command: StatusCommand, trx: TransactionClientContract) {
+    if (command !== 'PUBLISHED') return COMMAND_TARGETS[command]
+    const step = (contract.currentStep?.key ?? 'parts') as StepKey
+    const missing = [
+      ...(await this.requirements.missing(contract, 'parts', trx)),
+      ...(step === 'parts' ? [] : await this.requirements.missing(contract, step, trx, 'publish')),
+    ]
+    if (missing.length) {
+      throw new UnprocessableException(
+        `Required data of step ${step} missing: ${missing.join('; ')}`
+      )
+    }
+    return (await this.#needsFilling(contract, trx)) ? 'provider' : 'signature'
+  }
+
+  /** Parts fill first (upload / provider variables) when there is something to fill */
+  async #needsFilling(contract: Contract, trx: TransactionClientContract) {
+    const uploads = await trx
+      .from('contract_document_requirements')
+      .where('contract_id', contract.id)
+      .where('is_download', false)
+      .first()
+    const variables = await trx
+      .from('contract_variable_values')
+      .where('contract_id', contract.id)
+      .where('source', 'provider')
+      .first()
+    return Boolean(uploads || variables)
+  }
+
+  async #assertReviewers(contract: Contract, trx: TransactionClientContract) {
+    const reviewer = await trx.from('contract_reviewers').where('contract_id', contract.id).first()
+    if (!reviewer) throw new UnprocessableException('No reviewer configured')
+  }
+
+  async #deadline(contract: Contract, trx: TransactionClientContract) {
+    if (!contract.workflowId) return null
+    const workflow = await Workflow.query({ client: trx }).where('id', contract.workflowId).first()
+    return workflow?.deadlineDays ? DateTime.now().plus({ days: workflow.deadlineDays }) : null
+  }
+
+  async #record(
+    contract: Contract,
+    user: User,
+    from: ContractStatus,
+    command: StatusCommand,
+    trx: TransactionClientContract
+  ) {
+    const to = contract.status
+    await ContractHistory.create(
+      {
+        contractId: contract.id,
+        type: 'STATUS_CHANGED',
+        actorId: user.id,
+        payload: { from, to, command },
+      },
+      { client: trx }
+    )
+    const changed = await this.events.base(
+      contract,
+      user,
+      { type: 'status_changed', scope: 'contract', to: [] },
+      trx
+    )
+    await this.events.emit('contract:status_changed', { ...changed, from, to, command })
+
+    if (to === 'in_review') {
+      const base = await this.events.base(
+        contract,
+        user,
+        { type: 'review_requested', scope: 'action', to: ['reviewers'], path: '/review' },
+        trx
+      )
+      await this.events.emit('contract:review_requested', {
+        ...base,
+        itemId: null,
+        comment: null,
+        reminder: false,
+      })
+    }
+    if (command === 'PUBLISHED') await this.#published(contract, user, trx)
+  }
+
+  async #published(contract: Contract, user: User, trx: TransactionClientContract) {
+    const fill = contract.status === 'provider'
+    const base = await this.events.base(
+      contract,
+      user,
+      {
+        type: 'contract_published',
+        scope: 'contract',
+        to: ['parts'],
+        path: fill ? '/fill' : '/sign',
+      },
+      trx
+    )
+    const pendingDocuments = fill
+      ? await trx
+          .from('contract_document_requirements')
+          .where('contract_id', contract.id)
+          .where('is_download', false)
+          .orderBy('position')
+          .select('id', 'name')
+      : []
+    await this.events.emit('contract:published', {
+      ...base,
+      mode: fill ? 'fill' : 'sign',
+      pendingDocuments,
+      instructions: fill
+        ? 'Open the link to fill in your data and upload the pending documents.'
+        : SIGN_INSTRUCTIONS,
+    })
+  }
+}

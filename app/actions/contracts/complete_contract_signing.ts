@@ -1,0 +1,85 @@
+import { DateTime } from 'luxon'
+import { inject } from '@adonisjs/core'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type Contract from '#models/contract'
+import ContractHistory from '#models/contract_history'
+import type ContractSignatureGroup from '#models/contract_signature_group'
+import type User from '#models/user'
+import ContractDocumentService from '#services/contract_document_service'
+import ContractEventService from '#services/contract_event_service'
+import ContractPdfService from '#services/contract_pdf_service'
+import FileStorageService from '#services/file_storage_service'
+
+/**
+ * All signed: renders the signed PDF (contract text + certificate page),
+ * stores it privately, and moves the contract to `completed` (the sweep
+ * makes it `active` on its start date). Nested in the signing transaction.
+ */
+@inject()
+export default class CompleteContractSigning {
+  constructor(
+    protected documents: ContractDocumentService,
+    protected pdf: ContractPdfService,
+    protected storage: FileStorageService,
+    protected events: ContractEventService
+  ) {}
+
+  async handle(
+    contract: Contract,
+    actor: User,
+    groups: ContractSignatureGroup[],
+    trx: TransactionClientContract
+  ) {
+    const { items } = await this.documents.documentText(contract, trx)
+    const bytes = await this.pdf.render({
+      contractId: contract.id,
+      contractName: contract.name,
+      items,
+      documentHash: contract.documentHash ?? '',
+      signers: groups.flatMap((group) =>
+        group.members.map((member) => ({
+          name: member.name,
+          email: member.email,
+          group: group.name,
+          signedAt: member.signedAt?.toISO() ?? '',
+          ipAddress: member.ipAddress,
+          userAgent: member.userAgent,
+          documentHash: member.documentHash,
+        }))
+      ),
+    })
+    const stored = await this.storage.put(
+      `contracts/${contract.id}/signed/${contract.id}-signed.pdf`,
+      bytes,
+      'application/pdf'
+    )
+
+    const from = contract.status
+    contract.merge({
+      status: 'completed',
+      completedAt: DateTime.now(),
+      signedDocumentPath: stored.path,
+    })
+    await contract.save()
+    await ContractHistory.create(
+      {
+        contractId: contract.id,
+        type: 'STATUS_CHANGED',
+        actorId: actor.id,
+        payload: { from, to: 'completed', signedDocumentSha256: stored.sha256 },
+      },
+      { client: trx }
+    )
+    const base = await this.events.base(
+      contract,
+      actor,
+      {
+        type: 'contract_completed',
+        scope: 'contract',
+        to: ['owner', 'parts', 'reviewers', 'signers'],
+      },
+      trx
+    )
+    await this.events.emit('contract:completed', base)
+  }
+}

@@ -1,0 +1,51 @@
+import db from '@adonisjs/lucid/services/db'
+import { inject } from '@adonisjs/core'
+import Contract from '#models/contract'
+import ContractHistory from '#models/contract_history'
+import ContractUploadedFile from '#models/contract_uploaded_file'
+import type Company from '#models/company'
+import type User from '#models/user'
+import FileStorageService from '#services/file_storage_service'
+import { ConflictException, NotFoundException } from '#exceptions/http_exceptions'
+import { UPLOAD_STATUSES } from '#support/contract_rules'
+
+/**
+ * H7: removes an uploaded file (not once approved: 409); the stored
+ * object is deleted after the transaction commits.
+ */
+@inject()
+export default class DeleteContractFile {
+  constructor(protected storage: FileStorageService) {}
+
+  async handle(
+    company: Company,
+    user: User,
+    ids: { contractId: string; documentId: string; fileId: string }
+  ) {
+    const path = await db.transaction(async (trx) => {
+      const contract = await Contract.findOwned(company.id, ids.contractId, trx)
+      const file = await ContractUploadedFile.query({ client: trx })
+        .where('id', ids.fileId)
+        .where('document_id', ids.documentId)
+        .where('contract_id', contract.id)
+        .forUpdate()
+        .first()
+      if (!file) throw new NotFoundException('File not found')
+      if (!UPLOAD_STATUSES.includes(contract.status) || file.status === 'approved') {
+        throw new ConflictException('The file can no longer be removed')
+      }
+      await file.delete()
+      await ContractHistory.create(
+        {
+          contractId: contract.id,
+          type: 'DOCUMENT_FILE_REMOVED',
+          actorId: user.id,
+          payload: { documentId: ids.documentId, fileId: ids.fileId },
+        },
+        { client: trx }
+      )
+      return file.filePath
+    })
+    await this.storage.remove(path)
+  }
+}

@@ -1,0 +1,72 @@
+import { inject } from '@adonisjs/core'
+import Contract from '#models/contract'
+import ContractPart from '#models/contract_part'
+import ContractUploadedFile from '#models/contract_uploaded_file'
+import User from '#models/user'
+import type Company from '#models/company'
+import FileStorageService from '#services/file_storage_service'
+import ContractTeamMemberDto from '#dtos/contract_team_member_dto'
+import ContractUploadedFileDto from '#dtos/contract_uploaded_file_dto'
+
+/**
+ * H10: per provider part, its uploaded files and counts; `total` is the
+ * number of documents to upload (isDownload false); `allApproved` when
+ * every provider has an approved file for each of them.
+ */
+@inject()
+export default class ListContractUploads {
+  constructor(protected storage: FileStorageService) {}
+
+  async handle(company: Company, id: string) {
+    const contract = await Contract.findOwned(company.id, id)
+    const [parts, files, total] = await Promise.all([
+      ContractPart.query()
+        .where('contract_id', contract.id)
+        .where('role', 'PROVIDER')
+        .preload('company')
+        .preload('user')
+        .orderBy('created_at'),
+      ContractUploadedFile.query()
+        .where('contract_id', contract.id)
+        .preload('document')
+        .orderBy('uploaded_at'),
+      contract.related('documents').query().where('is_download', false).count('* as total'),
+    ])
+    const owners = await this.#owners(parts)
+    const urls = await this.storage.signedUrls(files.map((file) => file.filePath))
+    const documentTotal = Number(total[0].$extras.total)
+
+    const providers = parts.map((part) => {
+      const documents = files
+        .map((file, index) => ({ file, url: urls[index]! }))
+        .filter(({ file }) => file.partId === part.id)
+        .map(({ file, url }) => ContractUploadedFileDto.reviewed(file, url))
+      return {
+        total: documentTotal,
+        approved: documents.filter((doc) => doc.status === 'approved').length,
+        rejected: documents.filter((doc) => doc.status === 'rejected').length,
+        provider: ContractTeamMemberDto.fromPart(
+          part,
+          contract,
+          part.companyId ? (owners.get(part.companyId) ?? null) : null
+        ),
+        documents,
+      }
+    })
+    return {
+      providers,
+      allApproved: providers.every((provider) => provider.approved === provider.total),
+    }
+  }
+
+  async #owners(parts: ContractPart[]) {
+    const companyIds = parts.flatMap((part) => (part.companyId ? [part.companyId] : []))
+    if (!companyIds.length) return new Map<string, User>()
+    const owners = await User.query()
+      .join('company_members', 'company_members.user_id', 'users.id')
+      .whereIn('company_members.company_id', companyIds)
+      .where('company_members.role', 'owner')
+      .select('users.*', 'company_members.company_id as owner_of')
+    return new Map(owners.map((owner) => [owner.$extras.owner_of as string, owner]))
+  }
+}

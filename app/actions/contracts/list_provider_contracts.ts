@@ -1,0 +1,35 @@
+import { inject } from '@adonisjs/core'
+import type { Infer } from '@vinejs/vine/types'
+import type Company from '#models/company'
+import type User from '#models/user'
+import FileStorageService from '#services/file_storage_service'
+import ProviderContractDto from '#dtos/provider_contract_dto'
+import { applyContractFilters, orderByNewest } from '#actions/contracts/list_contracts'
+import { providerContractsQuery, providerIdentity } from '#actions/contracts/provider_contracts'
+import type { listContractsValidator } from '#validators/contract'
+
+/**
+ * B4 (GET /contracts for the provider role): every published contract of
+ * the context company where the provider is a part; `isActive` comes from
+ * the provider's part (inactive = history).
+ */
+@inject()
+export default class ListProviderContracts {
+  constructor(protected storage: FileStorageService) {}
+
+  async handle(company: Company, user: User, filters: Infer<typeof listContractsValidator>) {
+    const who = await providerIdentity(user)
+    const query = applyContractFilters(providerContractsQuery(company, who), filters)
+    const page = await orderByNewest(query, filters).paginate(
+      filters.page ?? 1,
+      filters.perPage ?? 20
+    )
+    const urls = await this.storage.signedUrls(page.all().map((c) => c.signedDocumentPath))
+    return {
+      page,
+      data: page
+        .all()
+        .map((contract, index) => ProviderContractDto.fromModel(contract, company, urls[index])),
+    }
+  }
+}

@@ -1,0 +1,85 @@
+import { DateTime } from 'luxon'
+import { inject } from '@adonisjs/core'
+import db from '@adonisjs/lucid/services/db'
+import Contract from '#models/contract'
+import ContractHistory from '#models/contract_history'
+import ContractUploadedFile from '#models/contract_uploaded_file'
+import type Company from '#models/company'
+import type User from '#models/user'
+import ContractEventService from '#services/contract_event_service'
+import { ConflictException, NotFoundException } from '#exceptions/http_exceptions'
+import { UPLOAD_STATUSES } from '#support/contract_rules'
+
+/**
+ * H11: approves or rejects an uploaded file (`docId` = the uploaded file
+ * id of H10). History entry for both; the sender is notified.
+ */
+@inject()
+export default class ReviewContractDocument {
+  constructor(protected events: ContractEventService) {}
+
+  handle(
+    company: Company,
+    user: User,
+    ids: { contractId: string; fileId: string },
+    decision: { status: 'approved' | 'rejected'; reason?: string }
+  ) {
+    return db.transaction(async (trx) => {
+      const contract = await Contract.findOwned(company.id, ids.contractId, trx)
+      const file = await ContractUploadedFile.query({ client: trx })
+        .where('id', ids.fileId)
+        .where('contract_id', contract.id)
+        .preload('document')
+        .forUpdate()
+        .first()
+      if (!file) throw new NotFoundException('Document not found')
+      if (!UPLOAD_STATUSES.includes(contract.status)) {
+        throw new ConflictException(`A contract in status ${contract.status} takes no reviews`)
+      }
+      const approved = decision.status === 'approved'
+      file.merge({
+        status: decision.status,
+        rejectionReason: approved ? null : decision.reason!,
+        reviewedBy: user.id,
+        reviewedAt: DateTime.now(),
+      })
+      await file.save()
+
+      await ContractHistory.create(
+        {
+          contractId: contract.id,
+          type: approved ? 'DOCUMENT_APPROVED' : 'DOCUMENT_REJECTED',
+          actorId: user.id,
+          payload: { documentId: file.documentId, fileId: file.id, reason: file.rejectionReason },
+        },
+        { client: trx }
+      )
+      const base = await this.events.base(
+        contract,
+        user,
+        {
+          type: approved ? 'document_approved' : 'document_rejected',
+          scope: 'contract',
+          to: [{ userIds: file.uploadedBy ? [file.uploadedBy] : [] }],
+          path: approved ? '' : '/fill',
+        },
+        trx
+      )
+      await this.events.emit(
+        approved ? 'contract:document_approved' : 'contract:document_rejected',
+        {
+          ...base,
+          document: {
+            id: file.documentId,
+            name: file.document.name,
+            fileId: file.id,
+            fileName: file.fileName,
+            partId: file.partId,
+          },
+          reason: file.rejectionReason,
+        }
+      )
+      return file
+    })
+  }
+}

@@ -1,0 +1,150 @@
+import { DateTime } from 'luxon'
+import { inject } from '@adonisjs/core'
+import db from '@adonisjs/lucid/services/db'
+import type { Infer } from '@vinejs/vine/types'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import Contract from '#models/contract'
+import ContractHistory from '#models/contract_history'
+import ContractTemplate from '#models/contract_template'
+import Workflow from '#models/workflow'
+import type Company from '#models/company'
+import type User from '#models/user'
+import SyncContractParts from '#actions/contracts/sync_contract_parts'
+import SyncContractStructure from '#actions/contracts/sync_contract_structure'
+import ContractEventService from '#services/contract_event_service'
+import SignatureEvents from '#actions/contracts/signature_events'
+import { ConflictException, UnprocessableException } from '#exceptions/http_exceptions'
+import type { saveContractValidator } from '#validators/contract'
+import { EDITABLE_STATUSES } from '#support/contract_rules'
+
+type Payload = Infer<typeof saveContractValidator>
+
+/** Snapshot keys kept as jsonb (the rest lives in tables) */
+const SNAPSHOT_KEYS = ['steps', 'selectedTemplate', 'modelConfig'] as const
+
+/**
+ * H3 / H4: saves the complete snapshot in one transaction. Keys absent
+ * from the payload keep their stored value (partial saves); `status` is
+ * ignored (status moves through H8 / H9 / signatures only).
+ */
+@inject()
+export default class SaveContract {
+  constructor(protected events: ContractEventService) {}
+
+  handle(company: Company, user: User, payload: Payload, contractId?: string) {
+    return db.transaction(async (trx) => {
+      const contract = contractId
+        ? await Contract.findOwned(company.id, contractId, trx)
+        : new Contract()
+      if (contract.$isPersisted && !EDITABLE_STATUSES.includes(contract.status)) {
+        throw new ConflictException(
+          `A contract in status ${contract.status} can no longer be edited`
+        )
+      }
+      contract.useTransaction(trx)
+
+      const workflow = await this.#workflow(company, payload.workflowId ?? contract.workflowId, trx)
+      const templateId = await this.#templateId(company, payload, contract, trx)
+      contract.merge({
+        companyId: company.id,
+        name: payload.name,
+        workflowId: workflow?.id ?? null,
+        templateId,
+        snapshot: this.#snapshot(contract, payload),
+        ...(contract.$isPersisted
+          ? {}
+          : { status: 'draft' as const, progress: 0, createdBy: user.id }),
+        ...this.#columns(payload),
+      })
+      await contract.save()
+
+      if (payload.parts)
+        await new SyncContractParts().handle(contract, workflow, payload.parts, trx)
+      const { newSignerIds } = await new SyncContractStructure().handle(contract, payload, trx)
+
+      const created = !contractId
+      await ContractHistory.create(
+        { contractId: contract.id, type: created ? 'CREATED' : 'UPDATED', actorId: user.id },
+        { client: trx }
+      )
+      if (created) {
+        const base = await this.events.base(
+          contract,
+          user,
+          { type: 'contract_created', scope: 'contract', to: ['members'] },
+          trx
+        )
+        await this.events.emit('contract:created', base)
+      }
+      if (newSignerIds.length) await this.#signatoriesAdded(contract, user, newSignerIds, trx)
+      return contract
+    })
+  }
+
+  async #signatoriesAdded(
+    contract: Contract,
+    user: User,
+    memberIds: string[],
+    trx: TransactionClientContract
+  ) {
+    await new SignatureEvents(this.events).signatoriesAdded(contract, user, memberIds, trx)
+  }
+
+  async #workflow(company: Company, id: string | null | undefined, trx: TransactionClientContract) {
+    if (!id) return null
+    const workflow = await Workflow.query({ client: trx })
+      .where('id', id)
+      .where('company_id', company.id)
+      .whereNull('deleted_at')
+      .first()
+    if (!workflow) throw new UnprocessableException('Workflow not found')
+    return workflow
+  }
+
+  async #templateId(
+    company: Company,
+    payload: Payload,
+    contract: Contract,
+    trx: TransactionClientContract
+  ) {
+    const id = payload.modelConfig?.templateId ?? payload.selectedTemplate?.id
+    if (id === undefined || id === null) {
+      const cleared = payload.modelConfig !== undefined || payload.selectedTemplate !== undefined
+      return cleared ? null : (contract.templateId ?? null)
+    }
+    const template = await ContractTemplate.query({ client: trx })
+      .withScopes((scopes) => scopes.ownedBy(company.id))
+      .where('id', id)
+      .first()
+    if (!template) throw new UnprocessableException('Template not found')
+    return template.id
+  }
+
+  #snapshot(contract: Contract, payload: Payload) {
+    const snapshot: Record<string, unknown> = { ...(contract.snapshot ?? {}) }
+    for (const key of SNAPSHOT_KEYS) {
+      if (payload[key] !== undefined) snapshot[key] = payload[key]
+    }
+    if (payload.modelConfig) {
+      const modelConfig: Record<string, unknown> = { ...payload.modelConfig }
+      delete modelConfig.partGroups
+      snapshot.modelConfig = modelConfig
+    }
+    return snapshot
+  }
+
+  #columns(payload: Payload) {
+    const columns: Partial<Contract> = {}
+    if (payload.ref !== undefined) columns.ref = payload.ref
+    if (payload.description !== undefined) columns.description = payload.description
+    if (payload.progress !== undefined) columns.progress = payload.progress
+    if (payload.currentStep !== undefined) columns.currentStep = payload.currentStep
+    if (payload.startDate !== undefined) columns.startDate = toDate(payload.startDate)
+    if (payload.endDate !== undefined) columns.endDate = toDate(payload.endDate)
+    return columns
+  }
+}
+
+function toDate(value: Date | null) {
+  return value ? DateTime.fromJSDate(value).startOf('day') : null
+}

@@ -1,0 +1,87 @@
+import { DateTime } from 'luxon'
+import { inject } from '@adonisjs/core'
+import db from '@adonisjs/lucid/services/db'
+import Contract from '#models/contract'
+import ContractHistory from '#models/contract_history'
+import type Company from '#models/company'
+import type User from '#models/user'
+import ContractEventService from '#services/contract_event_service'
+import ContractSignatureDto from '#dtos/contract_signature_dto'
+import SignatureEvents from '#actions/contracts/signature_events'
+import CompleteContractSigning from '#actions/contracts/complete_contract_signing'
+import { currentGroup, loadSignatureGroups, memberFor } from '#actions/contracts/signature_flow'
+import { ConflictException, ForbiddenException } from '#exceptions/http_exceptions'
+import { SIGNING_STATUSES } from '#support/contract_rules'
+
+export interface SignatureAudit {
+  ip: string
+  userAgent: string | null
+}
+
+/**
+ * POST /contracts/:id/signatures/sign: the caller signs as a signer of
+ * the open group (403 when not a signer, 409 when the group is not open
+ * yet or already signed). Records IP, user agent and the SHA-256 of the
+ * document; the next group is asked when a group completes; the last
+ * signature completes the contract (signed PDF).
+ */
+@inject()
+export default class SignContract {
+  constructor(
+    protected events: ContractEventService,
+    protected completion: CompleteContractSigning
+  ) {}
+
+  handle(company: Company, user: User, id: string, audit: SignatureAudit) {
+    return db.transaction(async (trx) => {
+      const contract = await Contract.findOwned(company.id, id, trx)
+      contract.useTransaction(trx)
+      const groups = await loadSignatureGroups(contract.id, trx)
+      const seat = memberFor(groups, user)
+      if (!seat) throw new ForbiddenException('You are not a signer of this contract')
+      if (!SIGNING_STATUSES.includes(contract.status)) {
+        throw new ConflictException('The contract is not being signed')
+      }
+      if (seat.member.status === 'signed') throw new ConflictException('Already signed')
+      if (currentGroup(groups)?.id !== seat.group.id) {
+        throw new ConflictException('Your signature group is not open yet')
+      }
+
+      seat.member.useTransaction(trx)
+      seat.member.merge({
+        status: 'signed',
+        signedAt: DateTime.now(),
+        rejectionReason: null,
+        ipAddress: audit.ip,
+        userAgent: audit.userAgent?.slice(0, 500) ?? null,
+        documentHash: contract.documentHash,
+        userId: seat.member.userId ?? user.id,
+      })
+      await seat.member.save()
+      await ContractHistory.create(
+        {
+          contractId: contract.id,
+          type: 'SIGNED',
+          actorId: user.id,
+          payload: { memberId: seat.member.id, ip: audit.ip, documentHash: contract.documentHash },
+        },
+        { client: trx }
+      )
+      const signatureEvents = new SignatureEvents(this.events)
+      const ids = { groupId: seat.group.id, memberId: seat.member.id }
+      await signatureEvents.toOwner('contract:signed', contract, user, ids, trx)
+
+      const next = currentGroup(groups)
+      if (next?.id !== seat.group.id) {
+        await signatureEvents.toOwner('contract:signature_completed', contract, user, ids, trx)
+        if (next) {
+          const memberIds = next.members.map((member) => member.id)
+          await signatureEvents.requested(contract, user, memberIds, false, trx)
+        } else {
+          await this.completion.handle(contract, user, groups, trx)
+        }
+      }
+      return ContractSignatureDto.overview(groups)
+    })
+  }
+}

@@ -1,0 +1,71 @@
+import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+
+/** Advisory lock key of the sweep (one instance at a time) */
+export const SWEEP_LOCK_KEY = 7_630_300_001
+
+interface Move {
+  from: string
+  to: string
+  /** SQL condition on `c` (the contract) and `co` (its company) */
+  when: string
+}
+
+/**
+ * Time-driven moves. "Today" is the company's local date:
+ * completed -> active once the start date has come (no start date: at
+ * once); active -> finished after the end date; signing -> overdue once
+ * the signing deadline (workflow deadlineDays) has passed.
+ */
+export const SWEEP_MOVES: Move[] = [
+  {
+    from: 'completed',
+    to: 'active',
+    when: '(c.start_date IS NULL OR c.start_date <= (now() AT TIME ZONE co.timezone)::date)',
+  },
+  { from: 'active', to: 'finished', when: 'c.end_date < (now() AT TIME ZONE co.timezone)::date' },
+  { from: 'signing', to: 'overdue', when: 'c.deadline_at < now()' },
+]
+
+export type SweepResult = { locked: false } | { locked: true; moved: Record<string, number> }
+
+/**
+ * `contracts:sweep`: set-based and idempotent (a second run moves
+ * nothing), under a transaction-scoped Postgres advisory lock so that
+ * only one instance sweeps; each move writes its history rows.
+ */
+export default class SweepContracts {
+  handle(onMove?: (move: Move, count: number) => void): Promise<SweepResult> {
+    return db.transaction(async (trx) => {
+      const lock = await trx.rawQuery('SELECT pg_try_advisory_xact_lock(?) AS locked', [
+        SWEEP_LOCK_KEY,
+      ])
+      if (!lock.rows[0].locked) return { locked: false }
+      const moved: Record<string, number> = {}
+      for (const move of SWEEP_MOVES) {
+        const count = await this.#apply(move, trx)
+        moved[`${move.from}->${move.to}`] = count
+        onMove?.(move, count)
+      }
+      return { locked: true, moved }
+    })
+  }
+
+  async #apply(move: Move, trx: TransactionClientContract) {
+    const result = await trx.rawQuery(
+      `WITH moved AS (
+         UPDATE contracts c SET status = ?, updated_at = now()
+         FROM companies co
+         WHERE co.id = c.company_id AND c.status = ? AND c.deleted_at IS NULL AND ${move.when}
+         RETURNING c.id
+       )
+       INSERT INTO contract_history (id, contract_id, type, actor_id, payload, created_at)
+       SELECT gen_random_uuid(), id, 'STATUS_CHANGED', NULL,
+              jsonb_build_object('from', ?::text, 'to', ?::text, 'by', 'sweep'), now()
+       FROM moved
+       RETURNING contract_id`,
+      [move.to, move.from, move.from, move.to]
+    )
+    return result.rowCount ?? result.rows.length
+  }
+}

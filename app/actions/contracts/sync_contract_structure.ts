@@ -1,0 +1,209 @@
+import { randomUUID } from 'node:crypto'
+import type { Infer } from '@vinejs/vine/types'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type Contract from '#models/contract'
+import ContractPart from '#models/contract_part'
+import ContractSignatureGroup from '#models/contract_signature_group'
+import { UnprocessableException } from '#exceptions/http_exceptions'
+import type { saveContractValidator, signatureGroup } from '#validators/contract'
+import { syncContractRows } from '#support/sync_rows'
+import { BORROWER_SIDE_ROLES } from '#support/roles'
+
+type Payload = Infer<typeof saveContractValidator>
+type GroupInput = Infer<typeof signatureGroup>
+
+export const DEFAULT_MAX_FILE_SIZE = 10 * 1024 * 1024
+
+/**
+ * Persists the structured parts of the save payload in their tables:
+ * part groups, variable values, document requirements, reviewers and
+ * signature groups / members. A key absent from the payload leaves its
+ * rows untouched; a key present replaces them (ids are kept).
+ */
+export default class SyncContractStructure {
+  async handle(contract: Contract, payload: Payload, trx: TransactionClientContract) {
+    const partRef = await this.#partResolver(contract, trx)
+    const groups = payload.partGroups ?? payload.modelConfig?.partGroups
+    const groupIds = new Map<string, string>()
+
+    if (groups) {
+      const rows = groups.map((group, position) => {
+        const id = group.id ?? randomUUID()
+        groupIds.set(id, id)
+        return {
+          id,
+          name: group.name,
+          part_ids: (group.partIds ?? []).map((ref) => partRef(ref)),
+          position,
+        }
+      })
+      await syncContractRows(trx, 'contract_part_groups', contract.id, rows)
+    } else {
+      const stored = await trx.from('contract_part_groups').where('contract_id', contract.id)
+      stored.forEach((row) => groupIds.set(row.id, row.id))
+    }
+
+    if (payload.variableValues) {
+      const rows = payload.variableValues.map((variable, position) => {
+        if (variable.groupId && !groupIds.has(variable.groupId)) {
+          throw new UnprocessableException(`Part group not found: ${variable.groupId}`)
+        }
+        return {
+          id: variable.id ?? randomUUID(),
+          name: variable.name,
+          type: variable.type ?? 'text',
+          source: variable.source ?? 'borrower',
+          required: variable.required ?? false,
+          value: variable.value ?? '',
+          additional:
+            variable.additional === undefined ? null : JSON.stringify(variable.additional),
+          part_id: variable.partId ? partRef(variable.partId) : null,
+          group_id: variable.groupId ?? null,
+          position,
+        }
+      })
+      await syncContractRows(trx, 'contract_variable_values', contract.id, rows)
+    }
+
+    if (payload.documents) {
+      const rows = payload.documents.map((document, position) => ({
+        id: document.id ?? randomUUID(),
+        name: document.name,
+        description: document.description ?? null,
+        is_download: document.isDownload,
+        is_required: document.isRequired ?? true,
+        accepted_formats: JSON.stringify(
+          (document.acceptedFormats ?? []).map((format) => format.replace(/^\./, ''))
+        ),
+        max_file_size: document.maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
+        position,
+      }))
+      const missingFormats = payload.documents.find(
+        (document) => !document.isDownload && !document.acceptedFormats?.length
+      )
+      if (missingFormats) {
+        throw new UnprocessableException('A document to upload needs acceptedFormats')
+      }
+      await syncContractRows(trx, 'contract_document_requirements', contract.id, rows)
+    }
+
+    if (payload.revisionConfig) await this.#syncReviewers(contract, payload, trx)
+    if (!payload.signatureConfig) return { newSignerIds: [] as string[] }
+    const groupsInput = payload.signatureConfig.groups
+    return { newSignerIds: await new SyncSignatureGroups().handle(contract, groupsInput, trx) }
+  }
+
+  /** Part references accept the contract part id or the party id (company / user) */
+  async #partResolver(contract: Contract, trx: TransactionClientContract) {
+    const parts = await ContractPart.query({ client: trx }).where('contract_id', contract.id)
+    const refs = new Map<string, string>()
+    for (const part of parts) {
+      refs.set(part.id, part.id)
+      refs.set(part.providerId, part.id)
+    }
+    return (ref: string) => {
+      const id = refs.get(ref)
+      if (!id) throw new UnprocessableException(`Part not found: ${ref}`)
+      return id
+    }
+  }
+
+  async #syncReviewers(contract: Contract, payload: Payload, trx: TransactionClientContract) {
+    const reviewers = payload.revisionConfig!.reviewers
+    const userIds = reviewers.map((reviewer) => reviewer.userId)
+    if (new Set(userIds).size !== userIds.length) {
+      throw new UnprocessableException('A reviewer appears twice')
+    }
+    if (userIds.length) {
+      const members = await trx
+        .from('company_members')
+        .where('company_id', contract.companyId)
+        .whereIn('user_id', userIds)
+        .whereIn('role', [...BORROWER_SIDE_ROLES])
+        .select('user_id')
+      const missing = userIds.find((id) => !members.some((member) => member.user_id === id))
+      if (missing) throw new UnprocessableException(`Reviewer is not a company member: ${missing}`)
+    }
+    const existing = await trx
+      .from('contract_reviewers')
+      .where('contract_id', contract.id)
+      .select('id', 'user_id')
+    const rows = reviewers.map((reviewer, position) => ({
+      id:
+        reviewer.id ?? existing.find((row) => row.user_id === reviewer.userId)?.id ?? randomUUID(),
+      user_id: reviewer.userId,
+      is_required: reviewer.isRequired ?? true,
+      position: reviewer.order ?? position + 1,
+    }))
+    await syncContractRows(trx, 'contract_reviewers', contract.id, rows)
+  }
+}
+
+/**
+ * Signature groups and members (save payload and PUT configuration);
+ * returns the ids of members that are new (signatory_added).
+ */
+export class SyncSignatureGroups {
+  async handle(contract: Contract, groups: GroupInput[], trx: TransactionClientContract) {
+    const userIds = groups.flatMap((group) =>
+      (group.members ?? []).flatMap((member) => (member.userId ? [member.userId] : []))
+    )
+    const users = userIds.length
+      ? await trx.from('users').whereIn('id', userIds).select('id', 'name', 'email')
+      : []
+    const before = await trx
+      .from('contract_signature_members')
+      .where('contract_id', contract.id)
+      .select('id')
+
+    const groupRows = groups
+      .map((group, index) => ({ group, order: group.order ?? index + 1 }))
+      .sort((a, b) => a.order - b.order)
+      .map(({ group }, index) => ({
+        id: group.id ?? randomUUID(),
+        name: group.name,
+        position: index + 1,
+        is_part_group: group.isPartGroup ?? false,
+        members: group.members ?? [],
+      }))
+    const memberRows = groupRows.flatMap((group) =>
+      group.members.map((member, index) => {
+        const user = users.find((row) => row.id === member.userId)
+        if (member.userId && !user) {
+          throw new UnprocessableException(`User not found: ${member.userId}`)
+        }
+        const name = member.name ?? user?.name
+        const email = member.email ?? user?.email
+        if (!name || !email) {
+          throw new UnprocessableException('A signer without userId needs a name and an email')
+        }
+        return {
+          id: member.id ?? randomUUID(),
+          group_id: group.id,
+          user_id: member.userId ?? null,
+          name,
+          email: email.toLowerCase(),
+          position: member.order ?? index + 1,
+        }
+      })
+    )
+
+    await syncContractRows(
+      trx,
+      'contract_signature_groups',
+      contract.id,
+      groupRows.map(({ members: _members, ...row }) => row)
+    )
+    await syncContractRows(trx, 'contract_signature_members', contract.id, memberRows)
+    const known = new Set(before.map((row) => row.id))
+    return memberRows.filter((row) => !known.has(row.id)).map((row) => row.id)
+  }
+
+  /** Groups ordered, members ordered */
+  static load(contractId: string, trx?: TransactionClientContract) {
+    return ContractSignatureGroup.query({ client: trx })
+      .where('contract_id', contractId)
+      .preload('members', (query) => query.orderBy('position').orderBy('created_at'))
+      .orderBy('position')
+  }
+}

@@ -1,0 +1,158 @@
+import { DateTime } from 'luxon'
+import { inject } from '@adonisjs/core'
+import db from '@adonisjs/lucid/services/db'
+import type { MultipartFile } from '@adonisjs/core/bodyparser'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import Contract from '#models/contract'
+import ContractHistory from '#models/contract_history'
+import ContractDocumentRequirement from '#models/contract_document_requirement'
+import ContractUploadedFile from '#models/contract_uploaded_file'
+import type Company from '#models/company'
+import type User from '#models/user'
+import FileStorageService, { type StoredFile } from '#services/file_storage_service'
+import ContractEventService from '#services/contract_event_service'
+import {
+  ConflictException,
+  NotFoundException,
+  UnprocessableException,
+} from '#exceptions/http_exceptions'
+import { UPLOAD_STATUSES } from '#support/contract_rules'
+
+/**
+ * H6: a part's file for a document requirement (isDownload false). The
+ * file is checked against the requirement (format by extension and by
+ * its bytes, size, emptiness) before anything is written; one file per
+ * document and part: a pending or rejected one is replaced, an approved
+ * one is final (409).
+ */
+@inject()
+export default class UploadContractFile {
+  constructor(
+    protected storage: FileStorageService,
+    protected events: ContractEventService
+  ) {}
+
+  async handle(
+    company: Company,
+    user: User,
+    ids: { contractId: string; documentId: string; partId: string },
+    file: MultipartFile | null
+  ) {
+    const contract = await Contract.findOwned(company.id, ids.contractId)
+    const document = await UploadContractFile.findRequirement(contract, ids.documentId)
+    if (document.isDownload) {
+      throw new UnprocessableException('This document is provided to the parts, not uploaded')
+    }
+    const upload = await this.storage.validate(file, {
+      acceptedFormats: document.acceptedFormats,
+      maxFileSize: document.maxFileSize,
+    })
+    const stored = await this.storage.store(upload, `contracts/${contract.id}/uploads`)
+
+    try {
+      const { record, replaced } = await db.transaction((trx) =>
+        this.#save(contract, document, ids.partId, user, stored, trx)
+      )
+      if (replaced) await this.storage.remove(replaced)
+      return record
+    } catch (error) {
+      await this.storage.remove(stored.path)
+      throw error
+    }
+  }
+
+  static async findRequirement(contract: Contract, documentId: string) {
+    const document = await ContractDocumentRequirement.query()
+      .where('id', documentId)
+      .where('contract_id', contract.id)
+      .first()
+    if (!document) throw new NotFoundException('Document not found')
+    return document
+  }
+
+  async #save(
+    found: Contract,
+    document: ContractDocumentRequirement,
+    partId: string,
+    user: User,
+    stored: StoredFile,
+    trx: TransactionClientContract
+  ) {
+    const contract = await Contract.findOwned(found.companyId, found.id, trx)
+    if (!UPLOAD_STATUSES.includes(contract.status)) {
+      throw new ConflictException(`A contract in status ${contract.status} takes no uploads`)
+    }
+    const part = await trx
+      .from('contract_parts')
+      .where('id', partId)
+      .where('contract_id', contract.id)
+      .first()
+    if (!part) throw new UnprocessableException('Part not found')
+
+    const existing = await ContractUploadedFile.query({ client: trx })
+      .where('document_id', document.id)
+      .where('part_id', partId)
+      .forUpdate()
+      .first()
+    if (existing?.status === 'approved') {
+      throw new ConflictException('The document was already approved')
+    }
+    const replaced = existing?.filePath ?? null
+    const record = existing ?? new ContractUploadedFile()
+    record.useTransaction(trx)
+    record.merge({
+      contractId: contract.id,
+      documentId: document.id,
+      partId,
+      fileName: stored.fileName,
+      filePath: stored.path,
+      fileSize: stored.size,
+      mimeType: stored.mimeType,
+      sha256: stored.sha256,
+      status: 'pending',
+      rejectionReason: null,
+      uploadedBy: user.id,
+      reviewedBy: null,
+      reviewedAt: null,
+      uploadedAt: DateTime.now(),
+    })
+    await record.save()
+
+    await ContractHistory.create(
+      {
+        contractId: contract.id,
+        type: 'DOCUMENT_UPLOADED',
+        actorId: user.id,
+        payload: { documentId: document.id, fileId: record.id, partId, sha256: stored.sha256 },
+      },
+      { client: trx }
+    )
+    const hasReviewers = await trx
+      .from('contract_reviewers')
+      .where('contract_id', contract.id)
+      .first()
+    const base = await this.events.base(
+      contract,
+      user,
+      {
+        type: 'document_uploaded',
+        scope: 'contract',
+        to: hasReviewers ? ['reviewers'] : ['owner'],
+        path: '/uploads',
+      },
+      trx
+    )
+    await this.events.emit('contract:document_uploaded', {
+      ...base,
+      document: {
+        id: document.id,
+        name: document.name,
+        fileId: record.id,
+        fileName: record.fileName,
+        partId,
+      },
+      reason: null,
+    })
+    return { record, replaced }
+  }
+}

@@ -1,0 +1,104 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { inject } from '@adonisjs/core'
+import ShowReviewOverview from '#actions/contracts/show_review_overview'
+import ReviewComments from '#actions/contracts/review_comments'
+import DecideReview from '#actions/contracts/decide_review'
+import RemindReviewers from '#actions/contracts/remind_reviewers'
+import ContractReviewDto from '#dtos/contract_review_dto'
+import ContractPolicy from '#policies/contract_policy'
+import type { ReviewDecision } from '#models/contract_review_approval'
+import {
+  addReviewCommentValidator,
+  approveReviewValidator,
+  rejectReviewValidator,
+  updateReviewCommentValidator,
+} from '#validators/contract_review'
+
+export default class ContractReviewsController {
+  /** H12: GET /contracts/:id/review */
+  @inject()
+  async show({ params, bouncer, company, membership }: HttpContext, overview: ShowReviewOverview) {
+    await bouncer.with(ContractPolicy).authorize('manage', membership)
+    return { data: await overview.handle(company, params.id) }
+  }
+
+  /** H15: GET /contracts/:id/review/:contractItemId/comments */
+  @inject()
+  async comments({ params, bouncer, company, membership }: HttpContext, comments: ReviewComments) {
+    await bouncer.with(ContractPolicy).authorize('manage', membership)
+    const rows = await comments.list(company, params.id, params.contractItemId)
+    return { data: rows.map((row) => ContractReviewDto.comment(row)) }
+  }
+
+  /** H13: POST /contracts/:id/review/:contractItemId/comment */
+  @inject()
+  async comment(
+    { request, response, params, auth, bouncer, company, membership }: HttpContext,
+    comments: ReviewComments
+  ) {
+    await bouncer.with(ContractPolicy).authorize('manage', membership)
+    const body = await request.validateUsing(addReviewCommentValidator)
+    const ids = { contractId: params.id, itemId: params.contractItemId }
+    const comment = await comments.add(company, auth.user!, ids, body)
+    return response.created({ data: ContractReviewDto.comment(comment) })
+  }
+
+  /** H14: PATCH /contracts/:id/review/:contractItemId/comments/:commentId (author only) */
+  @inject()
+  async updateComment(
+    { request, params, bouncer, company, membership }: HttpContext,
+    comments: ReviewComments
+  ) {
+    await bouncer.with(ContractPolicy).authorize('manage', membership)
+    const { content } = await request.validateUsing(updateReviewCommentValidator)
+    const comment = await comments.find(company, {
+      contractId: params.id,
+      itemId: params.contractItemId,
+      commentId: params.commentId,
+    })
+    await bouncer.with(ContractPolicy).authorize('updateComment', comment)
+    return { data: ContractReviewDto.comment(await comments.update(comment, content)) }
+  }
+
+  /** POST /contracts/:id/review/:contractItemId/{approve,reject,request-changes} */
+  async approve(ctx: HttpContext) {
+    const { comment } = await ctx.request.validateUsing(approveReviewValidator)
+    return this.#decide(ctx, 'approved', comment ?? null)
+  }
+
+  async reject(ctx: HttpContext) {
+    const { comment } = await ctx.request.validateUsing(rejectReviewValidator)
+    return this.#decide(ctx, 'rejected', comment)
+  }
+
+  async requestChanges(ctx: HttpContext) {
+    const { comment } = await ctx.request.validateUsing(rejectReviewValidator)
+    return this.#decide(ctx, 'changes_requested', comment)
+  }
+
+  /** POST /contracts/:id/review/reminders */
+  @inject()
+  async remind(
+    { params, auth, bouncer, company, membership }: HttpContext,
+    remind: RemindReviewers
+  ) {
+    await bouncer.with(ContractPolicy).authorize('manage', membership)
+    return { data: await remind.handle(company, auth.user!, params.id) }
+  }
+
+  async #decide(ctx: HttpContext, decision: ReviewDecision, comment: string | null) {
+    await ctx.bouncer.with(ContractPolicy).authorize('manage', ctx.membership)
+    const decide = await ctx.containerResolver.make(DecideReview)
+    const ids = { contractId: ctx.params.id, itemId: ctx.params.contractItemId }
+    const approval = await decide.handle(ctx.company, ctx.auth.user!, ids, decision, comment)
+    return {
+      data: {
+        itemId: approval.itemId,
+        reviewerId: approval.reviewerId,
+        decision: approval.decision,
+        comment: approval.comment,
+        reviewedAt: approval.reviewedAt.toISO()!,
+      },
+    }
+  }
+}

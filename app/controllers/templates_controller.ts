@@ -1,0 +1,53 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { inject } from '@adonisjs/core'
+import SaveTemplate from '#actions/templates/save_template'
+import ListTemplates from '#actions/templates/list_templates'
+import DeleteTemplate from '#actions/templates/delete_template'
+import ContractTemplateDto from '#dtos/contract_template_dto'
+import PaginationMetaDto from '#dtos/pagination_meta_dto'
+import ContractTemplatePolicy from '#policies/contract_template_policy'
+import { listTemplatesValidator, saveTemplateValidator } from '#validators/contract_template'
+
+export default class TemplatesController {
+  @inject()
+  async index({ request, bouncer, company, membership }: HttpContext, list: ListTemplates) {
+    await bouncer.with(ContractTemplatePolicy).authorize('manage', membership)
+    const page = await list.handle(company, await request.validateUsing(listTemplatesValidator))
+    return {
+      data: page.all().map((template) => ContractTemplateDto.fromModel(template)),
+      meta: PaginationMetaDto.fromPaginator(page),
+    }
+  }
+
+  async show({ params, bouncer, company, membership }: HttpContext) {
+    await bouncer.with(ContractTemplatePolicy).authorize('manage', membership)
+    return { data: ContractTemplateDto.fromModel(await SaveTemplate.find(company, params.id)) }
+  }
+
+  @inject()
+  async store(
+    { request, response, bouncer, company, membership }: HttpContext,
+    save: SaveTemplate
+  ) {
+    await bouncer.with(ContractTemplatePolicy).authorize('manage', membership)
+    const template = await save.handle(company, await request.validateUsing(saveTemplateValidator))
+    return response.created({ data: ContractTemplateDto.fromModel(template) })
+  }
+
+  @inject()
+  async update({ request, params, bouncer, company, membership }: HttpContext, save: SaveTemplate) {
+    await bouncer.with(ContractTemplatePolicy).authorize('manage', membership)
+    const payload = await request.validateUsing(saveTemplateValidator)
+    return { data: ContractTemplateDto.fromModel(await save.handle(company, payload, params.id)) }
+  }
+
+  @inject()
+  async destroy(
+    { params, response, bouncer, company, membership }: HttpContext,
+    remove: DeleteTemplate
+  ) {
+    await bouncer.with(ContractTemplatePolicy).authorize('manage', membership)
+    await remove.handle(company, params.id)
+    return response.noContent()
+  }
+}

@@ -1,0 +1,131 @@
+import type Contract from '#models/contract'
+import type ContractPart from '#models/contract_part'
+import type ContractReviewer from '#models/contract_reviewer'
+import type ContractSignatureGroup from '#models/contract_signature_group'
+import ContractUploadedFileDto from '#dtos/contract_uploaded_file_dto'
+
+/**
+ * Contract shapes: the record of lists and board columns, and the detail
+ * (H5 / GET /contracts/:id) rebuilt from the tables plus the snapshot.
+ */
+export default class ContractDto {
+  static record(contract: Contract) {
+    return {
+      id: contract.id,
+      name: contract.name,
+      status: contract.status,
+      progress: contract.progress,
+      createdAt: contract.createdAt.toISO()!,
+      updatedAt: contract.updatedAt.toISO()!,
+    }
+  }
+
+  static part(part: ContractPart) {
+    const person = part.companyId
+      ? {
+          id: part.company.id,
+          name: part.company.name,
+          email: part.company.email ?? null,
+          document: part.company.document,
+        }
+      : { id: part.user.id, name: part.user.name, email: part.user.email, document: part.user.cpf }
+    return {
+      id: part.id,
+      type: part.companyId ? ('LEGAL_ENTITY' as const) : ('NATURAL_PERSON' as const),
+      companyId: part.companyId,
+      userId: part.userId,
+      person,
+      role: part.role,
+      value: part.value,
+      contractType: part.contractType,
+      monthlyHours: part.monthlyHours,
+      isActive: part.isActive,
+    }
+  }
+
+  static reviewer(reviewer: ContractReviewer) {
+    return {
+      id: reviewer.id,
+      userId: reviewer.userId,
+      name: reviewer.user.name,
+      email: reviewer.user.email,
+      avatar: reviewer.user.avatar,
+      isRequired: reviewer.isRequired,
+      order: reviewer.position,
+    }
+  }
+
+  static signatureGroup(group: ContractSignatureGroup) {
+    return {
+      id: group.id,
+      name: group.name,
+      order: group.position,
+      isPartGroup: group.isPartGroup,
+      members: group.members.map((member) => ({
+        id: member.id,
+        userId: member.userId,
+        name: member.name,
+        email: member.email,
+        order: member.position,
+        status: member.status,
+      })),
+    }
+  }
+
+  /** Expects parts (company, user), partGroups, variableValues, documents, reviewers (user), signatureGroups (members), uploadedFiles */
+  static detail(contract: Contract, fileUrls: Map<string, string>, signedDocument: string | null) {
+    const snapshot = contract.snapshot as Record<string, any>
+    const partGroups = contract.partGroups.map((group) => ({
+      id: group.id,
+      name: group.name,
+      partIds: group.partIds,
+    }))
+    const modelConfig = snapshot.modelConfig
+      ? { ...snapshot.modelConfig, templateId: contract.templateId, partGroups }
+      : null
+    return {
+      ...ContractDto.record(contract),
+      workflowId: contract.workflowId,
+      ref: contract.ref,
+      description: contract.description,
+      startDate: contract.startDate?.toISODate() ?? null,
+      endDate: contract.endDate?.toISODate() ?? null,
+      currentStep: contract.currentStep,
+      steps: snapshot.steps ?? [],
+      parts: contract.parts.map((part) => ContractDto.part(part)),
+      selectedTemplate: snapshot.selectedTemplate ?? null,
+      modelConfig,
+      variableValues: contract.variableValues.map((variable) => ({
+        id: variable.id,
+        name: variable.name,
+        type: variable.type,
+        source: variable.source,
+        required: variable.required,
+        value: variable.value,
+        additional: variable.additional ?? null,
+        partId: variable.partId,
+        groupId: variable.groupId,
+      })),
+      partGroups,
+      documents: contract.documents.map((document) => ({
+        id: document.id,
+        name: document.name,
+        description: document.description,
+        isDownload: document.isDownload,
+        isRequired: document.isRequired,
+        acceptedFormats: document.acceptedFormats,
+        maxFileSize: document.maxFileSize,
+      })),
+      revisionConfig: { reviewers: contract.reviewers.map((row) => ContractDto.reviewer(row)) },
+      signatureConfig: {
+        groups: contract.signatureGroups.map((group) => ContractDto.signatureGroup(group)),
+      },
+      uploadedFiles: contract.uploadedFiles.map((file) =>
+        ContractUploadedFileDto.fromModel(file, fileUrls.get(file.id)!)
+      ),
+      signedDocument,
+      publishedAt: contract.publishedAt?.toISO() ?? null,
+      deadlineAt: contract.deadlineAt?.toISO() ?? null,
+    }
+  }
+}

@@ -1,0 +1,48 @@
+import type Contract from '#models/contract'
+import type ContractPart from '#models/contract_part'
+import type User from '#models/user'
+
+/**
+ * TeamMember as H10 shows it (a provider part of the contract). Hours
+ * belong to the monitoring area: 0 / null here. Expects the part's
+ * company / user preloaded and the owner user of a legal entity.
+ */
+export default class ContractTeamMemberDto {
+  static fromPart(part: ContractPart, contract: Contract, owner: User | null) {
+    const user = part.companyId ? owner : part.user
+    const userFields = user
+      ? {
+          id: user.id,
+          name: user.name,
+          email: user.email,
+          phone: user.phone,
+          avatar: user.avatar,
+          cpf: user.cpf,
+        }
+      : null
+    return {
+      contractPartId: part.id,
+      type: part.companyId ? ('LEGAL_ENTITY' as const) : ('NATURAL_PERSON' as const),
+      isActive: part.isActive,
+      userId: user?.id ?? null,
+      companyId: part.companyId,
+      user: userFields,
+      company: part.companyId
+        ? {
+            id: part.company.id,
+            name: part.company.name,
+            tradeName: part.company.tradeName,
+            document: part.company.document,
+            email: part.company.email,
+            phone: part.company.phone,
+            logo: part.company.logo,
+          }
+        : null,
+      contractId: contract.id,
+      contractName: contract.name,
+      totalHoursMonth: 0,
+      totalHoursWeek: 0,
+      lastEntry: null,
+    }
+  }
+}

@@ -1,0 +1,43 @@
+import { DateTime } from 'luxon'
+import { BaseModel, column } from '@adonisjs/lucid/orm'
+
+/**
+ * A document of the contract: `isDownload` true = a file the parts may
+ * download; false = a file each provider part must upload.
+ */
+export default class ContractDocumentRequirement extends BaseModel {
+  @column({ isPrimary: true })
+  declare id: string
+
+  @column()
+  declare contractId: string
+
+  @column()
+  declare name: string
+
+  @column()
+  declare description: string | null
+
+  @column()
+  declare isDownload: boolean
+
+  @column()
+  declare isRequired: boolean
+
+  /** Extensions without dot, lowercase */
+  @column({ prepare: (value) => JSON.stringify(value ?? []) })
+  declare acceptedFormats: string[]
+
+  /** Bytes */
+  @column()
+  declare maxFileSize: number
+
+  @column()
+  declare position: number
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime
+}

@@ -1,0 +1,60 @@
+import type { ContractStatus } from '#support/contract_status'
+
+/** Keys of the authoring steps (ContractStep.key / currentStep.key / H8) */
+export const STEP_KEYS = ['parts', 'model', 'documents', 'review', 'upload', 'signature'] as const
+export type StepKey = (typeof STEP_KEYS)[number]
+
+/** H9 commands (uppercase only) */
+export const STATUS_COMMANDS = ['DRAFT', 'IN_REVIEW', 'PUBLISHED', 'ARCHIVED', 'DONE'] as const
+export type StatusCommand = (typeof STATUS_COMMANDS)[number]
+
+/** Statuses of a contract still being written (the spec's "draft" side) */
+export const AUTHORING_STATUSES: readonly ContractStatus[] = [
+  'draft',
+  'parts',
+  'model',
+  'documents',
+]
+
+/** Statuses in which the save payload (H4) may still change the contract */
+export const EDITABLE_STATUSES: readonly ContractStatus[] = [
+  ...AUTHORING_STATUSES,
+  'in_review',
+  'provider',
+  'provider_filling',
+  'signature',
+]
+
+/** Statuses that accept uploads and document reviews (H6, H7, H11) */
+export const UPLOAD_STATUSES: readonly ContractStatus[] = EDITABLE_STATUSES
+
+/** Statuses in which signatures are collected */
+export const SIGNING_STATUSES: readonly ContractStatus[] = ['signing', 'overdue']
+
+/** Statuses hidden from providers (B2-B4): the contract is not published yet */
+export const UNPUBLISHED_STATUSES: readonly ContractStatus[] = [...AUTHORING_STATUSES, 'in_review']
+
+/**
+ * H9: where each command may come from. PUBLISHED's target depends on the
+ * contract (see ChangeContractStatus); the others map one to one.
+ */
+export const COMMAND_SOURCES: Record<StatusCommand, readonly ContractStatus[]> = {
+  DRAFT: ['in_review'],
+  IN_REVIEW: AUTHORING_STATUSES,
+  PUBLISHED: [...AUTHORING_STATUSES, 'in_review'],
+  ARCHIVED: [...EDITABLE_STATUSES, 'completed', 'finished', 'overdue', 'cancelled'],
+  DONE: ['completed', 'active'],
+}
+
+export const COMMAND_TARGETS: Record<Exclude<StatusCommand, 'PUBLISHED'>, ContractStatus> = {
+  DRAFT: 'draft',
+  IN_REVIEW: 'in_review',
+  ARCHIVED: 'archived',
+  DONE: 'finished',
+}
+
+/** H8: the status an authoring contract moves to once a step is complete */
+export const STATUS_AFTER_STEP: Partial<Record<StepKey, ContractStatus>> = {
+  parts: 'model',
+  model: 'documents',
+}

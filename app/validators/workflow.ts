@@ -1,0 +1,30 @@
+import vine from '@vinejs/vine'
+import { WORKFLOW_COMPANY_ROLES } from '#support/contract_status'
+import { STEP_KEYS } from '#support/contract_rules'
+
+/** POST /workflows and PUT /workflows/:id (PUT replaces the workflow) */
+export const saveWorkflowValidator = vine.compile(
+  vine.object({
+    name: vine.string().trim().minLength(1).maxLength(255),
+    companyRole: vine.enum(WORKFLOW_COMPANY_ROLES),
+    deadlineDays: vine.number().withoutDecimals().min(1).max(365).optional().nullable(),
+    steps: vine
+      .array(
+        vine.object({
+          key: vine.enum(STEP_KEYS),
+          name: vine.string().trim().minLength(1).maxLength(100),
+        })
+      )
+      .maxLength(STEP_KEYS.length)
+      .distinct('key')
+      .optional(),
+  })
+)
+
+export const listWorkflowsValidator = vine.compile(
+  vine.object({
+    search: vine.string().trim().maxLength(100).optional(),
+    page: vine.number().withoutDecimals().min(1).optional(),
+    perPage: vine.number().withoutDecimals().min(1).max(100).optional(),
+  })
+)

@@ -1,0 +1,68 @@
+import db from '@adonisjs/lucid/services/db'
+import type { BenchArea } from '#bench/types'
+import { CONTRACT_STATUSES } from '#support/contract_status'
+
+const WORDS = ['consultoria', 'obras', 'design', 'suporte', 'auditoria']
+
+/**
+ * Contracts: H1 filtered by status and a selective name search (trigram
+ * index + board index) and the H2 board (one LATERAL index walk per
+ * column, capped at 50, plus the per-status totals). Volume: 20k
+ * contracts of the bench borrower at scale 1, each with a BORROWER and a
+ * PROVIDER part, spread over every status.
+ */
+const contracts: BenchArea = {
+  area: 'contracts',
+  async seed({ scale, borrower, borrowerOwner, providerCompany, tokenFor }) {
+    const target = 20_000 * scale
+    const { rows } = await db.rawQuery(
+      'SELECT count(*)::int AS n FROM contracts WHERE company_id = ?',
+      [borrower.id]
+    )
+    const have = rows[0].n as number
+    if (have < target) {
+      await db.rawQuery(
+        `WITH new_contracts AS (
+           INSERT INTO contracts (id, company_id, name, status, progress, ref, snapshot, created_at, updated_at)
+           SELECT gen_random_uuid(), ?, 'Bench ' || (?::text[])[1 + n % 5] || ' ' || n,
+                  (?::text[])[1 + n % 15], n % 101, 'BENCH-' || n, '{}',
+                  now() - make_interval(mins => n), now() - make_interval(mins => n)
+           FROM generate_series(?::int, ?::int) AS n
+           RETURNING id
+         )
+         INSERT INTO contract_parts (id, contract_id, company_id, role, value, value_cents, contract_type, created_at, updated_at)
+         SELECT gen_random_uuid(), id, ?::uuid, 'BORROWER', NULL, NULL, NULL, now(), now() FROM new_contracts
+         UNION ALL
+         SELECT gen_random_uuid(), id, ?::uuid, 'PROVIDER', '1.000,00', 100000, 'MONTHLY', now(), now()
+         FROM new_contracts`,
+        [
+          borrower.id,
+          WORDS,
+          [...CONTRACT_STATUSES],
+          have + 1,
+          target,
+          borrower.id,
+          providerCompany.id,
+        ]
+      )
+      await db.rawQuery('VACUUM ANALYZE contracts')
+      await db.rawQuery('VACUUM ANALYZE contract_parts')
+    }
+
+    const headers = {
+      'authorization': `Bearer ${await tokenFor(borrowerOwner)}`,
+      'x-company-id': borrower.id,
+    }
+    return [
+      {
+        name: 'GET /contracts?status=active,draft&search=1234&page=1',
+        method: 'GET',
+        path: '/api/v1/contracts?status=active,draft&search=1234&page=1',
+        headers,
+      },
+      { name: 'GET /contracts/board', method: 'GET', path: '/api/v1/contracts/board', headers },
+    ]
+  },
+}
+
+export default contracts

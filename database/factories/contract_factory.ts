@@ -1,0 +1,43 @@
+import factory from '@adonisjs/lucid/factories'
+import Workflow from '#models/workflow'
+import Contract from '#models/contract'
+import ContractPart from '#models/contract_part'
+import ContractTemplate from '#models/contract_template'
+
+export const WorkflowFactory = factory
+  .define(Workflow, ({ faker }) => ({
+    name: `${faker.word.words(2)} workflow`,
+    companyRole: 'borrower' as const,
+    deadlineDays: 7,
+    steps: [],
+  }))
+  .state('providerPerspective', (workflow) => {
+    workflow.companyRole = 'provider'
+  })
+  .build()
+
+export const ContractTemplateFactory = factory
+  .define(ContractTemplate, ({ faker }) => ({
+    name: `${faker.word.words(2)} template`,
+    description: null,
+    html: '<h1>Contrato {{contractName}}</h1><p>Valor: {{amount}}</p>',
+    variables: [
+      { name: 'contractName', label: 'Nome', type: 'text', source: 'borrower', required: true },
+      { name: 'amount', label: 'Valor', type: 'money', source: 'borrower', required: false },
+    ],
+  }))
+  .build()
+
+export const ContractPartFactory = factory
+  .define(ContractPart, () => ({ role: 'PROVIDER' as const, isActive: true }))
+  .build()
+
+export const ContractFactory = factory
+  .define(Contract, ({ faker }) => ({
+    name: `Contrato ${faker.company.name()}`,
+    status: 'draft' as const,
+    progress: 0,
+    snapshot: {},
+  }))
+  .relation('parts', () => ContractPartFactory)
+  .build()

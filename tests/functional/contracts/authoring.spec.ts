@@ -1,0 +1,183 @@
+import { test } from '@japa/runner'
+import testUtils from '@adonisjs/core/services/test_utils'
+import Contract from '#models/contract'
+import ContractPart from '#models/contract_part'
+import CompanyMember from '#models/company_member'
+import { WorkflowFactory } from '#database/factories/contract_factory'
+import { as, contractWorld, createContract, fullPayload } from '#tests/support/contracts'
+import { companyWithOwner, memberOf } from '#tests/support/tenancy'
+
+test.group('Contracts / authoring (H3, H4, H5)', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('H3 creates a draft and persists the structured snapshot', async ({ client, assert }) => {
+    const world = await contractWorld()
+    const response = await as(client, world.owner, world.company)
+      .post('/contracts')
+      .json(fullPayload(world))
+    response.assertStatus(201)
+    const { data } = response.body()
+    assert.equal(data.status, 'draft')
+    assert.equal(data.progress, 40)
+
+    const parts = await ContractPart.query().where('contract_id', data.id)
+    assert.sameDeepMembers(
+      parts.map((part) => [part.companyId ?? part.userId, part.role, part.value, part.valueCents]),
+      [
+        [world.company.id, 'BORROWER', null, null],
+        [world.provider.company.id, 'PROVIDER', '12.000,00', 1_200_000],
+        [world.person.id, 'PROVIDER', '150,00', 15_000],
+      ]
+    )
+    const memberships = await CompanyMember.query()
+      .where('company_id', world.company.id)
+      .where('role', 'provider')
+    assert.sameMembers(
+      memberships.map((m) => m.userId),
+      [world.provider.owner.id, world.person.id]
+    )
+  })
+
+  test('H5 and GET /contracts/:id return the detail with parts and tables', async ({
+    client,
+    assert,
+  }) => {
+    const world = await contractWorld()
+    const id = await createContract(client, world)
+    for (const url of [`/contracts/${id}/detail`, `/contracts/${id}`]) {
+      const response = await as(client, world.owner, world.company).get(url)
+      response.assertStatus(200)
+      const detail = response.body().data
+      assert.equal(detail.workflowId, world.workflow.id)
+      assert.lengthOf(detail.parts, 3)
+      const provider = detail.parts.find((p: any) => p.companyId === world.provider.company.id)
+      assert.deepInclude(provider, {
+        role: 'PROVIDER',
+        value: '12.000,00',
+        contractType: 'MONTHLY',
+      })
+      assert.equal(provider.person.name, world.provider.company.name)
+      assert.lengthOf(detail.documents, 2)
+      assert.equal(detail.modelConfig.templateId, world.template.id)
+      assert.equal(detail.revisionConfig.reviewers[0].userId, world.reviewer.id)
+      assert.lengthOf(detail.variableValues, 2)
+      assert.deepEqual(detail.currentStep, { key: 'parts', index: 0 })
+      assert.lengthOf(detail.steps, 2)
+    }
+  })
+
+  test('H4 saves partially, keeps part ids and stored roles', async ({ client, assert }) => {
+    const world = await contractWorld()
+    const id = await createContract(client, world)
+    const before = await ContractPart.query().where('contract_id', id).orderBy('id')
+
+    /** The workflow flips perspective: stored roles are never recomputed */
+    world.workflow.companyRole = 'provider'
+    await world.workflow.save()
+    const response = await as(client, world.owner, world.company)
+      .put(`/contracts/${id}`)
+      .json({
+        name: 'Renomeado',
+        progress: 60,
+        parts: [
+          { companyId: world.provider.company.id, value: '13.500,50', contractType: 'ANNUAL' },
+          { userId: world.person.id },
+        ],
+      })
+    response.assertStatus(200)
+    assert.deepInclude(response.body().data, { id, name: 'Renomeado', progress: 60 })
+
+    const after = await ContractPart.query().where('contract_id', id).orderBy('id')
+    assert.deepEqual(
+      after.map((part) => [part.id, part.role]),
+      before.map((part) => [part.id, part.role])
+    )
+    const provider = after.find((part) => part.companyId === world.provider.company.id)!
+    assert.equal(provider.valueCents, 1_350_050)
+    const contract = await Contract.findOrFail(id)
+    const documents = await contract.related('documents').query()
+    assert.lengthOf(documents, 2, 'documents absent from the payload are kept')
+  })
+
+  test('provider-perspective workflows store the company as PROVIDER', async ({
+    client,
+    assert,
+  }) => {
+    const world = await contractWorld()
+    const workflow = await WorkflowFactory.apply('providerPerspective')
+      .merge({ companyId: world.company.id })
+      .create()
+    const id = await createContract(client, world, { workflowId: workflow.id })
+    const parts = await ContractPart.query().where('contract_id', id)
+    assert.equal(parts.find((p) => p.companyId === world.company.id)!.role, 'PROVIDER')
+    assert.equal(parts.find((p) => p.userId === world.person.id)!.role, 'BORROWER')
+  })
+
+  test('bad save payloads get 422 and change nothing', async ({ client, assert }) => {
+    const world = await contractWorld()
+    const bad = [
+      { parts: [{ companyId: world.provider.company.id, userId: world.person.id }] },
+      { parts: [{ value: '10,00' }] },
+      { parts: [{ companyId: world.provider.company.id, value: '1000.00' }] },
+      { parts: [{ companyId: world.provider.company.id, value: '1.000,0' }] },
+      { parts: [{ companyId: world.provider.company.id, value: `${'1'.repeat(48)},00` }] },
+      { parts: [{ companyId: world.provider.company.id, contractType: 'DAILY' }] },
+      { parts: [{ companyId: '8f0c3f5e-1b2a-11ee-be56-0242ac120002' }] },
+      { parts: [{ companyId: '6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f' }] },
+      { workflowId: 'not-a-uuid' },
+      { workflowId: '6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f' },
+      { documents: [{ id: '8f0c3f5e-1b2a-11ee-be56-0242ac120002', name: 'x', isDownload: true }] },
+      { documents: [{ name: 'Sem formato', isDownload: false }] },
+      { revisionConfig: { reviewers: [{ userId: world.person.id }] } },
+      { name: '' },
+    ]
+    for (const overrides of bad) {
+      const response = await as(client, world.owner, world.company)
+        .post('/contracts')
+        .json(fullPayload(world, overrides))
+      response.assertStatus(422)
+      assert.isString(response.body().message)
+    }
+    assert.lengthOf(await Contract.query().where('company_id', world.company.id), 0)
+  })
+
+  test('another company gets 404, a provider 403, no token 401, bad ids 404', async ({
+    client,
+  }) => {
+    const world = await contractWorld()
+    const id = await createContract(client, world)
+    const other = await companyWithOwner()
+    const provider = await memberOf(world.company, 'provider')
+
+    ;(await as(client, other.owner, other.company).get(`/contracts/${id}/detail`)).assertStatus(404)
+    ;(
+      await as(client, other.owner, other.company).put(`/contracts/${id}`).json({ name: 'x' })
+    ).assertStatus(404)
+    ;(await as(client, other.owner, other.company).delete(`/contracts/${id}`)).assertStatus(404)
+    ;(await as(client, provider, world.company).get(`/contracts/${id}/detail`)).assertStatus(403)
+    ;(
+      await as(client, provider, world.company).post('/contracts').json({ name: 'x' })
+    ).assertStatus(403)
+    ;(await client.get(`/api/v1/contracts/${id}/detail`)).assertStatus(401)
+    for (const bad of ['123', '8f0c3f5e-1b2a-11ee-be56-0242ac120002']) {
+      ;(await as(client, world.owner, world.company).get(`/contracts/${bad}/detail`)).assertStatus(
+        404
+      )
+    }
+  })
+
+  test('DELETE soft-deletes: the contract disappears everywhere', async ({ client, assert }) => {
+    const world = await contractWorld()
+    const id = await createContract(client, world)
+    const api = as(client, world.owner, world.company)
+    ;(await api.delete(`/contracts/${id}`)).assertStatus(204)
+    assert.isNotNull((await Contract.findOrFail(id)).deletedAt)
+    ;(await api.get(`/contracts/${id}`)).assertStatus(404)
+    ;(await api.put(`/contracts/${id}`).json({ name: 'x' })).assertStatus(404)
+    ;(await api.delete(`/contracts/${id}`)).assertStatus(404)
+    const list = await api.get('/contracts')
+    assert.lengthOf(list.body().data, 0)
+    const board = await api.get('/contracts/board')
+    assert.equal(board.body().data.columns[0].total, 0)
+  })
+})

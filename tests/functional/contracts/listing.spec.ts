@@ -1,0 +1,131 @@
+import { test } from '@japa/runner'
+import testUtils from '@adonisjs/core/services/test_utils'
+import { ContractFactory } from '#database/factories/contract_factory'
+import { as, contractWorld } from '#tests/support/contracts'
+import { companyWithOwner, memberOf } from '#tests/support/tenancy'
+import { CONTRACT_STATUSES } from '#support/contract_status'
+
+async function seedContracts(companyId: string) {
+  const rows: [string, (typeof CONTRACT_STATUSES)[number], number, string | null][] = [
+    ['Alpha consultoria', 'draft', 10, 'REF-1'],
+    ['Beta consultoria', 'active', 50, null],
+    ['Gamma obras', 'active', 90, 'REF-2'],
+    ['Delta obras', 'in_review', 30, null],
+    ['Epsilon 100%_x', 'archived', 100, null],
+  ]
+  for (const [name, status, progress, ref] of rows) {
+    await ContractFactory.merge({ companyId, name, status, progress, ref }).create()
+  }
+}
+
+test.group('Contracts / list (H1) and board (H2)', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('H1 filters by search, status (repeated or comma), progress and ref', async ({
+    client,
+    assert,
+  }) => {
+    const world = await contractWorld()
+    await seedContracts(world.company.id)
+    const other = await companyWithOwner()
+    await seedContracts(other.company.id)
+    const api = as(client, world.owner, world.company)
+    const names = async (qs: string) => {
+      const response = await api.get(`/contracts?${qs}`)
+      response.assertStatus(200)
+      return response
+        .body()
+        .data.map((row: { name: string }) => row.name)
+        .sort()
+    }
+
+    assert.lengthOf(await names(''), 5)
+    assert.deepEqual(await names('search=CONSULT'), ['Alpha consultoria', 'Beta consultoria'])
+    assert.deepEqual(await names('search=100%25_'), ['Epsilon 100%_x'])
+    assert.deepEqual(await names('status=active,draft'), [
+      'Alpha consultoria',
+      'Beta consultoria',
+      'Gamma obras',
+    ])
+    assert.deepEqual(await names('status=in_review&status=archived'), [
+      'Delta obras',
+      'Epsilon 100%_x',
+    ])
+    assert.deepEqual(await names('progress=40'), ['Alpha consultoria', 'Delta obras'])
+    assert.deepEqual(await names('progress=100'), ['Epsilon 100%_x', 'Gamma obras'])
+    assert.deepEqual(await names('ref=REF-2'), ['Gamma obras'])
+    assert.deepEqual(await names('status=active&search=obras&progress=100'), ['Gamma obras'])
+  })
+
+  test('H1 paginates with meta', async ({ client, assert }) => {
+    const world = await contractWorld()
+    await seedContracts(world.company.id)
+    const response = await as(client, world.owner, world.company).get('/contracts?perPage=2&page=2')
+    response.assertStatus(200)
+    assert.lengthOf(response.body().data, 2)
+    assert.deepEqual(response.body().meta, { total: 5, page: 2, perPage: 2, totalPages: 3 })
+  })
+
+  test('H1 / H2 bad filters get 422', async ({ client }) => {
+    const world = await contractWorld()
+    const api = as(client, world.owner, world.company)
+    for (const qs of [
+      'status=ACTIVE',
+      'status=active,bogus',
+      'status=published',
+      'progress=50',
+      'perPage=101',
+      'page=0',
+    ]) {
+      ;(await api.get(`/contracts?${qs}`)).assertStatus(422)
+    }
+    ;(await api.get('/contracts/board?status=nope')).assertStatus(422)
+  })
+
+  test('H2 returns the 15 columns in order, each with only its status', async ({
+    client,
+    assert,
+  }) => {
+    const world = await contractWorld()
+    await seedContracts(world.company.id)
+    const response = await as(client, world.owner, world.company).get('/contracts/board')
+    response.assertStatus(200)
+    const columns = response.body().data.columns
+    assert.deepEqual(
+      columns.map((column: { key: string }) => column.key),
+      [...CONTRACT_STATUSES]
+    )
+    for (const column of columns) {
+      for (const contract of column.contracts) assert.equal(contract.status, column.key)
+      assert.equal(column.total, column.contracts.length)
+    }
+    assert.equal(columns.find((c: any) => c.key === 'active').total, 2)
+
+    const filtered = await as(client, world.owner, world.company).get(
+      '/contracts/board?status=active&search=gamma'
+    )
+    const active = filtered.body().data.columns.find((c: any) => c.key === 'active')
+    assert.deepEqual(
+      active.contracts.map((c: any) => c.name),
+      ['Gamma obras']
+    )
+    assert.equal(filtered.body().data.columns[0].total, 0)
+  })
+
+  test('H2 caps each column and reports its total', async ({ client, assert }) => {
+    const world = await contractWorld()
+    await ContractFactory.merge({ companyId: world.company.id, status: 'draft' }).createMany(55)
+    const response = await as(client, world.owner, world.company).get('/contracts/board')
+    const draft = response.body().data.columns[0]
+    assert.equal(draft.total, 55)
+    assert.lengthOf(draft.contracts, 50)
+  })
+
+  test('H2 is borrower side only; no token 401', async ({ client }) => {
+    const world = await contractWorld()
+    const provider = await memberOf(world.company, 'provider')
+    ;(await as(client, provider, world.company).get('/contracts/board')).assertStatus(403)
+    ;(await client.get('/api/v1/contracts/board')).assertStatus(401)
+    ;(await client.get('/api/v1/contracts')).assertStatus(401)
+  })
+})

@@ -1,0 +1,115 @@
+import { test } from '@japa/runner'
+import testUtils from '@adonisjs/core/services/test_utils'
+import Contract from '#models/contract'
+import ContractPart from '#models/contract_part'
+import ContractDocumentRequirement from '#models/contract_document_requirement'
+import { as, contractWorld, createContract } from '#tests/support/contracts'
+import { cleanStorage, pdfBytes } from '#tests/support/files'
+import { memberOf } from '#tests/support/tenancy'
+
+test.group('Contracts / provider views (B2, B3, B4)', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('B4 lists the provider contracts with isActive from the part', async ({
+    client,
+    assert,
+  }) => {
+    const world = await contractWorld()
+    const active = await createContract(client, world, { name: 'Ativo' })
+    const old = await createContract(client, world, { name: 'Antigo' })
+    const draft = await createContract(client, world, { name: 'Rascunho' })
+    await createContract(client, world, {
+      name: 'Sem Beta',
+      parts: [{ userId: world.person.id }],
+    })
+    await Contract.query().whereIn('id', [active, old]).update({ status: 'active' })
+    await Contract.query().where('id', old).update({ status: 'finished' })
+    await ContractPart.query()
+      .where('contract_id', old)
+      .where('company_id', world.provider.company.id)
+      .update({ isActive: false })
+
+    /** Beta's owner acts in the borrower company with its provider membership */
+    const response = await as(client, world.provider.owner, world.company).get('/contracts')
+    response.assertStatus(200)
+    const rows = response.body().data
+    assert.sameMembers(
+      rows.map((row: any) => row.name),
+      ['Ativo', 'Antigo']
+    )
+    const activeRow = rows.find((row: any) => row.id === active)
+    assert.deepInclude(activeRow, {
+      isActive: true,
+      borrowerName: world.company.name,
+      borrowerCnpj: world.company.document,
+      signedDocument: null,
+      value: '12.000,00',
+      contractType: 'MONTHLY',
+    })
+    assert.isFalse(rows.find((row: any) => row.id === old).isActive)
+    assert.notInclude(
+      rows.map((row: any) => row.id),
+      draft
+    )
+    assert.equal(response.body().meta.total, 2)
+
+    const person = await as(client, world.person, world.company).get('/contracts')
+    assert.equal(person.body().data.find((r: any) => r.id === active).hourlyRate, 150)
+  })
+
+  test('B2 / B3 show the provider documents and detail', async ({ client, assert, cleanup }) => {
+    const world = await contractWorld()
+    const id = await createContract(client, world)
+    cleanup(() => cleanStorage(id))
+    const document = await ContractDocumentRequirement.query()
+      .where('contract_id', id)
+      .where('is_download', false)
+      .firstOrFail()
+    const parts = await ContractPart.query().where('contract_id', id).where('role', 'PROVIDER')
+    const api = as(client, world.owner, world.company)
+    for (const part of parts) {
+      ;(
+        await api
+          .post(`/contracts/${id}/documents/${document.id}/files`)
+          .field('partId', part.id)
+          .file('file', await pdfBytes(), { filename: `doc-${part.id}.pdf` })
+      ).assertStatus(201)
+    }
+    await Contract.query().where('id', id).update({ status: 'provider' })
+
+    const provider = as(client, world.provider.owner, world.company)
+    const documents = await provider.get(`/contracts/${id}/documents`)
+    documents.assertStatus(200)
+    assert.lengthOf(documents.body().data, 1, 'only the provider own files')
+    assert.deepInclude(documents.body().data[0], { name: 'Contrato social', status: 'pending' })
+
+    const detail = await provider.get(`/contracts/${id}/provider/detail`)
+    detail.assertStatus(200)
+    assert.equal(detail.body().data.id, id)
+    assert.lengthOf(detail.body().data.documents, 1)
+  })
+
+  test('B2 / B3: not a part or unpublished 404, borrower side 403, no token 401', async ({
+    client,
+  }) => {
+    const world = await contractWorld()
+    const id = await createContract(client, world)
+    const stranger = await memberOf(world.company, 'provider')
+    const provider = as(client, world.provider.owner, world.company)
+    ;(await provider.get(`/contracts/${id}/documents`)).assertStatus(404)
+    await Contract.query().where('id', id).update({ status: 'provider' })
+    ;(await as(client, stranger, world.company).get(`/contracts/${id}/documents`)).assertStatus(404)
+    ;(
+      await as(client, stranger, world.company).get(`/contracts/${id}/provider/detail`)
+    ).assertStatus(404)
+    ;(await as(client, world.owner, world.company).get(`/contracts/${id}/documents`)).assertStatus(
+      403
+    )
+    ;(
+      await as(client, world.owner, world.company).get(`/contracts/${id}/provider/detail`)
+    ).assertStatus(403)
+    ;(await client.get(`/api/v1/contracts/${id}/documents`)).assertStatus(401)
+    ;(await provider.get(`/contracts/bad-id/provider/detail`)).assertStatus(404)
+    ;(await provider.get(`/contracts/${id}/provider/detail`)).assertStatus(200)
+  })
+})

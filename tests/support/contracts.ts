@@ -1,0 +1,82 @@
+import type { ApiClient } from '@japa/api-client'
+import type Company from '#models/company'
+import type User from '#models/user'
+import { ContractTemplateFactory, WorkflowFactory } from '#database/factories/contract_factory'
+import { companyWithOwner, memberOf } from '#tests/support/tenancy'
+
+/**
+ * A borrower company with its owner, a borrower-perspective workflow, a
+ * template, a provider legal entity (with owner) and a natural person.
+ */
+export async function contractWorld() {
+  const { company, owner } = await companyWithOwner()
+  const workflow = await WorkflowFactory.merge({ companyId: company.id }).create()
+  const template = await ContractTemplateFactory.merge({ companyId: company.id }).create()
+  const provider = await companyWithOwner()
+  const { UserFactory } = await import('#database/factories/user_factory')
+  const person = await UserFactory.create()
+  const reviewer = await memberOf(company, 'user')
+  return { company, owner, workflow, template, provider, person, reviewer }
+}
+
+export type ContractWorld = Awaited<ReturnType<typeof contractWorld>>
+
+/** A request as `user` in `company` */
+export function as(client: ApiClient, user: User, company: Company) {
+  const request = (method: 'get' | 'post' | 'put' | 'patch' | 'delete', url: string) =>
+    client[method](`/api/v1${url}`).header('x-company-id', company.id).loginAs(user)
+  return {
+    get: (url: string) => request('get', url),
+    post: (url: string) => request('post', url),
+    put: (url: string) => request('put', url),
+    patch: (url: string) => request('patch', url),
+    delete: (url: string) => request('delete', url),
+  }
+}
+
+/** A save payload with the provider company and the person as parts */
+export function fullPayload(world: ContractWorld, overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'Contrato de consultoria',
+    workflowId: world.workflow.id,
+    progress: 40,
+    currentStep: { key: 'parts', index: 0 },
+    steps: [
+      { key: 'parts', status: 'in_progress', progress: 50 },
+      { key: 'model', status: 'pending', progress: 0 },
+    ],
+    parts: [
+      { companyId: world.provider.company.id, value: '12.000,00', contractType: 'MONTHLY' },
+      { userId: world.person.id, value: '150,00', contractType: 'HOURLY' },
+    ],
+    modelConfig: { templateId: world.template.id, variableAssignments: [] },
+    variableValues: [
+      { name: 'contractName', value: 'Consultoria <b>&</b>', required: true },
+      { name: 'amount', value: 'R$ 12.000,00', source: 'borrower' },
+    ],
+    documents: [
+      {
+        name: 'Contrato social',
+        isDownload: false,
+        acceptedFormats: ['pdf'],
+        maxFileSize: 1024 * 1024,
+      },
+      { name: 'Manual do prestador', isDownload: true },
+    ],
+    revisionConfig: { reviewers: [{ userId: world.reviewer.id, isRequired: true }] },
+    ...overrides,
+  }
+}
+
+/** Creates a contract through H3 and returns its id */
+export async function createContract(
+  client: ApiClient,
+  world: ContractWorld,
+  overrides: Record<string, unknown> = {}
+) {
+  const response = await as(client, world.owner, world.company)
+    .post('/contracts')
+    .json(fullPayload(world, overrides))
+  response.assertStatus(201)
+  return response.body().data.id as string
+}
