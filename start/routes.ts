@@ -9,3 +9,6 @@
 import './routes/system.js'
 import './routes/auth.js'
 import './routes/companies.js'
+import './routes/team.js'
+import './routes/hours.js'
+import './routes/provider_area.js'

@@ -9,4 +9,7 @@
 */
 export const policies = {
   CompanyPolicy: () => import('#policies/company_policy'),
+  TeamMemberPolicy: () => import('#policies/team_member_policy'),
+  WorkEntryPolicy: () => import('#policies/work_entry_policy'),
+  RetroactiveRequestPolicy: () => import('#policies/retroactive_request_policy'),
 }
