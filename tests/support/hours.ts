@@ -87,3 +87,8 @@ export async function entryOn(part: ContractPart, user: User, date: string, minu
     )
     .create()
 }
+
+/** Back to the real clock (group.each.teardown) */
+export function restoreClock() {
+  app.container.restore(Clock)
+}
