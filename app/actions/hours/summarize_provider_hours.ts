@@ -31,12 +31,12 @@ export default class SummarizeProviderHours {
 
     const { rows } = await db.rawQuery(
       `SELECT to_char(date, 'YYYY-MM-DD') AS day, sum(total_minutes)::int AS minutes
-       FROM work_entries WHERE contract_part_id IN (?) AND date BETWEEN ? AND ?
+       FROM work_entries WHERE contract_part_id = ANY(?::uuid[]) AND date BETWEEN ? AND ?
        GROUP BY date`,
       [partIds, from.toISODate(), to.toISODate()]
     )
     const { rows: last } = await db.rawQuery(
-      `SELECT to_char(max(date), 'YYYY-MM-DD') AS day FROM work_entries WHERE contract_part_id IN (?)`,
+      `SELECT to_char(max(date), 'YYYY-MM-DD') AS day FROM work_entries WHERE contract_part_id = ANY(?::uuid[])`,
       [partIds]
     )
     const byDay = new Map<string, number>(rows.map((row: any) => [row.day, row.minutes]))

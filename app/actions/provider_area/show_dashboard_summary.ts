@@ -27,7 +27,7 @@ export default class ShowDashboardSummary {
       const { rows } = await db.rawQuery(
         `SELECT coalesce(sum(total_minutes) FILTER (WHERE date BETWEEN ? AND ?), 0)::int AS week,
                 coalesce(sum(total_minutes) FILTER (WHERE date BETWEEN ? AND ?), 0)::int AS month
-         FROM work_entries WHERE contract_part_id IN (?) AND date BETWEEN ? AND ?`,
+         FROM work_entries WHERE contract_part_id = ANY(?::uuid[]) AND date BETWEEN ? AND ?`,
         [
           periods.weekStart,
           periods.weekEnd,

@@ -24,7 +24,7 @@ export interface MonthFilters {
  */
 export async function queryMonths(partIds: string[], filters: MonthFilters) {
   if (partIds.length === 0) return { rows: [] as MonthRow[], total: 0 }
-  const where = ['we.contract_part_id IN (?)']
+  const where = ['we.contract_part_id = ANY(?::uuid[])']
   const bindings: unknown[] = [partIds]
   if (filters.year) {
     where.push('we.date BETWEEN ? AND ?')
