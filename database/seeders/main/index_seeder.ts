@@ -2,6 +2,7 @@ import { BaseSeeder } from '@adonisjs/lucid/seeders'
 import db from '@adonisjs/lucid/services/db'
 import { seedAccounts } from '#database/seeders/demo/accounts'
 import { seedContractsCore } from '#database/seeders/demo/contracts_core'
+import { seedHours } from '#database/seeders/demo/hours'
 
 /**
  * Demo data, idempotent: running it again changes nothing. Each area adds
@@ -13,7 +14,7 @@ export default class IndexSeeder extends BaseSeeder {
     await db.transaction(async (trx) => {
       const accounts = await seedAccounts(trx)
       const contracts = await seedContractsCore(accounts, trx)
-      void contracts
+      await seedHours(accounts, contracts, trx)
     })
   }
 }
