@@ -103,6 +103,21 @@ export async function queryTeamLinks(
   periods: HoursPeriods,
   trx?: TransactionClientContract
 ): Promise<TeamLinkPage> {
+  const { sql, bindings } = teamLinksSql(scope, filters, periods)
+  const result = await (trx ?? db).rawQuery(sql, bindings)
+  const rows = result.rows as (TeamLinkRow & { total: number })[]
+  return {
+    total: rows[0]?.total ?? 0,
+    rows: rows.filter((row) => row.part_id !== null),
+  }
+}
+
+/** The statement of queryTeamLinks with its bindings (also used to EXPLAIN it) */
+export function teamLinksSql(
+  scope: TeamLinkScope,
+  filters: TeamLinkFilters,
+  periods: HoursPeriods
+) {
   const borrowerView = 'borrowerId' in scope
   const [scopeSql, scopeBindings] = scopeClause(scope)
   const where: string[] = ["cp.role = 'PROVIDER'", scopeSql]
@@ -179,20 +194,18 @@ export async function queryTeamLinks(
     ) l ON true
     ORDER BY page.sort_name, page.part_id`
 
-  const result = await (trx ?? db).rawQuery(sql, [
-    ...bindings,
-    filters.pageSize,
-    offset,
-    weekStart,
-    weekEnd,
-    monthStart,
-    monthEnd,
-    from,
-    to,
-  ])
-  const rows = result.rows as (TeamLinkRow & { total: number })[]
   return {
-    total: rows[0]?.total ?? 0,
-    rows: rows.filter((row) => row.part_id !== null),
+    sql,
+    bindings: [
+      ...bindings,
+      filters.pageSize,
+      offset,
+      weekStart,
+      weekEnd,
+      monthStart,
+      monthEnd,
+      from,
+      to,
+    ],
   }
 }
