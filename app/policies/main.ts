@@ -16,4 +16,7 @@ export const policies = {
   ContractPolicy: () => import('#policies/contract_policy'),
   WorkflowPolicy: () => import('#policies/workflow_policy'),
   ContractTemplatePolicy: () => import('#policies/contract_template_policy'),
+  TeamMemberPolicy: () => import('#policies/team_member_policy'),
+  WorkEntryPolicy: () => import('#policies/work_entry_policy'),
+  RetroactiveRequestPolicy: () => import('#policies/retroactive_request_policy'),
 }

@@ -4,6 +4,7 @@ import appVersions from '#bench/scenarios/app_versions'
 import compliance from '#bench/scenarios/compliance'
 import notifications from '#bench/scenarios/notifications'
 import contracts from '#bench/scenarios/contracts'
+import team from '#bench/scenarios/team'
 
 /**
  * Every area of `npm run bench`. Areas add their module here.
@@ -14,4 +15,5 @@ export const benchAreas: BenchArea[] = [
   compliance,
   notifications,
   contracts,
+  team,
 ]

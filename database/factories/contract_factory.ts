@@ -30,6 +30,13 @@ export const ContractTemplateFactory = factory
 
 export const ContractPartFactory = factory
   .define(ContractPart, () => ({ role: 'PROVIDER' as const, isActive: true }))
+  /** A monthly provider part with its value and hours */
+  .state('paid', (part) => {
+    part.value = '8.000,00'
+    part.valueCents = 800_000
+    part.contractType = 'MONTHLY'
+    part.monthlyHours = 160
+  })
   .build()
 
 export const ContractFactory = factory

@@ -7,6 +7,7 @@ import { seedOnboarding } from '#database/seeders/demo/onboarding'
 import { seedCompliance } from '#database/seeders/demo/compliance'
 import { seedNotifications } from '#database/seeders/demo/notifications'
 import { seedContracts } from '#database/seeders/demo/contracts'
+import { seedHours } from '#database/seeders/demo/hours'
 
 /**
  * Demo data, idempotent: running it again changes nothing. Each area adds
@@ -23,6 +24,7 @@ export default class IndexSeeder extends BaseSeeder {
       await seedCompliance(accounts, contracts, trx)
       await seedNotifications(accounts, contracts, trx)
       await seedContracts(accounts, contracts, trx)
+      await seedHours(accounts, contracts, trx)
     })
   }
 }

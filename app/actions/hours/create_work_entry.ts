@@ -1,0 +1,35 @@
+import { inject } from '@adonisjs/core'
+import db from '@adonisjs/lucid/services/db'
+import WorkEntry from '#models/work_entry'
+import WriteWorkEntry, { type WorkEntryData } from '#actions/hours/write_work_entry'
+import { activeProviderLink } from '#models/queries/provider_links'
+import { NotFoundException } from '#exceptions/http_exceptions'
+import type CompanyMember from '#models/company_member'
+
+/**
+ * B8 / POST /monitoring/entries: the provider logs a day on its active
+ * link with the context (borrower) company.
+ */
+@inject()
+export default class CreateWorkEntry {
+  constructor(private writeEntry: WriteWorkEntry) {}
+
+  async handle(membership: CompanyMember, data: WorkEntryData & { providerId?: string }) {
+    return db.transaction(async (trx) => {
+      const link = await activeProviderLink(
+        membership.companyId,
+        membership.userId,
+        data.providerId,
+        trx
+      )
+      if (!link) throw new NotFoundException('No active contract with this company')
+      const entry = new WorkEntry()
+      entry.fill({
+        companyId: membership.companyId,
+        contractPartId: link.id,
+        userId: membership.userId,
+      })
+      return this.writeEntry.handle(entry, data, trx)
+    })
+  }
+}

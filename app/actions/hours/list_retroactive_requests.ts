@@ -1,0 +1,19 @@
+import type { Infer } from '@vinejs/vine/types'
+import { visibleRetroactiveRequests } from '#models/queries/work_entries'
+import { DEFAULT_PAGE_SIZE } from '#actions/team/list_team_members'
+import type CompanyMember from '#models/company_member'
+import type { listRetroactiveRequestsValidator } from '#validators/retroactive_request'
+
+type Filters = Infer<typeof listRetroactiveRequestsValidator>
+
+/** GET /monitoring/retroactive-requests: newest first; a provider sees its own */
+export default class ListRetroactiveRequests {
+  handle(membership: CompanyMember, filters: Filters) {
+    return visibleRetroactiveRequests(membership)
+      .if(filters.status, (query) => query.where('status', filters.status!))
+      .preload('contractPart')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'asc')
+      .paginate(filters.page ?? 1, filters.pageSize ?? DEFAULT_PAGE_SIZE)
+  }
+}

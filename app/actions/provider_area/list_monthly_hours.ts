@@ -1,0 +1,19 @@
+import type { Infer } from '@vinejs/vine/types'
+import { providerLinkIds } from '#models/queries/provider_links'
+import { queryMonths } from '#models/queries/hours_periods'
+import { DEFAULT_PAGE_SIZE } from '#actions/team/list_team_members'
+import type CompanyMember from '#models/company_member'
+import type { listMonthlyHoursValidator } from '#validators/provider_hours'
+
+type Filters = Infer<typeof listMonthlyHoursValidator>
+
+/** B5: the caller's months with hours in the context company, newest first */
+export default class ListMonthlyHours {
+  async handle(membership: CompanyMember, filters: Filters) {
+    const page = filters.page ?? 1
+    const pageSize = filters.pageSize ?? DEFAULT_PAGE_SIZE
+    const partIds = await providerLinkIds(membership.companyId, membership.userId)
+    const result = await queryMonths(partIds, { ...filters, page, pageSize })
+    return { ...result, page, pageSize }
+  }
+}

@@ -1,0 +1,24 @@
+import Company from '#models/company'
+import { activeProviderLink } from '#models/queries/provider_links'
+import { NotFoundException } from '#exceptions/http_exceptions'
+import type CompanyMember from '#models/company_member'
+
+/**
+ * B1: the caller's active contract with the context (borrower) company
+ * and the borrower's data; 404 when there is none.
+ */
+export default class ShowActiveContractSummary {
+  async handle(membership: CompanyMember) {
+    const found = await this.find(membership)
+    if (!found) throw new NotFoundException('No active contract')
+    return found
+  }
+
+  /** The same, or null (dashboard) */
+  async find(membership: CompanyMember) {
+    const link = await activeProviderLink(membership.companyId, membership.userId)
+    if (!link) return null
+    const borrower = await Company.query().where('id', link.contract.companyId).firstOrFail()
+    return { contract: link.contract, borrower }
+  }
+}

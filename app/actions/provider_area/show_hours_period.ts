@@ -1,0 +1,37 @@
+import { inject } from '@adonisjs/core'
+import Clock from '#services/clock'
+import WorkEntry from '#models/work_entry'
+import { providerLinkIds } from '#models/queries/provider_links'
+import { queryMonths } from '#models/queries/hours_periods'
+import { inZone } from '#support/hours'
+import type CompanyMember from '#models/company_member'
+
+/**
+ * B6 / B7: one month of the caller (`YYYY-MM`; B6 = the current month in
+ * the company timezone): its summary, the total per day and the entries.
+ */
+@inject()
+export default class ShowHoursPeriod {
+  constructor(private clock: Clock) {}
+
+  currentPeriod(membership: CompanyMember) {
+    return inZone(this.clock.now(), membership.company.timezone).toFormat('yyyy-MM')
+  }
+
+  async handle(membership: CompanyMember, period: string) {
+    const partIds = await providerLinkIds(membership.companyId, membership.userId)
+    const { rows } = await queryMonths(partIds, { month: period, page: 1, pageSize: 1 })
+    const entries = partIds.length
+      ? await WorkEntry.query()
+          .whereIn('contract_part_id', partIds)
+          .whereRaw("date BETWEEN ?::date AND (?::date + interval '1 month' - interval '1 day')", [
+            `${period}-01`,
+            `${period}-01`,
+          ])
+          .preload('tasks', (tasks) => tasks.orderBy('position'))
+          .preload('contractPart')
+          .orderBy('date', 'asc')
+      : []
+    return { period, row: rows[0], entries }
+  }
+}

@@ -1,0 +1,40 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { inject } from '@adonisjs/core'
+import env from '#start/env'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import Clock from '#services/clock'
+import UserInvitation from '#models/user_invitation'
+import type Company from '#models/company'
+import type User from '#models/user'
+
+/** An invitation link is valid this long */
+export const INVITATION_TTL_DAYS = 7
+
+export const hashInvitationToken = (token: string) =>
+  createHash('sha256').update(token).digest('hex')
+
+/**
+ * Stores a single-use invitation (SHA-256 of a random token) and returns
+ * the URL that carries the token to the accept page.
+ */
+@inject()
+export default class CreateInvitation {
+  constructor(private clock: Clock) {}
+
+  async handle(user: User, borrower: Company, invitedBy: User, trx: TransactionClientContract) {
+    const token = randomBytes(32).toString('base64url')
+    await UserInvitation.create(
+      {
+        userId: user.id,
+        companyId: borrower.id,
+        invitedBy: invitedBy.id,
+        tokenHash: hashInvitationToken(token),
+        expiresAt: this.clock.now().plus({ days: INVITATION_TTL_DAYS }),
+        acceptedAt: null,
+      },
+      { client: trx }
+    )
+    const base = env.get('APP_URL').replace(/\/$/, '')
+    return `${base}/invitations/accept?token=${encodeURIComponent(token)}`
+  }
+}

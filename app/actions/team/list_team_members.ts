@@ -1,0 +1,37 @@
+import { inject } from '@adonisjs/core'
+import type { Infer } from '@vinejs/vine/types'
+import Clock from '#services/clock'
+import { queryTeamLinks } from '#models/queries/team_links'
+import { periodsAt } from '#support/hours'
+import type Company from '#models/company'
+import type { listTeamValidator } from '#validators/team'
+
+type Filters = Infer<typeof listTeamValidator>
+
+export const DEFAULT_PAGE_SIZE = 20
+
+/**
+ * The borrower's team: one row per link (PROVIDER part of its contracts)
+ * with the hour totals of the current week and month in the company
+ * timezone. Also the rows of GET /providers.
+ */
+@inject()
+export default class ListTeamMembers {
+  constructor(private clock: Clock) {}
+
+  async handle(company: Company, filters: Filters) {
+    const page = filters.page ?? 1
+    const pageSize = filters.pageSize ?? DEFAULT_PAGE_SIZE
+    const result = await queryTeamLinks(
+      { borrowerId: company.id },
+      {
+        search: filters.search,
+        isActive: filters.status ? filters.status === 'active' : undefined,
+        page,
+        pageSize,
+      },
+      periodsAt(this.clock.now(), company.timezone)
+    )
+    return { ...result, page, pageSize }
+  }
+}

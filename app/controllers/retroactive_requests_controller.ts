@@ -1,0 +1,76 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { inject } from '@adonisjs/core'
+import Clock from '#services/clock'
+import CreateRetroactiveRequest from '#actions/hours/create_retroactive_request'
+import ListRetroactiveRequests from '#actions/hours/list_retroactive_requests'
+import ReviewRetroactiveRequest from '#actions/hours/review_retroactive_request'
+import RetroactiveRequestDto from '#dtos/retroactive_request_dto'
+import PageMetaDto from '#dtos/page_meta_dto'
+import RetroactiveRequestPolicy from '#policies/retroactive_request_policy'
+import { hoursMeta } from '#validators/rules/time'
+import {
+  createRetroactiveRequestValidator,
+  declineRetroactiveRequestValidator,
+  listRetroactiveRequestsValidator,
+  retroactiveRequestIdValidator,
+} from '#validators/retroactive_request'
+
+/** Retroactive requests (G, B9): providers file, the borrower side reviews */
+export default class RetroactiveRequestsController {
+  @inject()
+  async index(
+    { request, bouncer, membership }: HttpContext,
+    listRequests: ListRetroactiveRequests
+  ) {
+    await bouncer.with(RetroactiveRequestPolicy).authorize('viewList', membership)
+    const filters = await request.validateUsing(listRetroactiveRequestsValidator)
+    const page = await listRequests.handle(membership, filters)
+    return {
+      data: page.all().map((item) => RetroactiveRequestDto.fromModel(item)),
+      meta: PageMetaDto.from(page.total, page.currentPage, page.perPage),
+    }
+  }
+
+  @inject()
+  async store(
+    { request, response, auth, bouncer, company, membership }: HttpContext,
+    clock: Clock,
+    createRequest: CreateRetroactiveRequest
+  ) {
+    await bouncer.with(RetroactiveRequestPolicy).authorize('create', membership)
+    const payload = await request.validateUsing(createRetroactiveRequestValidator, {
+      meta: hoursMeta(request, clock.now(), company.timezone, 'retroactive'),
+    })
+    const created = await createRequest.handle(membership, auth.getUserOrFail(), payload)
+    return response.created({ data: RetroactiveRequestDto.fromModel(created) })
+  }
+
+  @inject()
+  async approve(
+    { request, auth, bouncer, membership }: HttpContext,
+    review: ReviewRetroactiveRequest
+  ) {
+    await bouncer.with(RetroactiveRequestPolicy).authorize('review', membership)
+    const { params } = await request.validateUsing(retroactiveRequestIdValidator)
+    const approved = await review.approve(membership, auth.getUserOrFail(), params.id)
+    return { data: RetroactiveRequestDto.fromModel(approved) }
+  }
+
+  @inject()
+  async decline(
+    { request, auth, bouncer, membership }: HttpContext,
+    review: ReviewRetroactiveRequest
+  ) {
+    await bouncer.with(RetroactiveRequestPolicy).authorize('review', membership)
+    const { params, declineReason } = await request.validateUsing(
+      declineRetroactiveRequestValidator
+    )
+    const declined = await review.decline(
+      membership,
+      auth.getUserOrFail(),
+      params.id,
+      declineReason
+    )
+    return { data: RetroactiveRequestDto.fromModel(declined) }
+  }
+}

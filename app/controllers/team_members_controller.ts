@@ -1,0 +1,89 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { inject } from '@adonisjs/core'
+import ListTeamMembers from '#actions/team/list_team_members'
+import ShowTeamMember from '#actions/team/show_team_member'
+import InviteTeamMember from '#actions/team/invite_team_member'
+import FindTeamMember from '#actions/team/find_team_member'
+import RemoveTeamMember from '#actions/team/remove_team_member'
+import TeamMemberDto from '#dtos/team_member_dto'
+import TeamMemberContractDto from '#dtos/team_member_contract_dto'
+import SessionEntryDto from '#dtos/session_entry_dto'
+import PageMetaDto from '#dtos/page_meta_dto'
+import TeamMemberPolicy from '#policies/team_member_policy'
+import {
+  inviteTeamMemberValidator,
+  listTeamValidator,
+  teamMemberIdValidator,
+} from '#validators/team'
+
+/**
+ * Team (E1, E2, E4, E5, E6): the borrower's providers, legal entities and
+ * natural persons alike. `:id` is the member's company id or user id.
+ */
+export default class TeamMembersController {
+  @inject()
+  async index({ request, bouncer, company, membership }: HttpContext, listTeam: ListTeamMembers) {
+    await bouncer.with(TeamMemberPolicy).authorize('viewList', membership)
+    const filters = await request.validateUsing(listTeamValidator)
+    const { rows, total, page, pageSize } = await listTeam.handle(company, filters)
+    return {
+      data: rows.map((row) => TeamMemberDto.listItem(row)),
+      meta: PageMetaDto.from(total, page, pageSize),
+    }
+  }
+
+  @inject()
+  async show({ request, bouncer, company, membership }: HttpContext, showMember: ShowTeamMember) {
+    await bouncer.with(TeamMemberPolicy).authorize('view', membership)
+    const { params } = await request.validateUsing(teamMemberIdValidator)
+    const detail = await showMember.handle(company, params.id)
+    return {
+      member: TeamMemberDto.fromRow(detail.member),
+      contract: detail.active
+        ? TeamMemberContractDto.fromModel(detail.active.contract, detail.active)
+        : null,
+      contractsHistory: detail.history.map((part) =>
+        TeamMemberContractDto.history(part.contract, part)
+      ),
+      documents: detail.documents,
+      sessions: detail.sessions.map((session) => SessionEntryDto.fromModel(session)),
+    }
+  }
+
+  @inject()
+  async store(
+    { request, response, auth, bouncer, company, membership }: HttpContext,
+    inviteMember: InviteTeamMember
+  ) {
+    await bouncer.with(TeamMemberPolicy).authorize('create', membership)
+    const payload = await request.validateUsing(inviteTeamMemberValidator)
+    const { user, company: created } = await inviteMember.handle(
+      company,
+      auth.getUserOrFail(),
+      payload
+    )
+    return response.created({
+      user: { id: user.id, name: user.name, email: user.email },
+      company: { id: created.id, name: created.name, document: created.document },
+    })
+  }
+
+  /** E5: kept for compatibility; changes nothing and returns the member */
+  @inject()
+  async update({ request, bouncer, company, membership }: HttpContext, findMember: FindTeamMember) {
+    await bouncer.with(TeamMemberPolicy).authorize('update', membership)
+    const { params } = await request.validateUsing(teamMemberIdValidator)
+    return { data: TeamMemberDto.fromRow(await findMember.primary(company, params.id)) }
+  }
+
+  @inject()
+  async destroy(
+    { request, response, bouncer, company, membership }: HttpContext,
+    removeMember: RemoveTeamMember
+  ) {
+    await bouncer.with(TeamMemberPolicy).authorize('delete', membership)
+    const { params } = await request.validateUsing(teamMemberIdValidator)
+    await removeMember.handle(company, params.id)
+    return response.noContent()
+  }
+}

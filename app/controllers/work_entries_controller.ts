@@ -1,0 +1,88 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { inject } from '@adonisjs/core'
+import Clock from '#services/clock'
+import CreateWorkEntry from '#actions/hours/create_work_entry'
+import FindWorkEntry from '#actions/hours/find_work_entry'
+import UpdateWorkEntry from '#actions/hours/update_work_entry'
+import DeleteWorkEntry from '#actions/hours/delete_work_entry'
+import ListWorkEntries from '#actions/hours/list_work_entries'
+import SummarizeProviderHours from '#actions/hours/summarize_provider_hours'
+import WorkEntryDto from '#dtos/work_entry_dto'
+import PageMetaDto from '#dtos/page_meta_dto'
+import WorkEntryPolicy from '#policies/work_entry_policy'
+import { hoursMeta } from '#validators/rules/time'
+import {
+  listWorkEntriesValidator,
+  saveWorkEntryValidator,
+  workEntryIdValidator,
+} from '#validators/work_entry'
+
+/** Hours monitoring (G) and B8: work entries and a provider's hour summaries */
+export default class WorkEntriesController {
+  @inject()
+  async index({ request, bouncer, membership }: HttpContext, listEntries: ListWorkEntries) {
+    await bouncer.with(WorkEntryPolicy).authorize('view', membership)
+    const { params } = await request.validateUsing(workEntryIdValidator)
+    const filters = await request.validateUsing(listWorkEntriesValidator)
+    const page = await listEntries.handle(membership, params.id, filters)
+    return {
+      data: page.all().map((entry) => WorkEntryDto.fromModel(entry)),
+      meta: PageMetaDto.from(page.total, page.currentPage, page.perPage),
+    }
+  }
+
+  @inject()
+  async summary({ request, bouncer, membership }: HttpContext, summarize: SummarizeProviderHours) {
+    await bouncer.with(WorkEntryPolicy).authorize('view', membership)
+    const { params } = await request.validateUsing(workEntryIdValidator)
+    return { data: await summarize.handle(membership, params.id) }
+  }
+
+  @inject()
+  async show({ request, bouncer, membership }: HttpContext, findEntry: FindWorkEntry) {
+    await bouncer.with(WorkEntryPolicy).authorize('view', membership)
+    const { params } = await request.validateUsing(workEntryIdValidator)
+    return { data: WorkEntryDto.fromModel(await findEntry.handle(membership, params.id)) }
+  }
+
+  @inject()
+  async store(
+    { request, response, bouncer, company, membership }: HttpContext,
+    clock: Clock,
+    createEntry: CreateWorkEntry
+  ) {
+    await bouncer.with(WorkEntryPolicy).authorize('create', membership)
+    const payload = await request.validateUsing(saveWorkEntryValidator, {
+      meta: hoursMeta(request, clock.now(), company.timezone, 'entry'),
+    })
+    const entry = await createEntry.handle(membership, payload)
+    return response.created({ data: WorkEntryDto.fromModel(entry) })
+  }
+
+  @inject()
+  async update(
+    { request, bouncer, company, membership }: HttpContext,
+    clock: Clock,
+    updateEntry: UpdateWorkEntry
+  ) {
+    await bouncer.with(WorkEntryPolicy).authorize('update', membership)
+    const { params } = await request.validateUsing(workEntryIdValidator)
+    const payload = await request.validateUsing(saveWorkEntryValidator, {
+      meta: hoursMeta(request, clock.now(), company.timezone, 'entry'),
+    })
+    return {
+      data: WorkEntryDto.fromModel(await updateEntry.handle(membership, params.id, payload)),
+    }
+  }
+
+  @inject()
+  async destroy(
+    { request, response, bouncer, membership }: HttpContext,
+    deleteEntry: DeleteWorkEntry
+  ) {
+    await bouncer.with(WorkEntryPolicy).authorize('delete', membership)
+    const { params } = await request.validateUsing(workEntryIdValidator)
+    await deleteEntry.handle(membership, params.id)
+    return response.noContent()
+  }
+}

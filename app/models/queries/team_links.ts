@@ -1,0 +1,211 @@
+import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type { HoursPeriods } from '#support/hours'
+import { stripDocument } from '#support/documents'
+
+/**
+ * Whose links are listed: a borrower's providers (team, providers list)
+ * or the borrowers of a provider company / natural person (clients).
+ */
+export type TeamLinkScope =
+  { borrowerId: string } | { providerCompanyId: string } | { providerUserId: string }
+
+export interface TeamLinkFilters {
+  search?: string
+  isActive?: boolean
+  /** One link (E3) */
+  partId?: string
+  /** The links of one provider: its company id or user id (E2, E5, E6) */
+  memberId?: string
+  page: number
+  pageSize: number
+}
+
+/** One link with its counterpart, its contract and its hour totals */
+export interface TeamLinkRow {
+  part_id: string
+  company_id: string | null
+  user_id: string | null
+  is_active: boolean
+  part_created_at: Date
+  part_updated_at: Date
+  contract_id: string
+  contract_name: string
+  contract_status: string
+  borrower_id: string
+  co_id: string | null
+  co_name: string | null
+  co_trade_name: string | null
+  co_document: string | null
+  co_email: string | null
+  co_phone: string | null
+  co_logo: string | null
+  u_id: string | null
+  u_name: string | null
+  u_email: string | null
+  u_phone: string | null
+  u_avatar: string | null
+  u_cpf: string | null
+  week_minutes: number
+  month_minutes: number
+  last_date: string | null
+}
+
+export interface TeamLinkPage {
+  rows: TeamLinkRow[]
+  total: number
+}
+
+/** `%term%` for LIKE, with the wildcards of the term escaped */
+function contains(term: string) {
+  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+}
+
+const USER_MATCH =
+  'SELECT id FROM users WHERE lower(name) LIKE ? OR lower(email) LIKE ? OR cpf LIKE ?'
+const COMPANY_MATCH =
+  'SELECT id FROM companies WHERE lower(name) LIKE ? OR lower(trade_name) LIKE ? OR document LIKE ?'
+
+function searchClause(scope: TeamLinkScope, search: string): [string, unknown[]] {
+  const text = contains(search.trim().toLowerCase())
+  const stripped = stripDocument(search)
+  const document = stripped ? contains(stripped) : null
+  const matchBindings = [text, text, document]
+  if (!('borrowerId' in scope)) {
+    return [`c.company_id IN (${COMPANY_MATCH})`, matchBindings]
+  }
+  /** Each subquery uses the trigram indexes; the owner user stands for a legal entity */
+  return [
+    `(cp.company_id IN (${COMPANY_MATCH})
+      OR cp.user_id IN (${USER_MATCH})
+      OR cp.company_id IN (SELECT m.company_id FROM company_members m
+                           WHERE m.role = 'owner' AND m.user_id IN (${USER_MATCH})))`,
+    [...matchBindings, ...matchBindings, ...matchBindings],
+  ]
+}
+
+function scopeClause(scope: TeamLinkScope): [string, unknown[]] {
+  if ('borrowerId' in scope) return ['c.company_id = ?', [scope.borrowerId]]
+  if ('providerCompanyId' in scope) return ['cp.company_id = ?', [scope.providerCompanyId]]
+  return ['cp.user_id = ?', [scope.providerUserId]]
+}
+
+/**
+ * The links of a scope, filtered, sorted by the counterpart's name and
+ * paginated, with the week/month totals and the last entry computed in
+ * the same statement: the page is cut first, then each of its rows reads
+ * only the current week/month of its link through the (contract_part_id,
+ * date) index. One query for any page size.
+ */
+export async function queryTeamLinks(
+  scope: TeamLinkScope,
+  filters: TeamLinkFilters,
+  periods: HoursPeriods,
+  trx?: TransactionClientContract
+): Promise<TeamLinkPage> {
+  const { sql, bindings } = teamLinksSql(scope, filters, periods)
+  const result = await (trx ?? db).rawQuery(sql, bindings)
+  const rows = result.rows as (TeamLinkRow & { total: number })[]
+  return {
+    total: rows[0]?.total ?? 0,
+    rows: rows.filter((row) => row.part_id !== null),
+  }
+}
+
+/** The statement of queryTeamLinks with its bindings (also used to EXPLAIN it) */
+export function teamLinksSql(
+  scope: TeamLinkScope,
+  filters: TeamLinkFilters,
+  periods: HoursPeriods
+) {
+  const borrowerView = 'borrowerId' in scope
+  const [scopeSql, scopeBindings] = scopeClause(scope)
+  const where: string[] = ["cp.role = 'PROVIDER'", scopeSql]
+  const bindings: unknown[] = [...scopeBindings]
+
+  if (filters.isActive !== undefined) {
+    where.push('cp.is_active = ?')
+    bindings.push(filters.isActive)
+  }
+  if (filters.partId) {
+    where.push('cp.id = ?')
+    bindings.push(filters.partId)
+  }
+  if (filters.memberId) {
+    where.push('(cp.company_id = ? OR cp.user_id = ?)')
+    bindings.push(filters.memberId, filters.memberId)
+  }
+  if (filters.search?.trim()) {
+    const [sql, searchBindings] = searchClause(scope, filters.search)
+    where.push(sql)
+    bindings.push(...searchBindings)
+  }
+
+  const sortJoins = borrowerView
+    ? 'LEFT JOIN companies sc ON sc.id = cp.company_id LEFT JOIN users su ON su.id = cp.user_id'
+    : 'JOIN companies sc ON sc.id = c.company_id'
+  const sortName = borrowerView ? 'lower(coalesce(sc.name, su.name))' : 'lower(sc.name)'
+  const displayCompany = borrowerView ? 'page.company_id' : 'page.borrower_id'
+  const displayUser = borrowerView
+    ? `coalesce(page.user_id, (SELECT m.user_id FROM company_members m
+         WHERE m.company_id = page.company_id AND m.role = 'owner'
+         ORDER BY m.created_at LIMIT 1))`
+    : 'NULL::uuid'
+  const offset = (filters.page - 1) * filters.pageSize
+  const { weekStart, weekEnd, monthStart, monthEnd } = periods
+  const from = weekStart < monthStart ? weekStart : monthStart
+  const to = weekEnd > monthEnd ? weekEnd : monthEnd
+
+  const sql = `
+    WITH filtered AS (
+      SELECT cp.id AS part_id, cp.company_id, cp.user_id, cp.is_active,
+             cp.created_at AS part_created_at, cp.updated_at AS part_updated_at,
+             c.id AS contract_id, c.name AS contract_name, c.status AS contract_status,
+             c.company_id AS borrower_id, ${sortName} AS sort_name
+      FROM contract_parts cp
+      JOIN contracts c ON c.id = cp.contract_id AND c.deleted_at IS NULL
+      ${sortJoins}
+      WHERE ${where.join(' AND ')}
+    ),
+    page AS (
+      SELECT * FROM filtered ORDER BY sort_name, part_id LIMIT ? OFFSET ?
+    )
+    SELECT tc.total, page.*,
+           co.id AS co_id, co.name AS co_name, co.trade_name AS co_trade_name,
+           co.document AS co_document, co.email AS co_email, co.phone AS co_phone, co.logo AS co_logo,
+           u.id AS u_id, u.name AS u_name, u.email AS u_email, u.phone AS u_phone,
+           u.avatar AS u_avatar, u.cpf AS u_cpf,
+           coalesce(t.week_minutes, 0)::int AS week_minutes,
+           coalesce(t.month_minutes, 0)::int AS month_minutes,
+           l.last_date
+    FROM (SELECT count(*)::int AS total FROM filtered) tc
+    LEFT JOIN page ON true
+    LEFT JOIN companies co ON co.id = ${displayCompany}
+    LEFT JOIN users u ON u.id = ${displayUser}
+    LEFT JOIN LATERAL (
+      SELECT sum(we.total_minutes) FILTER (WHERE we.date BETWEEN ?::date AND ?::date) AS week_minutes,
+             sum(we.total_minutes) FILTER (WHERE we.date BETWEEN ?::date AND ?::date) AS month_minutes
+      FROM work_entries we
+      WHERE we.contract_part_id = page.part_id AND we.date BETWEEN ?::date AND ?::date
+    ) t ON true
+    LEFT JOIN LATERAL (
+      SELECT to_char(max(we.date), 'YYYY-MM-DD') AS last_date
+      FROM work_entries we WHERE we.contract_part_id = page.part_id
+    ) l ON true
+    ORDER BY page.sort_name, page.part_id`
+
+  return {
+    sql,
+    bindings: [
+      ...bindings,
+      filters.pageSize,
+      offset,
+      weekStart,
+      weekEnd,
+      monthStart,
+      monthEnd,
+      from,
+      to,
+    ],
+  }
+}

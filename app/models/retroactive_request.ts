@@ -1,0 +1,81 @@
+import { DateTime } from 'luxon'
+import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
+import { compose } from '@adonisjs/core/helpers'
+import type { BelongsTo } from '@adonisjs/lucid/types/relations'
+import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
+import ContractPart from '#models/contract_part'
+import User from '#models/user'
+
+export const RETROACTIVE_STATUSES = ['pending', 'approved', 'declined'] as const
+export type RetroactiveStatus = (typeof RETROACTIVE_STATUSES)[number]
+
+export interface RequestedTask {
+  description: string
+  durationMinutes: number
+}
+
+/**
+ * A provider's request to log a past day; approving it creates the work
+ * entry. The tasks are kept as given until then.
+ */
+export default class RetroactiveRequest extends compose(BaseModel, withUuidPrimaryKey) {
+  @column()
+  declare companyId: string
+
+  @column()
+  declare contractPartId: string | null
+
+  @column()
+  declare userId: string
+
+  @column.date()
+  declare date: DateTime
+
+  @column()
+  declare reason: string
+
+  @column({ prepare: (value) => JSON.stringify(value ?? []) })
+  declare tasks: RequestedTask[]
+
+  @column()
+  declare totalMinutes: number
+
+  @column.dateTime()
+  declare capturedAt: DateTime | null
+
+  @column()
+  declare latitude: number | null
+
+  @column()
+  declare longitude: number | null
+
+  @column()
+  declare locationAccuracy: number | null
+
+  @column()
+  declare status: RetroactiveStatus
+
+  @column()
+  declare declineReason: string | null
+
+  @column()
+  declare reviewedBy: string | null
+
+  @column.dateTime()
+  declare reviewedAt: DateTime | null
+
+  @column()
+  declare workEntryId: string | null
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime
+
+  @belongsTo(() => ContractPart)
+  declare contractPart: BelongsTo<typeof ContractPart>
+
+  @belongsTo(() => User)
+  declare user: BelongsTo<typeof User>
+}

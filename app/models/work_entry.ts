@@ -1,0 +1,61 @@
+import { DateTime } from 'luxon'
+import { BaseModel, belongsTo, column, hasMany } from '@adonisjs/lucid/orm'
+import { compose } from '@adonisjs/core/helpers'
+import type { BelongsTo, HasMany } from '@adonisjs/lucid/types/relations'
+import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
+import ContractPart from '#models/contract_part'
+import User from '#models/user'
+import WorkEntryTask from '#models/work_entry_task'
+
+/**
+ * A day of work of a provider on a link (contract part) of a borrower
+ * company, logged by the provider user. One per (link, day).
+ */
+export default class WorkEntry extends compose(BaseModel, withUuidPrimaryKey) {
+  /** The borrower company (tenant) */
+  @column()
+  declare companyId: string
+
+  @column()
+  declare contractPartId: string | null
+
+  /** The provider user who logged it (the owner user for a legal entity) */
+  @column()
+  declare userId: string
+
+  @column.date()
+  declare date: DateTime
+
+  @column()
+  declare reason: string | null
+
+  @column()
+  declare totalMinutes: number
+
+  @column.dateTime()
+  declare capturedAt: DateTime | null
+
+  @column()
+  declare latitude: number | null
+
+  @column()
+  declare longitude: number | null
+
+  @column()
+  declare locationAccuracy: number | null
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime
+
+  @belongsTo(() => ContractPart)
+  declare contractPart: BelongsTo<typeof ContractPart>
+
+  @belongsTo(() => User)
+  declare user: BelongsTo<typeof User>
+
+  @hasMany(() => WorkEntryTask)
+  declare tasks: HasMany<typeof WorkEntryTask>
+}

@@ -1,0 +1,46 @@
+import { DateTime } from 'luxon'
+
+/** Dates of the current day, week (Monday-Sunday) and month in a company timezone */
+export interface HoursPeriods {
+  today: string
+  weekStart: string
+  weekEnd: string
+  monthStart: string
+  monthEnd: string
+}
+
+/** Direct entries may be logged for today and this many previous days */
+export const ENTRY_WINDOW_DAYS = 7
+
+/** A day holds at most 24 hours of work */
+export const MAX_DAY_MINUTES = 24 * 60
+
+/** Local time of an instant in the company timezone (UTC when the zone is invalid) */
+export function inZone(now: DateTime, timezone: string): DateTime {
+  const local = now.setZone(timezone)
+  return local.isValid ? local : now.setZone('UTC')
+}
+
+export function periodsAt(now: DateTime, timezone: string): HoursPeriods {
+  const local = inZone(now, timezone)
+  return {
+    today: local.toISODate()!,
+    weekStart: local.startOf('week').toISODate()!,
+    weekEnd: local.endOf('week').toISODate()!,
+    monthStart: local.startOf('month').toISODate()!,
+    monthEnd: local.endOf('month').toISODate()!,
+  }
+}
+
+/** Minutes as decimal hours, two decimals (90 -> 1.5, 20 -> 0.33) */
+export function minutesToHours(minutes: number | string | null | undefined): number {
+  return Math.round((Number(minutes ?? 0) / 60) * 100) / 100
+}
+
+/** A `date` column value (Date, string or DateTime) as YYYY-MM-DD */
+export function isoDate(value: unknown): string | null {
+  if (value === null || value === undefined) return null
+  if (value instanceof DateTime) return value.toISODate()
+  if (value instanceof Date) return DateTime.fromJSDate(value).toISODate()
+  return String(value).slice(0, 10)
+}

@@ -1,0 +1,34 @@
+import vine from '@vinejs/vine'
+import { localDateRule, type HoursMeta } from '#validators/rules/time'
+import { geolocationFields, taskFields } from '#validators/work_entry'
+import { RETROACTIVE_STATUSES } from '#models/retroactive_request'
+import { MAX_PAGE_SIZE } from '#validators/team'
+
+export const createRetroactiveRequestValidator = vine.withMetaData<HoursMeta>().compile(
+  vine.object({
+    providerId: vine.string().uuid().optional(),
+    date: vine.string().trim().use(localDateRule()),
+    reason: vine.string().trim().minLength(1).maxLength(1000),
+    tasks: taskFields,
+    ...geolocationFields,
+  })
+)
+
+export const listRetroactiveRequestsValidator = vine.compile(
+  vine.object({
+    status: vine.enum(RETROACTIVE_STATUSES).optional(),
+    page: vine.number().withoutDecimals().min(1).optional(),
+    pageSize: vine.number().withoutDecimals().min(1).max(MAX_PAGE_SIZE).optional(),
+  })
+)
+
+export const retroactiveRequestIdValidator = vine.compile(
+  vine.object({ params: vine.object({ id: vine.string().uuid() }) })
+)
+
+export const declineRetroactiveRequestValidator = vine.compile(
+  vine.object({
+    declineReason: vine.string().trim().minLength(1).maxLength(1000),
+    params: vine.object({ id: vine.string().uuid() }),
+  })
+)

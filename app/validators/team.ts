@@ -1,0 +1,45 @@
+import vine from '@vinejs/vine'
+import { cnpjField, cpfField } from '#validators/rules/documents'
+
+/** Largest page of the team, clients and providers lists */
+export const MAX_PAGE_SIZE = 100
+
+export const listTeamValidator = vine.compile(
+  vine.object({
+    search: vine.string().trim().maxLength(255).optional(),
+    status: vine.enum(['active', 'inactive'] as const).optional(),
+    page: vine.number().withoutDecimals().min(1).optional(),
+    pageSize: vine.number().withoutDecimals().min(1).max(MAX_PAGE_SIZE).optional(),
+  })
+)
+
+export const teamMemberIdValidator = vine.compile(
+  vine.object({ params: vine.object({ id: vine.string().uuid() }) })
+)
+
+export const toggleTeamLinkValidator = vine.compile(
+  vine.object({
+    isActive: vine.boolean({ strict: true }),
+    params: vine.object({ contractPartId: vine.string().uuid() }),
+  })
+)
+
+export const inviteTeamMemberValidator = vine.compile(
+  vine.object({
+    document: cnpjField(),
+    name: vine.string().trim().minLength(2).maxLength(255),
+    tradeName: vine.string().trim().maxLength(255).optional(),
+    legalRepresentative: vine.object({
+      cpf: cpfField(),
+      name: vine.string().trim().minLength(2).maxLength(255),
+      email: vine.string().trim().toLowerCase().email().maxLength(254),
+    }),
+  })
+)
+
+export const acceptInvitationValidator = vine.compile(
+  vine.object({
+    token: vine.string().trim().minLength(16).maxLength(256),
+    password: vine.string().minLength(8).maxLength(128),
+  })
+)

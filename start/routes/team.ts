@@ -1,0 +1,28 @@
+import router from '@adonisjs/core/services/router'
+import { middleware } from '#start/kernel'
+
+const TeamMembersController = () => import('#controllers/team_members_controller')
+const TeamLinksController = () => import('#controllers/team_links_controller')
+const ClientsController = () => import('#controllers/clients_controller')
+const InvitationsController = () => import('#controllers/invitations_controller')
+
+/** Team (E1-E6) and its provider-side mirror, borrower context from x-company-id */
+router
+  .group(() => {
+    router.get('/team', [TeamMembersController, 'index']).as('team.index')
+    router.post('/team', [TeamMembersController, 'store']).as('team.store')
+    router
+      .patch('/team/:contractPartId/active', [TeamLinksController, 'updateActive'])
+      .as('team.active')
+    router.get('/team/:id', [TeamMembersController, 'show']).as('team.show')
+    router.put('/team/:id', [TeamMembersController, 'update']).as('team.update')
+    router.delete('/team/:id', [TeamMembersController, 'destroy']).as('team.destroy')
+    router.get('/clients', [ClientsController, 'index']).as('clients.index')
+  })
+  .prefix('/api/v1')
+  .use([middleware.auth(), middleware.company()])
+
+/** Public: the invited legal representative sets a password */
+router
+  .post('/api/v1/auth/invitations/accept', [InvitationsController, 'accept'])
+  .as('auth.invitations.accept')
