@@ -30,8 +30,10 @@ export async function measure(
   const headers = { 'content-type': 'application/json', ...request.headers }
   const body = request.body === undefined ? undefined : JSON.stringify(request.body)
   const base = { area: request.area, name: request.name, scale: options.scale }
+  /** Percent-encoded, so that autocannon sends the same request line as fetch */
+  const url = new URL(request.path, baseUrl).href
 
-  const probe = await fetch(`${baseUrl}${request.path}`, { method: request.method, headers, body })
+  const probe = await fetch(url, { method: request.method, headers, body })
   if (!probe.ok) {
     return {
       ...base,
@@ -45,7 +47,7 @@ export async function measure(
 
   const run = (duration: number) =>
     autocannon({
-      url: `${baseUrl}${request.path}`,
+      url,
       method: request.method,
       headers,
       body,
