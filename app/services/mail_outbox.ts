@@ -32,3 +32,11 @@ export async function enqueueMail(mail: MailPayload, trx: TransactionClientContr
   const [id] = await enqueueDeliveries([{ channel: 'email', payload: mail }], trx)
   return id
 }
+
+/** Queues several e-mails in one insert (same transaction rules as enqueueMail) */
+export async function enqueueMails(mails: MailPayload[], trx: TransactionClientContract) {
+  return enqueueDeliveries(
+    mails.map((payload) => ({ channel: 'email' as const, payload })),
+    trx
+  )
+}

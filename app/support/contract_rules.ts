@@ -58,3 +58,9 @@ export const STATUS_AFTER_STEP: Partial<Record<StepKey, ContractStatus>> = {
   parts: 'model',
   model: 'documents',
 }
+
+/** E-mail instructions for parts (pt-BR, product content) */
+export const FILL_INSTRUCTIONS =
+  'Abra o link para preencher seus dados e enviar os documentos pendentes.'
+export const SIGN_INSTRUCTIONS =
+  'Abra o link, leia o contrato e assine-o. Os grupos de signatários assinam na ordem definida.'

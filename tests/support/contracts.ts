@@ -1,4 +1,7 @@
+import { ok } from 'node:assert'
 import type { ApiClient } from '@japa/api-client'
+import emitter from '@adonisjs/core/services/emitter'
+import type { EventsList } from '@adonisjs/core/types'
 import type Company from '#models/company'
 import type User from '#models/user'
 import { ContractTemplateFactory, WorkflowFactory } from '#database/factories/contract_factory'
@@ -79,4 +82,28 @@ export async function createContract(
     .json(fullPayload(world, overrides))
   response.assertStatus(201)
   return response.body().data.id as string
+}
+
+/**
+ * Records every emitted event while the listeners still run (unlike
+ * `emitter.fake()`, which swallows them): notifications and e-mails are
+ * written as in production.
+ */
+export function recordEvents() {
+  const seen: { event: unknown; data: unknown }[] = []
+  const stop = emitter.onAny((event, data) => {
+    seen.push({ event, data })
+  })
+  return {
+    stop,
+    assertEmitted<Name extends keyof EventsList>(
+      name: Name,
+      finder: (event: { data: EventsList[Name] }) => boolean = () => true
+    ) {
+      const found = seen.some(
+        (entry) => entry.event === name && finder(entry as { data: EventsList[Name] })
+      )
+      ok(found, `Expected "${String(name)}" event to be emitted`)
+    },
+  }
 }

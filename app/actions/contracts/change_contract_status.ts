@@ -13,13 +13,12 @@ import { ConflictException, UnprocessableException } from '#exceptions/http_exce
 import {
   COMMAND_SOURCES,
   COMMAND_TARGETS,
+  FILL_INSTRUCTIONS,
+  SIGN_INSTRUCTIONS,
   type StatusCommand,
   type StepKey,
 } from '#support/contract_rules'
 import type { ContractStatus } from '#support/contract_status'
-
-export const SIGN_INSTRUCTIONS =
-  'Open the link, read the contract and sign it; signature groups sign in order.'
 
 /**
  * H9: applies an uppercase command (mapping in docs/decisions.md), checks
@@ -163,9 +162,7 @@ export default class ChangeContractStatus {
       ...base,
       mode: fill ? 'fill' : 'sign',
       pendingDocuments,
-      instructions: fill
-        ? 'Open the link to fill in your data and upload the pending documents.'
-        : SIGN_INSTRUCTIONS,
+      instructions: fill ? FILL_INSTRUCTIONS : SIGN_INSTRUCTIONS,
     })
   }
 }

@@ -1,27 +1,30 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
-import emitter from '@adonisjs/core/services/emitter'
 import drive from '@adonisjs/drive/services/main'
+import mail from '@adonisjs/mail/services/main'
 import { appUrl } from '#config/app'
 import Contract from '#models/contract'
 import ContractHistory from '#models/contract_history'
 import ContractSignatureMember from '#models/contract_signature_member'
+import Notification from '#models/notification'
 import type { ContractRecipient } from '#events/contract_events'
-import { as, contractWorld } from '#tests/support/contracts'
+import { DeliveryWorker } from '#services/delivery_worker'
+import { as, contractWorld, recordEvents } from '#tests/support/contracts'
 import { cleanStorage, pdfBytes } from '#tests/support/files'
 
 const userIds = (recipients: ContractRecipient[]) => recipients.map((r) => r.userId).sort()
 
 test.group('Contracts / end to end through the HTTP API', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.teardown(() => mail.restore())
 
   test('create -> parts -> model -> documents -> review -> publish -> upload -> sign -> completed', async ({
     client,
     assert,
     cleanup,
   }) => {
-    const events = emitter.fake()
-    cleanup(() => emitter.restore())
+    const events = recordEvents()
+    cleanup(events.stop)
     const world = await contractWorld()
     const owner = as(client, world.owner, world.company)
     const link = (id: string, path: string) => `${appUrl}/contracts/${id}${path}`
@@ -216,6 +219,72 @@ test.group('Contracts / end to end through the HTTP API', (group) => {
     assert.deepEqual(
       statuses.map((row) => row.payload.to),
       ['in_review', 'provider', 'signing', 'completed']
+    )
+
+    /** in-app notifications along the path, with the contract activity */
+    const rows = await Notification.query().whereRaw(`activity->>'entityId' = ?`, [id])
+    const typesOf = (userId: string) =>
+      [...new Set(rows.filter((row) => row.userId === userId).map((row) => row.type))].sort()
+    assert.includeMembers(typesOf(world.owner.id), [
+      'comment_added',
+      'contract_completed',
+      'contract_created',
+      'contract_signed',
+      'document_approved',
+      'review_approved',
+      'signatory_added',
+      'signature_completed',
+      'signature_requested',
+    ])
+    assert.includeMembers(typesOf(world.reviewer.id), [
+      'contract_created',
+      'contract_completed',
+      'document_uploaded',
+      'review_requested',
+    ])
+    assert.includeMembers(typesOf(world.person.id), [
+      'contract_completed',
+      'contract_published',
+      'signature_requested',
+    ])
+    assert.isTrue(rows.every((row) => row.activity?.actionRoute === `/contracts/${id}`))
+
+    /** the e-mails: the outbox worker sends them through the (faked) mailer */
+    const { messages } = mail.fake()
+    const json = (message: any) => message.toJSON().message
+    /** signer e-mails are stored lowercased: compare addresses case-insensitively */
+    const to = (message: any) =>
+      json(message).to.map((recipient: any) => recipient.address.toLowerCase())
+    const summary = await new DeliveryWorker().runOnce({ batchSize: 500 })
+    assert.equal(summary.failed + summary.retried, 0)
+
+    const sent = (address: string, subject: string, needle: string) =>
+      messages.assertSent(
+        (message) =>
+          to(message).includes(address.toLowerCase()) &&
+          message.hasSubject(subject) &&
+          String(json(message).html).includes(needle)
+      )
+    sent(world.reviewer.email, 'Revisão solicitada: Consultoria anual', link(id, '/review'))
+    sent(
+      world.person.email,
+      'Contrato publicado: envie seus documentos (Consultoria anual)',
+      link(id, '/fill')
+    )
+    sent(
+      world.provider.owner.email,
+      'Contrato publicado: envie seus documentos (Consultoria anual)',
+      'Contrato social'
+    )
+    sent(world.owner.email, 'Assinatura solicitada: Consultoria anual', link(id, '/sign'))
+    sent(world.person.email, 'Assinatura solicitada: Consultoria anual', link(id, '/sign'))
+    for (const user of [world.owner, world.reviewer, world.person, world.provider.owner]) {
+      sent(user.email, 'Contrato concluído: Consultoria anual', `href="${link(id, '')}"`)
+    }
+    sent(world.owner.email, 'Novo contrato criado', `/contracts/${id}`)
+    messages.assertSentCount(
+      { to: world.reviewer.email, subject: 'Revisão solicitada: Consultoria anual' },
+      1
     )
   })
 })
