@@ -11,7 +11,6 @@ import emitter from '@adonisjs/core/services/emitter'
 const SendLoginAlert = () => import('#listeners/send_login_alert')
 const RefreshNotificationActor = () => import('#listeners/refresh_notification_actor')
 const NotifyContractEvent = () => import('#listeners/notify_contract_event')
-const SendContractEmails = () => import('#listeners/send_contract_emails')
 
 /* Notifications */
 emitter.on('auth:login', [SendLoginAlert, 'handle'])
@@ -38,5 +37,4 @@ const CONTRACT_EVENTS = [
 ] as const
 for (const name of CONTRACT_EVENTS) {
   emitter.on(name, [NotifyContractEvent, 'handle'])
-  emitter.on(name, [SendContractEmails, 'handle'])
 }

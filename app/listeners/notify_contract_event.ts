@@ -1,14 +1,17 @@
 import type { ContractEventBase } from '#events/contract_events'
 import { accountRecipients, contractMessage } from '#services/contract_notifications'
-import { hasDedicatedEmail } from '#services/contract_emails'
+import { hasDedicatedEmail, sendContractEmails } from '#services/contract_emails'
 import { contractActivity } from '#services/notification_activity'
 import { notify } from '#services/notification_service'
 
 /**
- * In-app (and messenger / generic e-mail) notification of every contract
- * event, in the event's transaction. Recipients without an account are
- * left to SendContractEmails. Events with a dedicated e-mail skip
- * notify()'s generic one.
+ * Notification and e-mails of every contract event, in the event's
+ * transaction: the in-app (and messenger / generic e-mail) notification,
+ * then the dedicated e-mails (spec H9: review, publish, signature, rejected
+ * document, completion) and the generic e-mail of recipients without an
+ * account. Events with a dedicated e-mail skip notify()'s generic one.
+ * One listener, run in sequence: a transaction's client runs one query at
+ * a time.
  */
 export default class NotifyContractEvent {
   async handle(event: ContractEventBase) {
@@ -30,5 +33,6 @@ export default class NotifyContractEvent {
         channels: hasDedicatedEmail(event) ? ['platform', 'messenger'] : undefined,
       }
     )
+    await sendContractEmails(event, message)
   }
 }
