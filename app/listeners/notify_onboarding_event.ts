@@ -1,0 +1,79 @@
+import type {
+  OnboardingDocumentRejectedEvent,
+  OnboardingSentEvent,
+  OnboardingSubmittedEvent,
+} from '#events/onboarding_events'
+import { notify } from '#services/notification_service'
+import { contractActivity } from '#services/notification_activity'
+import { ownRecipients, routeOf, sendDedicatedMail } from '#services/event_notifications'
+
+/**
+ * Onboarding events (docs/decisions.md, Event notifications): the borrower
+ * hears of a submission, the provider of a rejected document, and the
+ * provider's owner receives the H16/H17 e-mail.
+ */
+export default class NotifyOnboardingEvent {
+  /** A5: the borrower's owners and admins review the submission */
+  async submitted({ onboardingId, recipients, contract, provider, trx }: OnboardingSubmittedEvent) {
+    await notify(
+      'document_uploaded',
+      ownRecipients(recipients),
+      {
+        title: 'Onboarding enviado por um prestador',
+        message: `${provider.name} enviou o onboarding do contrato ${contract.name} para análise.`,
+        scope: 'contract',
+        activity: {
+          ...contractActivity(contract, 'Revisar onboarding'),
+          metadata: { kind: 'onboarding_submitted', onboardingId, providerId: provider.id },
+        },
+      },
+      { trx }
+    )
+  }
+
+  /** The provider resends the rejected document through the onboarding link */
+  async documentRejected(event: OnboardingDocumentRejectedEvent) {
+    const { onboardingId, recipient, contract, document, reason, url, trx } = event
+    await notify(
+      'document_rejected',
+      ownRecipients([recipient]),
+      {
+        title: 'Documento do onboarding recusado',
+        message: `O documento "${document.name}" do contrato ${contract.name} foi recusado: ${reason}. Envie-o novamente pelo link do onboarding.`,
+        scope: 'contract',
+        priority: 'high',
+        activity: {
+          entityType: 'document',
+          entityId: document.id,
+          entityName: document.name,
+          actionLabel: 'Reenviar documento',
+          actionRoute: routeOf(url),
+          metadata: { kind: 'onboarding_document_rejected', onboardingId, contractId: contract.id },
+        },
+      },
+      { trx }
+    )
+  }
+
+  /** H16/H17 (also the reminders): the e-mail with the unique link */
+  async sent(event: OnboardingSentEvent) {
+    const { recipient, contract, url, hasForm, hasDocuments, pendingDocuments, trx } = event
+    await sendDedicatedMail(
+      'onboarding/sent',
+      {
+        to: recipient.email,
+        toName: recipient.name,
+        subject: `Onboarding do contrato ${contract.name}`,
+      },
+      {
+        name: recipient.name,
+        contractName: contract.name,
+        url,
+        hasForm,
+        hasDocuments,
+        pendingDocuments,
+      },
+      trx
+    )
+  }
+}
