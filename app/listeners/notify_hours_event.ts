@@ -16,7 +16,7 @@ function activity(kind: string, request: RetroactiveRequest, label: string) {
       date: request.date.toISODate(),
       totalMinutes: request.totalMinutes,
       status: request.status,
-      workEntryId: request.workEntryId,
+      workEntryId: request.workEntryId ?? null,
     },
   })
 }

@@ -1,7 +1,7 @@
 import drive from '@adonisjs/drive/services/main'
 import type { DataExportReadyEvent } from '#events/profile_events'
 import DataExport from '#models/data_export'
-import { sendDedicatedMail } from '#services/event_notifications'
+import { appLink, sendDedicatedMail } from '#services/event_notifications'
 
 /**
  * E-mails the user a signed link to the archive of their personal data
@@ -14,7 +14,8 @@ export default class SendDataExportLink {
     if (!dataExport?.filePath || !dataExport.expiresAt || !user.email) return
 
     const seconds = Math.max(60, Math.floor(dataExport.expiresAt.diffNow('seconds').seconds))
-    const url = await drive.use().getSignedUrl(dataExport.filePath, {
+    // The fs disk signs a relative route: the e-mail needs an absolute link
+    const signed = await drive.use().getSignedUrl(dataExport.filePath, {
       expiresIn: `${seconds}s`,
       contentType: 'application/json',
       contentDisposition: 'attachment; filename="personal-data.json"',
@@ -24,7 +25,7 @@ export default class SendDataExportLink {
       { to: user.email, toName: user.name, subject: 'Sua exportação de dados está pronta' },
       {
         name: user.name,
-        url,
+        url: appLink(signed),
         expiresAt: dataExport.expiresAt.setZone('America/Sao_Paulo').toFormat('dd/MM/yyyy HH:mm'),
         requestedAt: dataExport.createdAt.setZone('America/Sao_Paulo').toFormat('dd/MM/yyyy'),
       },
