@@ -5,7 +5,13 @@ import type {
 } from '#events/onboarding_events'
 import { notify } from '#services/notification_service'
 import { contractActivity } from '#services/notification_activity'
-import { ownRecipients, routeOf, sendDedicatedMail } from '#services/event_notifications'
+import Onboarding from '#models/onboarding'
+import {
+  ownRecipients,
+  routeOf,
+  sendDedicatedMail,
+  WITHOUT_GENERIC_EMAIL,
+} from '#services/event_notifications'
 
 /**
  * Onboarding events (docs/decisions.md, Event notifications): the borrower
@@ -55,9 +61,16 @@ export default class NotifyOnboardingEvent {
     )
   }
 
-  /** H16/H17 (also the reminders): the e-mail with the unique link */
+  /**
+   * H16/H17 (also the reminders): the dedicated e-mail with the unique
+   * link, plus an in-app / messenger `action_required` (no generic e-mail:
+   * it would duplicate the dedicated one). The company context is the
+   * provider company, or the borrower for a natural person (as in
+   * `providerContact`).
+   */
   async sent(event: OnboardingSentEvent) {
-    const { recipient, contract, url, hasForm, hasDocuments, pendingDocuments, trx } = event
+    const { onboardingId, recipient, contract, url, hasForm, hasDocuments, trx } = event
+    const { pendingDocuments } = event
     await sendDedicatedMail(
       'onboarding/sent',
       {
@@ -74,6 +87,37 @@ export default class NotifyOnboardingEvent {
         pendingDocuments,
       },
       trx
+    )
+
+    const onboarding = await Onboarding.findOrFail(onboardingId, { client: trx })
+    await notify(
+      'action_required',
+      [
+        {
+          userId: recipient.userId,
+          companyId: onboarding.providerCompanyId ?? onboarding.borrowerCompanyId,
+        },
+      ],
+      {
+        title: 'Onboarding pendente',
+        message: `Complete o onboarding do contrato ${contract.name} pelo link enviado por e-mail.`,
+        scope: 'action',
+        activity: {
+          entityType: 'contract',
+          entityId: contract.id,
+          entityName: contract.name,
+          actionLabel: 'Preencher onboarding',
+          actionRoute: routeOf(url),
+          metadata: {
+            kind: 'onboarding_sent',
+            onboardingId,
+            hasForm,
+            hasDocuments,
+            pendingDocuments: pendingDocuments.length,
+          },
+        },
+      },
+      { trx, channels: WITHOUT_GENERIC_EMAIL }
     )
   }
 }

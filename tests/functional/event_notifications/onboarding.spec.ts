@@ -62,8 +62,24 @@ test.group('Event notifications / onboarding', (group) => {
     assert.include(mail.html, '<li>Contrato social</li>')
     assert.include(mail.html, '<li>Logotipo</li>')
     assert.include(mail.html, 'Você recebeu esta mensagem') // the shared layout
-    // The dedicated e-mail is the whole notification: no in-app row, no generic e-mail
-    assert.lengthOf(await notificationsOf('action_required'), 0)
+    // In-app action_required with the same link; no generic e-mail (one e-mail in all)
+    const [row, ...moreRows] = await notificationsOf('action_required')
+    assert.lengthOf(moreRows, 0)
+    assert.equal(row.userId, s.providerOwner.id)
+    assert.equal(row.companyId, s.providerCompany!.id)
+    assert.equal(row.scope, 'action')
+    assert.deepInclude(row.activity, {
+      entityType: 'contract',
+      entityId: s.contractId,
+      actionRoute: new URL(link).pathname,
+    })
+    assert.deepEqual(row.activity!.metadata, {
+      kind: 'onboarding_sent',
+      onboardingId: s.onboarding.id,
+      hasForm: true,
+      hasDocuments: true,
+      pendingDocuments: 2,
+    })
   })
 
   test('the e-mail shows only the sections the provider has, and only pending documents', async ({
