@@ -38,3 +38,28 @@ const CONTRACT_EVENTS = [
 for (const name of CONTRACT_EVENTS) {
   emitter.on(name, [NotifyContractEvent, 'handle'])
 }
+/*
+|--------------------------------------------------------------------------
+| Area events -> notifications / e-mails (docs/decisions.md, Event notifications)
+|--------------------------------------------------------------------------
+*/
+const NotifyOnboardingEvent = () => import('#listeners/notify_onboarding_event')
+const NotifyComplianceEvent = () => import('#listeners/notify_compliance_event')
+const NotifyHoursEvent = () => import('#listeners/notify_hours_event')
+const SendTeamInvitation = () => import('#listeners/send_team_invitation')
+const NotifyIntegrationRecords = () => import('#listeners/notify_integration_records')
+const SendDataExportLink = () => import('#listeners/send_data_export_link')
+
+emitter.on('onboarding:submitted', [NotifyOnboardingEvent, 'submitted'])
+emitter.on('onboarding:document_rejected', [NotifyOnboardingEvent, 'documentRejected'])
+emitter.on('onboarding:sent', [NotifyOnboardingEvent, 'sent'])
+emitter.on('compliance:document_submitted', [NotifyComplianceEvent, 'documentSubmitted'])
+emitter.on('compliance:document_approved', [NotifyComplianceEvent, 'documentApproved'])
+emitter.on('compliance:document_rejected', [NotifyComplianceEvent, 'documentRejected'])
+emitter.on('compliance:sent', [NotifyComplianceEvent, 'sent'])
+emitter.on('hours:retroactive_request_created', [NotifyHoursEvent, 'created'])
+emitter.on('hours:retroactive_request_approved', [NotifyHoursEvent, 'approved'])
+emitter.on('hours:retroactive_request_declined', [NotifyHoursEvent, 'declined'])
+emitter.on('team:member_invited', [SendTeamInvitation, 'handle'])
+emitter.on('integrations:records_without_contract', [NotifyIntegrationRecords, 'handle'])
+emitter.on('profile:data_export_ready', [SendDataExportLink, 'handle'])

@@ -1,0 +1,80 @@
+import type {
+  RetroactiveRequestApprovedEvent,
+  RetroactiveRequestCreatedEvent,
+  RetroactiveRequestDeclinedEvent,
+} from '#events/hours_events'
+import type RetroactiveRequest from '#models/retroactive_request'
+import { notify } from '#services/notification_service'
+import { eventActivity, recipientsIn } from '#services/event_notifications'
+
+function activity(kind: string, request: RetroactiveRequest, label: string) {
+  return eventActivity(kind, {
+    actionLabel: label,
+    actionRoute: `/monitoring/retroactive-requests/${request.id}`,
+    metadata: {
+      requestId: request.id,
+      date: request.date.toISODate(),
+      totalMinutes: request.totalMinutes,
+      status: request.status,
+      workEntryId: request.workEntryId ?? null,
+    },
+  })
+}
+
+/**
+ * Retroactive hour requests (docs/decisions.md, Event notifications); the
+ * company context is the borrower of the request.
+ */
+export default class NotifyHoursEvent {
+  /** The borrower's owners and admins must decide */
+  async created({ request, provider, recipients, trx }: RetroactiveRequestCreatedEvent) {
+    await notify(
+      'action_required',
+      recipientsIn(request.companyId, recipients),
+      {
+        title: 'Solicitação de horas retroativas',
+        message: `${provider.name} solicitou o lançamento retroativo de ${formatMinutes(request.totalMinutes)} em ${request.date.toFormat('dd/MM/yyyy')}: ${request.reason}`,
+        scope: 'action',
+        actor: provider,
+        activity: activity('retroactive_request_created', request, 'Analisar solicitação'),
+      },
+      { trx }
+    )
+  }
+
+  async approved({ request, recipient, reviewer, trx }: RetroactiveRequestApprovedEvent) {
+    await notify(
+      'review_approved',
+      recipientsIn(request.companyId, [recipient]),
+      {
+        title: 'Horas retroativas aprovadas',
+        message: `Sua solicitação de ${request.date.toFormat('dd/MM/yyyy')} foi aprovada e as horas foram lançadas.`,
+        scope: 'contract',
+        actor: reviewer,
+        activity: activity('retroactive_request_approved', request, 'Ver solicitação'),
+      },
+      { trx }
+    )
+  }
+
+  async declined({ request, recipient, reviewer, trx }: RetroactiveRequestDeclinedEvent) {
+    await notify(
+      'review_rejected',
+      recipientsIn(request.companyId, [recipient]),
+      {
+        title: 'Horas retroativas recusadas',
+        message: `Sua solicitação de ${request.date.toFormat('dd/MM/yyyy')} foi recusada. Motivo: ${request.declineReason ?? '-'}`,
+        scope: 'contract',
+        actor: reviewer,
+        activity: activity('retroactive_request_declined', request, 'Ver solicitação'),
+      },
+      { trx }
+    )
+  }
+}
+
+function formatMinutes(total: number) {
+  const hours = Math.floor(total / 60)
+  const minutes = total % 60
+  return minutes ? `${hours}h${String(minutes).padStart(2, '0')}` : `${hours}h`
+}

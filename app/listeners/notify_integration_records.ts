@@ -1,0 +1,29 @@
+import type { RecordsWithoutContractEvent } from '#events/integration_events'
+import { notify } from '#services/notification_service'
+import { eventActivity, membersWithRoles } from '#services/event_notifications'
+import { BORROWER_SIDE_ROLES } from '#support/roles'
+
+const TYPE = 'integration_records_without_contract'
+
+/**
+ * The daily sweep found synchronised records without an active contract:
+ * `integration_records_without_contract` (scope company) to every
+ * borrower-side member of the company (providers excluded). The generic
+ * e-mail and messenger links derive from `activity.actionRoute`.
+ */
+export default class NotifyIntegrationRecords {
+  async handle(event: RecordsWithoutContractEvent) {
+    const { companyId, connectionId, provider, pendingCount, actionRoute, trx } = event
+    await notify(
+      TYPE,
+      await membersWithRoles(companyId, BORROWER_SIDE_ROLES, trx),
+      {
+        title: 'Registros de integração sem contrato',
+        message: `${pendingCount} ${pendingCount === 1 ? 'registro sincronizado' : 'registros sincronizados'} de ${provider} sem contrato ativo.`,
+        scope: 'company',
+        activity: eventActivity(TYPE, { connectionId, provider, pendingCount, actionRoute }),
+      },
+      { trx }
+    )
+  }
+}

@@ -1,0 +1,123 @@
+import type {
+  OnboardingDocumentRejectedEvent,
+  OnboardingSentEvent,
+  OnboardingSubmittedEvent,
+} from '#events/onboarding_events'
+import { notify } from '#services/notification_service'
+import { contractActivity } from '#services/notification_activity'
+import Onboarding from '#models/onboarding'
+import {
+  ownRecipients,
+  routeOf,
+  sendDedicatedMail,
+  WITHOUT_GENERIC_EMAIL,
+} from '#services/event_notifications'
+
+/**
+ * Onboarding events (docs/decisions.md, Event notifications): the borrower
+ * hears of a submission, the provider of a rejected document, and the
+ * provider's owner receives the H16/H17 e-mail.
+ */
+export default class NotifyOnboardingEvent {
+  /** A5: the borrower's owners and admins review the submission */
+  async submitted({ onboardingId, recipients, contract, provider, trx }: OnboardingSubmittedEvent) {
+    await notify(
+      'document_uploaded',
+      ownRecipients(recipients),
+      {
+        title: 'Onboarding enviado por um prestador',
+        message: `${provider.name} enviou o onboarding do contrato ${contract.name} para análise.`,
+        scope: 'contract',
+        activity: {
+          ...contractActivity(contract, 'Revisar onboarding'),
+          metadata: { kind: 'onboarding_submitted', onboardingId, providerId: provider.id },
+        },
+      },
+      { trx }
+    )
+  }
+
+  /** The provider resends the rejected document through the onboarding link */
+  async documentRejected(event: OnboardingDocumentRejectedEvent) {
+    const { onboardingId, recipient, contract, document, reason, url, trx } = event
+    await notify(
+      'document_rejected',
+      ownRecipients([recipient]),
+      {
+        title: 'Documento do onboarding recusado',
+        message: `O documento "${document.name}" do contrato ${contract.name} foi recusado: ${reason}. Envie-o novamente pelo link do onboarding.`,
+        scope: 'contract',
+        priority: 'high',
+        activity: {
+          entityType: 'document',
+          entityId: document.id,
+          entityName: document.name,
+          actionLabel: 'Reenviar documento',
+          actionRoute: routeOf(url),
+          metadata: { kind: 'onboarding_document_rejected', onboardingId, contractId: contract.id },
+        },
+      },
+      { trx }
+    )
+  }
+
+  /**
+   * H16/H17 (also the reminders): the dedicated e-mail with the unique
+   * link, plus an in-app / messenger `action_required` (no generic e-mail:
+   * it would duplicate the dedicated one). The company context is the
+   * provider company, or the borrower for a natural person (as in
+   * `providerContact`).
+   */
+  async sent(event: OnboardingSentEvent) {
+    const { onboardingId, recipient, contract, url, hasForm, hasDocuments, trx } = event
+    const { pendingDocuments } = event
+    await sendDedicatedMail(
+      'onboarding/sent',
+      {
+        to: recipient.email,
+        toName: recipient.name,
+        subject: `Onboarding do contrato ${contract.name}`,
+      },
+      {
+        name: recipient.name,
+        contractName: contract.name,
+        url,
+        hasForm,
+        hasDocuments,
+        pendingDocuments,
+      },
+      trx
+    )
+
+    const onboarding = await Onboarding.findOrFail(onboardingId, { client: trx })
+    await notify(
+      'action_required',
+      [
+        {
+          userId: recipient.userId,
+          companyId: onboarding.providerCompanyId ?? onboarding.borrowerCompanyId,
+        },
+      ],
+      {
+        title: 'Onboarding pendente',
+        message: `Complete o onboarding do contrato ${contract.name} pelo link enviado por e-mail.`,
+        scope: 'action',
+        activity: {
+          entityType: 'contract',
+          entityId: contract.id,
+          entityName: contract.name,
+          actionLabel: 'Preencher onboarding',
+          actionRoute: routeOf(url),
+          metadata: {
+            kind: 'onboarding_sent',
+            onboardingId,
+            hasForm,
+            hasDocuments,
+            pendingDocuments: pendingDocuments.length,
+          },
+        },
+      },
+      { trx, channels: WITHOUT_GENERIC_EMAIL }
+    )
+  }
+}

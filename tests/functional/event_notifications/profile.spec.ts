@@ -1,0 +1,44 @@
+import { test } from '@japa/runner'
+import app from '@adonisjs/core/services/app'
+import testUtils from '@adonisjs/core/services/test_utils'
+import drive from '@adonisjs/drive/services/main'
+import DataExportsProcess from '#commands/data_exports_process'
+import DataExport from '#models/data_export'
+import { companyWithOwner } from '#tests/support/tenancy'
+import { mailsTo } from '#tests/support/event_notifications'
+
+test.group('Event notifications / profile', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.teardown(() => drive.restore('fs'))
+
+  test('a ready data export e-mails the user a signed link to the archive', async ({
+    client,
+    assert,
+  }) => {
+    drive.fake('fs')
+    const { owner } = await companyWithOwner()
+    const requested = await client.post('/api/v1/users/me/data-export').loginAs(owner)
+    requested.assertStatus(202)
+    const id = requested.body().data.id
+
+    const ace = await app.container.make('ace')
+    ace.ui.switchMode('raw')
+    const command = await ace.create(DataExportsProcess, [])
+    await command.exec()
+    command.assertSucceeded()
+
+    const dataExport = await DataExport.findOrFail(id)
+    const [mail, ...others] = await mailsTo(owner.email)
+    assert.lengthOf(others, 0)
+    assert.equal(mail.subject, 'Sua exportação de dados está pronta')
+    const link = /href="([^"]+)"/.exec(mail.html)![1].replaceAll('&amp;', '&')
+    assert.isTrue(link.startsWith('http://localhost:3334/'))
+    assert.include(link, dataExport.filePath!)
+    assert.include(link, 'signed') // the fake disk's signed URL
+    assert.include(mail.text, 'Baixar meus dados')
+    assert.include(
+      mail.html,
+      dataExport.expiresAt!.setZone('America/Sao_Paulo').toFormat('dd/MM/yyyy')
+    )
+  })
+})

@@ -1,0 +1,68 @@
+import { test } from '@japa/runner'
+import testUtils from '@adonisjs/core/services/test_utils'
+import UserInvitation from '#models/user_invitation'
+import { withCnpjCheckDigits, withCpfCheckDigits } from '#support/documents'
+import { companyWithOwner, memberOf } from '#tests/support/tenancy'
+import { allMails, mailsTo, notificationsOf } from '#tests/support/event_notifications'
+
+const CNPJ = withCnpjCheckDigits('123456780001')
+const CPF = withCpfCheckDigits('123456789')
+
+test.group('Event notifications / team', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('E4 e-mails the representative the accept link; the other admins get user_invited', async ({
+    client,
+    assert,
+  }) => {
+    const { company: borrower, owner } = await companyWithOwner()
+    const admin = await memberOf(borrower, 'admin')
+    const employee = await memberOf(borrower, 'user')
+    const response = await client
+      .post('/api/v1/team')
+      .json({
+        document: CNPJ,
+        name: 'Gama <Serviços> Ltda',
+        legalRepresentative: { cpf: CPF, name: 'Gabriela Gama', email: 'gabriela@gama.test' },
+      })
+      .header('x-company-id', borrower.id)
+      .loginAs(owner)
+    response.assertStatus(201)
+    const { user, company } = response.body()
+
+    const [mail, ...others] = await mailsTo('gabriela@gama.test')
+    assert.lengthOf(others, 0)
+    assert.equal(mail.subject, `${borrower.name} convidou você para a plataforma`)
+    assert.equal(mail.toName, 'Gabriela Gama')
+    assert.isNotNull(await UserInvitation.findBy('userId', user.id))
+    const link = /href="([^"]+)"/.exec(mail.html)![1].replaceAll('&amp;', '&')
+    assert.include(mail.text, link)
+    assert.include(mail.html, 'Gama &lt;Serviços&gt; Ltda')
+
+    // Accepting through the e-mailed link sets the password
+    assert.isTrue(link.startsWith('http://localhost:3334/invitations/accept?token='))
+    const token = new URL(link).searchParams.get('token')!
+    const accepted = await client
+      .post('/api/v1/auth/invitations/accept')
+      .json({ token, password: 'new-password-1' })
+    accepted.assertStatus(200)
+
+    const rows = await notificationsOf('user_invited')
+    assert.deepEqual(
+      rows.map((row) => row.userId),
+      [admin.id]
+    )
+    assert.equal(rows[0].companyId, borrower.id)
+    assert.equal(rows[0].scope, 'company')
+    assert.equal(rows[0].actorId, owner.id)
+    assert.deepInclude(rows[0].activity, {
+      entityType: 'user',
+      entityId: user.id,
+      actionRoute: `/team/${company.id}`,
+    })
+    const recipients = (await allMails()).map((queued) => queued.to)
+    assert.notInclude(recipients, owner.email)
+    assert.notInclude(recipients, employee.email)
+    assert.include(recipients, admin.email)
+  })
+})
