@@ -26,18 +26,21 @@ export interface ReviewItem {
 export default class ContractDocumentService {
   async items(contract: Contract, trx?: TransactionClientContract): Promise<ReviewItem[]> {
     const client = { client: trx }
-    const [template, groups, parts, variables] = await Promise.all([
-      contract.templateId
-        ? ContractTemplate.query(client).where('id', contract.templateId).first()
-        : null,
-      ContractPartGroup.query(client).where('contract_id', contract.id).orderBy('position'),
-      ContractPart.query(client)
-        .where('contract_id', contract.id)
-        .preload('company')
-        .preload('user')
-        .orderBy('created_at'),
-      ContractVariableValue.query(client).where('contract_id', contract.id).orderBy('position'),
-    ])
+    /** In sequence: inside a transaction its client runs one query at a time */
+    const template = contract.templateId
+      ? await ContractTemplate.query(client).where('id', contract.templateId).first()
+      : null
+    const groups = await ContractPartGroup.query(client)
+      .where('contract_id', contract.id)
+      .orderBy('position')
+    const parts = await ContractPart.query(client)
+      .where('contract_id', contract.id)
+      .preload('company')
+      .preload('user')
+      .orderBy('created_at')
+    const variables = await ContractVariableValue.query(client)
+      .where('contract_id', contract.id)
+      .orderBy('position')
     const html = template?.html ?? ''
     const partName = (ids: string[]) =>
       parts

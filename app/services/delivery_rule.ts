@@ -37,12 +37,14 @@ export async function loadGates(
 ) {
   const userIds = [...new Set(recipients.map((recipient) => recipient.userId))]
   const companyIds = [...new Set(recipients.map((recipient) => recipient.companyId))]
-  const [settings, preferences] = await Promise.all([
-    CompanyNotificationSetting.query({ client: trx }).whereIn('company_id', companyIds),
-    NotificationPreference.query({ client: trx })
-      .whereIn('user_id', userIds)
-      .whereIn('company_id', companyIds),
-  ])
+  /** In sequence: a transaction's client runs one query at a time */
+  const settings = await CompanyNotificationSetting.query({ client: trx }).whereIn(
+    'company_id',
+    companyIds
+  )
+  const preferences = await NotificationPreference.query({ client: trx })
+    .whereIn('user_id', userIds)
+    .whereIn('company_id', companyIds)
   const byCompany = new Map(settings.map((setting) => [setting.companyId, setting]))
   const byMember = new Map(
     preferences.map((preference) => [`${preference.userId}:${preference.companyId}`, preference])
