@@ -6,7 +6,7 @@ import SubmitStepCompliance from '#actions/compliance/submit_step_compliance'
 import GrantPlatformData from '#actions/compliance/grant_platform_data'
 import { StepComplianceDocumentDto } from '#dtos/provider_compliance_dto'
 import Clock from '#services/clock'
-import { signedUrl } from '#services/compliance_file_storage'
+import { fileStorage } from '#services/file_storage_service'
 import { findCompliance } from '#services/compliance_lookup'
 import { providerIdsOf } from '#services/compliance_providers'
 import { complianceViews } from '#services/compliance_views'
@@ -76,7 +76,7 @@ export default class ProviderCompliancesController {
     const body = StepComplianceDocumentDto.fromModel(
       document,
       requirementName,
-      await signedUrl(document.filePath)
+      await fileStorage.signedUrl(document.filePath)
     )
     return ctx.response.created({ data: body })
   }

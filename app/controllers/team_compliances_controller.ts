@@ -6,7 +6,7 @@ import { StepComplianceDocumentDto } from '#dtos/provider_compliance_dto'
 import ComplianceFlowPolicy from '#policies/compliance_flow_policy'
 import ProviderCompliancePolicy from '#policies/provider_compliance_policy'
 import Clock from '#services/clock'
-import { signedUrl } from '#services/compliance_file_storage'
+import { fileStorage } from '#services/file_storage_service'
 import { reviewContext } from '#services/compliance_review_context'
 import { complianceViews } from '#services/compliance_views'
 import { pathIds } from '#validators/compliance_params'
@@ -36,7 +36,7 @@ export default class TeamCompliancesController {
 
     const result = await review.handle({ ...target, ...payload, user: ctx.auth.getUserOrFail() })
     if (result.document) {
-      const url = await signedUrl(result.document.filePath)
+      const url = await fileStorage.signedUrl(result.document.filePath)
       return {
         data: StepComplianceDocumentDto.fromModel(result.document, result.requirementName, url),
       }

@@ -55,7 +55,11 @@ export default class ContractDto {
     }
   }
 
-  static signatureGroup(group: ContractSignatureGroup) {
+  /**
+   * A signature group with its members; `signing` adds what the signatures
+   * overview shows (avatar, signedAt, rejectionReason; members' users loaded).
+   */
+  static signatureGroup(group: ContractSignatureGroup, signing = false) {
     return {
       id: group.id,
       name: group.name,
@@ -68,6 +72,13 @@ export default class ContractDto {
         email: member.email,
         order: member.position,
         status: member.status,
+        ...(signing
+          ? {
+              avatar: member.user?.avatar ?? null,
+              signedAt: member.signedAt?.toISO() ?? null,
+              rejectionReason: member.rejectionReason,
+            }
+          : {}),
       })),
     }
   }

@@ -2,6 +2,7 @@ import type ContractReviewComment from '#models/contract_review_comment'
 import type ContractReviewApproval from '#models/contract_review_approval'
 import type ContractReviewer from '#models/contract_reviewer'
 import type { ReviewItem } from '#services/contract_document_service'
+import ContractDto from '#dtos/contract_dto'
 
 type ItemStatus = 'pending' | 'approved' | 'rejected' | 'changes_requested'
 
@@ -72,13 +73,7 @@ export default class ContractReviewDto {
       reviewers: reviewers.map((reviewer) => {
         const rows = approvals.filter((row) => row.reviewerId === reviewer.id)
         return {
-          id: reviewer.id,
-          userId: reviewer.userId,
-          name: reviewer.user.name,
-          email: reviewer.user.email,
-          avatar: reviewer.user.avatar,
-          isRequired: reviewer.isRequired,
-          order: reviewer.position,
+          ...ContractDto.reviewer(reviewer),
           totalContracts: items.length,
           reviewedCount: rows.length,
           approvedCount: rows.filter((row) => row.decision === 'approved').length,

@@ -1,4 +1,5 @@
 import type ContractSignatureGroup from '#models/contract_signature_group'
+import ContractDto from '#dtos/contract_dto'
 
 /** ContractSignaturesResponse; expects groups with members (and their users) */
 export default class ContractSignatureDto {
@@ -6,23 +7,7 @@ export default class ContractSignatureDto {
     const members = groups.flatMap((group) => group.members)
     const count = (status: string) => members.filter((member) => member.status === status).length
     return {
-      groups: groups.map((group) => ({
-        id: group.id,
-        name: group.name,
-        order: group.position,
-        isPartGroup: group.isPartGroup,
-        members: group.members.map((member) => ({
-          id: member.id,
-          userId: member.userId,
-          name: member.name,
-          email: member.email,
-          avatar: member.user?.avatar ?? null,
-          order: member.position,
-          status: member.status,
-          signedAt: member.signedAt?.toISO() ?? null,
-          rejectionReason: member.rejectionReason,
-        })),
-      })),
+      groups: groups.map((group) => ContractDto.signatureGroup(group, true)),
       summary: {
         totalSigners: members.length,
         signedCount: count('signed'),

@@ -2,13 +2,27 @@ import type Contract from '#models/contract'
 import type ContractPart from '#models/contract_part'
 import type User from '#models/user'
 
+/** Hour totals of a link, as the team area computes them (queryTeamLinks) */
+export interface LinkHours {
+  totalHoursWeek: number
+  totalHoursMonth: number
+  lastEntry: string | null
+}
+
+const NO_HOURS: LinkHours = { totalHoursWeek: 0, totalHoursMonth: 0, lastEntry: null }
+
 /**
- * TeamMember as H10 shows it (a provider part of the contract). Hours
- * belong to the monitoring area: 0 / null here. Expects the part's
- * company / user preloaded and the owner user of a legal entity.
+ * TeamMember as H10 shows it (a provider part of the contract) with the
+ * link's hour totals. Expects the part's company / user preloaded and the
+ * owner user of a legal entity.
  */
 export default class ContractTeamMemberDto {
-  static fromPart(part: ContractPart, contract: Contract, owner: User | null) {
+  static fromPart(
+    part: ContractPart,
+    contract: Contract,
+    owner: User | null,
+    hours: LinkHours = NO_HOURS
+  ) {
     const user = part.companyId ? owner : part.user
     const userFields = user
       ? {
@@ -40,9 +54,7 @@ export default class ContractTeamMemberDto {
         : null,
       contractId: contract.id,
       contractName: contract.name,
-      totalHoursMonth: 0,
-      totalHoursWeek: 0,
-      lastEntry: null,
+      ...hours,
     }
   }
 }

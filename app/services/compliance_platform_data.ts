@@ -52,13 +52,28 @@ async function activeContractsOf(companyId: string, providerIds: string[]) {
 }
 
 /**
- * Minutes worked per `${providerId}:${year}:${month}`. The `work_entries`
- * table belongs to the hours area and does not exist in this tree yet, so
- * every total is 0 until the lead connects it here with one grouped query
- * (decisions.md, Compliance).
+ * Minutes worked per `${providerId}:${year}:${month}`: the hours area's
+ * `work_entries` of the company on the provider's links (entries count by
+ * their `date`), one grouped query.
  */
-async function workedMinutes(_companyId: string, _providerIds: string[]) {
-  return new Map<string, number>()
+async function workedMinutes(companyId: string, providerIds: string[]) {
+  const rows = await db
+    .from('work_entries as w')
+    .join('contract_parts as p', 'p.id', 'w.contract_part_id')
+    .where('w.company_id', companyId)
+    .where((match) =>
+      match.whereIn('p.company_id', providerIds).orWhereIn('p.user_id', providerIds)
+    )
+    .groupByRaw('1, 2, 3')
+    .select(
+      db.raw('coalesce(p.company_id, p.user_id) as provider_id'),
+      db.raw('extract(year from w.date)::int as year'),
+      db.raw('extract(month from w.date)::int as month'),
+      db.raw('sum(w.total_minutes)::int as minutes')
+    )
+  return new Map<string, number>(
+    rows.map((row) => [`${row.provider_id}:${row.year}:${row.month}`, row.minutes])
+  )
 }
 
 /**

@@ -4,7 +4,7 @@ import StepCompliance from '#models/step_compliance'
 import User from '#models/user'
 import ProviderComplianceDto, { StepComplianceDto } from '#dtos/provider_compliance_dto'
 import { leadershipsOf } from '#services/compliance_attachments'
-import { signedUrl } from '#services/compliance_file_storage'
+import { fileStorage } from '#services/file_storage_service'
 import { loadPlatformData } from '#services/compliance_platform_data'
 import { reviewRules } from '#services/compliance_reviewers'
 import { isSubmissionOpen, submissionDeadline } from '#services/compliance_schedule'
@@ -50,7 +50,9 @@ export async function complianceViews(compliances: ProviderCompliance[], options
   }
 
   const documents = steps.flatMap((step) => step.documents)
-  const urls = await Promise.all(documents.map((document) => signedUrl(document.filePath)))
+  const urls = await Promise.all(
+    documents.map((document) => fileStorage.signedUrl(document.filePath))
+  )
   const fileUrls = new Map(documents.map((document, index) => [document.id, urls[index]]))
 
   const byCompliance = new Map(compliances.map((compliance) => [compliance.id, compliance]))

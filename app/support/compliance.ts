@@ -54,3 +54,17 @@ export function complianceStatusOf(steps: { status: StepStatus }[]): ComplianceS
 
 /** A bound PostgreSQL array literal of UUIDs (`CAST(? AS uuid[])`) */
 export const pgArray = (ids: string[]) => `{${ids.join(',')}}`
+
+/** Size cap of one compliance file */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
+
+/** C4's refusals: all 400, in the compliance area's words (FileStorageService rules) */
+export const COMPLIANCE_UPLOAD_RULES = {
+  maxFileSize: MAX_UPLOAD_BYTES,
+  status: 400,
+  messages: {
+    EMPTY: 'File is empty',
+    SIZE: `File exceeds the ${MAX_UPLOAD_BYTES / 1048576} MB limit`,
+    MISMATCH: 'Formato de arquivo não aceito',
+  },
+}

@@ -5,7 +5,7 @@ import Contract from '#models/contract'
 import ContractPart from '#models/contract_part'
 import type Company from '#models/company'
 import type User from '#models/user'
-import Clock from '#services/clock'
+import Clock, { FixedClock } from '#services/clock'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
 
 /** An active contract of the borrower with one provider part (company or person) */
@@ -85,7 +85,7 @@ export const headers = (company: Company) => ({ 'x-company-id': company.id })
 /** Freezes the injected clock (restore with app.container.restore(Clock)) */
 export function freezeClock(iso: string) {
   const fixed = DateTime.fromISO(iso)
-  app.container.swap(Clock, () => ({ now: () => fixed }) as Clock)
+  app.container.swap(Clock, () => new FixedClock(fixed))
   return fixed
 }
 

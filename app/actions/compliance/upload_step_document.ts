@@ -1,13 +1,14 @@
 import { inject } from '@adonisjs/core'
+import { randomUUID } from 'node:crypto'
 import db from '@adonisjs/lucid/services/db'
 import type { MultipartFile } from '@adonisjs/core/bodyparser'
 import { ConflictException, UnprocessableException } from '#exceptions/http_exceptions'
 import StepComplianceDocument from '#models/step_compliance_document'
 import StepComplianceApproval from '#models/step_compliance_approval'
 import Clock from '#services/clock'
-import { checkUpload, storeUpload } from '#services/compliance_file_storage'
+import { fileStorage } from '#services/file_storage_service'
 import { findCompliance, findStep } from '#services/compliance_lookup'
-import { OPEN_STEP_STATUSES } from '#support/compliance'
+import { COMPLIANCE_UPLOAD_RULES, OPEN_STEP_STATUSES } from '#support/compliance'
 
 interface Params {
   companyId: string
@@ -40,12 +41,16 @@ export default class UploadStepDocument {
       if (!requirement) {
         throw new UnprocessableException('documentRequirementId is not a requirement of this step')
       }
-      const upload = await checkUpload(params.file, requirement.formats)
-      const key = await storeUpload(`compliance/${params.companyId}/${step.id}`, upload)
+      const upload = await fileStorage.validate(params.file, {
+        ...COMPLIANCE_UPLOAD_RULES,
+        acceptedFormats: requirement.formats,
+      })
+      const key = `compliance/${params.companyId}/${step.id}/${randomUUID()}.${upload.extension}`
+      await fileStorage.storeAs(upload, key)
 
       const now = this.clock.now()
       const values = {
-        fileName: upload.fileName,
+        fileName: params.file.clientName.replace(/[\\/]/g, '_').slice(0, 255),
         filePath: key,
         fileSize: upload.size,
         status: 'pending' as const,

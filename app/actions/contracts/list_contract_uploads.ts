@@ -5,6 +5,9 @@ import ContractUploadedFile from '#models/contract_uploaded_file'
 import User from '#models/user'
 import type Company from '#models/company'
 import FileStorageService from '#services/file_storage_service'
+import Clock from '#services/clock'
+import { queryTeamLinks } from '#models/queries/team_links'
+import { minutesToHours, periodsAt } from '#support/hours'
 import ContractTeamMemberDto from '#dtos/contract_team_member_dto'
 import ContractUploadedFileDto from '#dtos/contract_uploaded_file_dto'
 
@@ -15,7 +18,10 @@ import ContractUploadedFileDto from '#dtos/contract_uploaded_file_dto'
  */
 @inject()
 export default class ListContractUploads {
-  constructor(protected storage: FileStorageService) {}
+  constructor(
+    protected storage: FileStorageService,
+    protected clock: Clock
+  ) {}
 
   async handle(company: Company, id: string) {
     const contract = await Contract.findOwned(company.id, id)
@@ -33,6 +39,7 @@ export default class ListContractUploads {
       contract.related('documents').query().where('is_download', false).count('* as total'),
     ])
     const owners = await this.#owners(parts)
+    const hours = await this.#hours(company, contract.id)
     const urls = await this.storage.signedUrls(files.map((file) => file.filePath))
     const documentTotal = Number(total[0].$extras.total)
 
@@ -48,7 +55,8 @@ export default class ListContractUploads {
         provider: ContractTeamMemberDto.fromPart(
           part,
           contract,
-          part.companyId ? (owners.get(part.companyId) ?? null) : null
+          part.companyId ? (owners.get(part.companyId) ?? null) : null,
+          hours.get(part.id)
         ),
         documents,
       }
@@ -57,6 +65,25 @@ export default class ListContractUploads {
       providers,
       allApproved: providers.every((provider) => provider.approved === provider.total),
     }
+  }
+
+  /** Week/month totals and last entry per provider link, through the team area's query */
+  async #hours(company: Company, contractId: string) {
+    const { rows } = await queryTeamLinks(
+      { borrowerId: company.id },
+      { contractId, page: 1, pageSize: 1000 },
+      periodsAt(this.clock.now(), company.timezone)
+    )
+    return new Map(
+      rows.map((row) => [
+        row.part_id,
+        {
+          totalHoursWeek: minutesToHours(row.week_minutes),
+          totalHoursMonth: minutesToHours(row.month_minutes),
+          lastEntry: row.last_date,
+        },
+      ])
+    )
   }
 
   async #owners(parts: ContractPart[]) {

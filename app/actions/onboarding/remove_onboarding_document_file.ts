@@ -29,7 +29,7 @@ export default class RemoveOnboardingDocumentFile {
       })
       return locked.useTransaction(trx).save()
     })
-    if (removedKey) await onboardingFiles.delete(removedKey).catch(() => {})
+    if (removedKey) await onboardingFiles.remove(removedKey).catch(() => {})
     return document
   }
 }

@@ -9,6 +9,8 @@ import type User from '#models/user'
 import Onboarding from '#models/onboarding'
 import ContractHistory from '#models/contract_history'
 import onboardingTokens from '#services/onboarding_token_service'
+import UpsertOnboardingContent from '#actions/onboarding/upsert_onboarding_content'
+import { contractOnboardingContent, hasOnboardingWork } from '#services/onboarding_contract_content'
 import { providerContact } from '#services/onboarding_parties'
 import {
   findBorrowerContract,
@@ -48,8 +50,16 @@ export default class SendProviderOnboarding {
     })
   }
 
-  /** 400 when the provider has nothing to fill or no owner with an e-mail */
+  /**
+   * Feeds the onboarding from the contract (upload requirements, download
+   * files, provider variables) through the seam, then checks it: 400 when
+   * the provider has nothing to fill or no owner with an e-mail.
+   */
   async prepare(contract: Contract, part: ContractPart, trx: Trx): Promise<OnboardingDispatch> {
+    const content = await contractOnboardingContent(contract, part, trx)
+    if (hasOnboardingWork(content) || content.downloadDocuments?.length) {
+      await new UpsertOnboardingContent().handle(content, trx)
+    }
     const onboarding = await Onboarding.forProvider(contract.id, part.providerId, trx)
       .preload('documents')
       .preload('formFields')

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import type { MultipartFile } from '@adonisjs/core/bodyparser'
@@ -7,13 +6,21 @@ import type Onboarding from '#models/onboarding'
 import type OnboardingDocument from '#models/onboarding_document'
 import onboardingFiles from '#services/onboarding_file_storage'
 import { BadRequestException } from '#exceptions/http_exceptions'
-import { extensionOf, isAcceptedFile } from '#support/file_formats'
 import { ONBOARDING_MESSAGES } from '#support/onboarding'
 import {
   assertDocumentChangeable,
   lockOnboardingDocument,
   lockOpenOnboarding,
 } from '#support/onboarding_guards'
+
+/** A2's refusals (400) in the area's words */
+const UPLOAD_MESSAGES = {
+  MISSING: ONBOARDING_MESSAGES.fileMissing,
+  EMPTY: ONBOARDING_MESSAGES.fileEmpty,
+  FORMAT: ONBOARDING_MESSAGES.formatNotAccepted,
+  MISMATCH: ONBOARDING_MESSAGES.formatNotAccepted,
+  SIZE: ONBOARDING_MESSAGES.fileTooLarge,
+}
 
 interface Params {
   onboarding: Onboarding
@@ -37,47 +44,42 @@ export default class UploadOnboardingDocument {
         await lockOpenOnboarding(onboarding.id, trx)
         const locked = await lockOnboardingDocument(onboarding.id, documentId, trx)
         assertDocumentChangeable(locked, 'upload')
-        const { bytes, fileName, extension } = await this.#readSingleFile(files)
-        await this.#assertAccepted(locked, bytes, extension)
+        const file = this.#singleFile(files)
+        const upload = await onboardingFiles.validate(file, {
+          acceptedFormats: locked.acceptedFormats,
+          maxFileSize: locked.maxFileSize,
+          status: 400,
+          messages: UPLOAD_MESSAGES,
+        })
 
-        key = onboardingFiles.keyFor(onboarding.id, documentId, fileId, extension)
-        await onboardingFiles.put(key, bytes)
+        key = onboardingFiles.keyFor(onboarding.id, documentId, fileId, upload.extension)
+        await onboardingFiles.storeAs(upload, key)
         previousKey = locked.filePath
         locked.merge({
           status: 'uploaded',
           filePath: key,
-          fileName,
-          fileSize: bytes.length,
+          fileName: file.clientName.slice(-255),
+          fileSize: upload.size,
           uploadedAt: DateTime.now(),
           rejectionReason: null,
         })
         return locked.useTransaction(trx).save()
       })
       .catch(async (error) => {
-        if (key) await onboardingFiles.delete(key).catch(() => {})
+        if (key) await onboardingFiles.remove(key).catch(() => {})
         throw error
       })
 
-    if (previousKey) await onboardingFiles.delete(previousKey).catch(() => {})
+    if (previousKey) await onboardingFiles.remove(previousKey).catch(() => {})
     return document
   }
 
-  async #readSingleFile(files: MultipartFile[]) {
+  /** One file in `file`, not empty (checked before the format, as A2 lists them) */
+  #singleFile(files: MultipartFile[]) {
     if (files.length === 0) throw new BadRequestException(ONBOARDING_MESSAGES.fileMissing)
     if (files.length > 1) throw new BadRequestException(ONBOARDING_MESSAGES.tooManyFiles)
     const [file] = files
-    const bytes = file.tmpPath ? await readFile(file.tmpPath) : Buffer.alloc(0)
-    if (bytes.length === 0) throw new BadRequestException(ONBOARDING_MESSAGES.fileEmpty)
-    const fileName = file.clientName.slice(-255)
-    return { bytes, fileName, extension: extensionOf(fileName) }
-  }
-
-  async #assertAccepted(document: OnboardingDocument, bytes: Buffer, extension: string) {
-    if (!(await isAcceptedFile(bytes, extension, document.acceptedFormats))) {
-      throw new BadRequestException(ONBOARDING_MESSAGES.formatNotAccepted)
-    }
-    if (bytes.length > document.maxFileSize) {
-      throw new BadRequestException(ONBOARDING_MESSAGES.fileTooLarge)
-    }
+    if (!file.tmpPath || !file.size) throw new BadRequestException(ONBOARDING_MESSAGES.fileEmpty)
+    return file
   }
 }

@@ -3,13 +3,15 @@ import db from '@adonisjs/lucid/services/db'
 import Clock from '#services/clock'
 import ShowActiveContractSummary from '#actions/provider_area/show_active_contract_summary'
 import { providerLinkIds } from '#models/queries/provider_links'
+import { providerIdsOf } from '#services/compliance_providers'
 import { periodsAt } from '#support/hours'
 import type CompanyMember from '#models/company_member'
 
 /**
- * B10: hours this week and month, the active contract, and the counters
- * owned by other areas (pending compliance steps, unread notifications):
- * 0 until those tables exist in this tree.
+ * B10: hours this week and month, the active contract, the caller's step
+ * compliances of the current month (company timezone) still to send
+ * (pending, in_progress, rejected; as its user and every company it
+ * owns) and its unread notifications in the context company.
  */
 @inject()
 export default class ShowDashboardSummary {
@@ -45,8 +47,32 @@ export default class ShowDashboardSummary {
       weekMinutes: week,
       monthMinutes: month,
       active: await this.activeContract.find(membership),
-      pendingComplianceSteps: 0,
-      unreadNotifications: 0,
+      pendingComplianceSteps: await this.#pendingSteps(membership, periods.monthStart),
+      unreadNotifications: await this.#unread(membership),
     }
+  }
+
+  async #pendingSteps(membership: CompanyMember, monthStart: string) {
+    const [year, month] = monthStart.split('-').map(Number)
+    const [row] = await db
+      .from('step_compliances as s')
+      .join('provider_compliances as c', 'c.id', 's.provider_compliance_id')
+      .where('c.company_id', membership.companyId)
+      .whereIn('c.provider_id', await providerIdsOf(membership.userId))
+      .where('c.year', year)
+      .where('c.month', month)
+      .whereIn('s.status', ['pending', 'in_progress', 'rejected'])
+      .count('* as total')
+    return Number(row.total)
+  }
+
+  async #unread(membership: CompanyMember) {
+    const [row] = await db
+      .from('notifications')
+      .where('user_id', membership.userId)
+      .where('company_id', membership.companyId)
+      .where('is_read', false)
+      .count('* as total')
+    return Number(row.total)
   }
 }

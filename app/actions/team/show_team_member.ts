@@ -1,7 +1,9 @@
 import { inject } from '@adonisjs/core'
 import ContractPart from '#models/contract_part'
 import AuthSession from '#models/auth_session'
+import ContractUploadedFile from '#models/contract_uploaded_file'
 import FindTeamMember from '#actions/team/find_team_member'
+import FileStorageService from '#services/file_storage_service'
 import type Company from '#models/company'
 
 /** Latest sessions shown in the member detail */
@@ -14,7 +16,10 @@ const SESSIONS_SHOWN = 20
  */
 @inject()
 export default class ShowTeamMember {
-  constructor(private findMember: FindTeamMember) {}
+  constructor(
+    private findMember: FindTeamMember,
+    private storage: FileStorageService
+  ) {}
 
   async handle(company: Company, memberId: string) {
     const rows = await this.findMember.links(company, { memberId })
@@ -40,8 +45,26 @@ export default class ShowTeamMember {
           .orderBy('created_at', 'desc')
           .limit(SESSIONS_SHOWN)
 
-    /** Contract documents live in the contracts area; connected at merge */
-    const documents: never[] = []
+    const documents = active ? await this.#documents(active) : []
     return { member, active: active ?? null, history, documents, sessions }
+  }
+
+  /** TeamMemberDocument: the files this link uploaded for its contract (contracts area) */
+  async #documents(part: ContractPart) {
+    const files = await ContractUploadedFile.query()
+      .where('contract_id', part.contractId)
+      .where('part_id', part.id)
+      .preload('document')
+      .orderBy('uploaded_at')
+    const urls = await this.storage.signedUrls(files.map((file) => file.filePath))
+    return files.map((file, index) => ({
+      id: file.id,
+      name: file.document.name,
+      fileName: file.fileName,
+      fileUrl: urls[index]!,
+      fileSize: file.fileSize,
+      status: file.status,
+      uploadedAt: file.uploadedAt.toISO()!,
+    }))
   }
 }

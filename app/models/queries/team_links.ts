@@ -15,6 +15,8 @@ export interface TeamLinkFilters {
   isActive?: boolean
   /** One link (E3) */
   partId?: string
+  /** The provider links of one contract (H10) */
+  contractId?: string
   /** The links of one provider: its company id or user id (E2, E5, E6) */
   memberId?: string
   page: number
@@ -130,6 +132,10 @@ export function teamLinksSql(
   if (filters.partId) {
     where.push('cp.id = ?')
     bindings.push(filters.partId)
+  }
+  if (filters.contractId) {
+    where.push('c.id = ?')
+    bindings.push(filters.contractId)
   }
   if (filters.memberId) {
     where.push('(cp.company_id = ? OR cp.user_id = ?)')

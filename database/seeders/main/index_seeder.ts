@@ -20,10 +20,10 @@ export default class IndexSeeder extends BaseSeeder {
       const accounts = await seedAccounts(trx)
       const contracts = await seedContractsCore(accounts, trx)
       await seedAppVersions(trx)
-      await seedOnboarding(accounts, trx)
       await seedCompliance(accounts, contracts, trx)
       await seedNotifications(accounts, contracts, trx)
       await seedContracts(accounts, contracts, trx)
+      await seedOnboarding(accounts, trx)
       await seedHours(accounts, contracts, trx)
     })
   }

@@ -36,7 +36,10 @@ test.group('Onboarding / demo data', (group) => {
     const response = await client.get(`/api/v1/onboarding/${token}`).bearerToken(token)
     response.assertStatus(200)
     assert.lengthOf(response.body().data.documents, 2)
-    assert.lengthOf(response.body().data.formFields, 3)
+    assert.deepEqual(
+      response.body().data.formFields.map((field: any) => field.label),
+      ['Endereço da contratada']
+    )
     assert.equal(response.body().data.provider.name, 'Beta Consultoria Ltda')
   })
 })

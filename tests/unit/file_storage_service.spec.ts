@@ -3,7 +3,12 @@ import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { MultipartFile } from '@adonisjs/core/bodyparser'
-import { checkUpload, MAX_UPLOAD_BYTES } from '#services/compliance_file_storage'
+import { fileStorage } from '#services/file_storage_service'
+import { COMPLIANCE_UPLOAD_RULES, MAX_UPLOAD_BYTES } from '#support/compliance'
+
+/** The compliance rules (C4) through the shared FileStorageService */
+const checkUpload = (file: MultipartFile, formats: string[]) =>
+  fileStorage.validate(file, { ...COMPLIANCE_UPLOAD_RULES, acceptedFormats: formats })
 
 const OLE2 = Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(504)])
 const PDF = Buffer.from('%PDF-1.4\n%%EOF\n')
@@ -15,10 +20,10 @@ async function fakeFile(name: string, bytes: Buffer, size = bytes.length) {
   return { clientName: name, tmpPath, size } as MultipartFile
 }
 
-test.group('Compliance file checks', () => {
+test.group('File storage / upload checks with the compliance rules', () => {
   test('doc and xls are OLE2 containers; pdf bytes must be a pdf', async ({ assert }) => {
-    assert.equal((await checkUpload(await fakeFile('a.doc', OLE2), ['.doc'])).extension, '.doc')
-    assert.equal((await checkUpload(await fakeFile('a.XLS', OLE2), ['.xls'])).extension, '.xls')
+    assert.equal((await checkUpload(await fakeFile('a.doc', OLE2), ['.doc'])).extension, 'doc')
+    assert.equal((await checkUpload(await fakeFile('a.XLS', OLE2), ['.xls'])).extension, 'xls')
     await assert.rejects(async () => checkUpload(await fakeFile('a.doc', PDF), ['.doc']))
     await assert.rejects(async () => checkUpload(await fakeFile('a.pdf', OLE2), ['.pdf']))
     await assert.rejects(async () => checkUpload(await fakeFile('a.docx', OLE2), ['.docx']))
