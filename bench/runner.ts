@@ -64,6 +64,11 @@ export async function measure(
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,
-    error: result.non2xx > 0 ? `${result.non2xx} non-2xx responses` : undefined,
+    error:
+      result.requests.total === 0
+        ? `no response within ${options.duration} s`
+        : result.non2xx > 0
+          ? `${result.non2xx} non-2xx responses`
+          : undefined,
   }
 }
