@@ -28,6 +28,9 @@ export default class Bench extends BaseCommand {
   @flags.string({ description: 'Only the scenarios whose name contains this' })
   declare only?: string
 
+  @flags.string({ description: 'Comma-separated areas to seed and measure (default: all)' })
+  declare areas?: string
+
   #server?: ChildProcess
 
   #ace(args: string[], env: NodeJS.ProcessEnv) {
@@ -81,7 +84,8 @@ export default class Bench extends BaseCommand {
 
       for (const scale of this.scales.split(',').map(Number)) {
         const file = this.app.makePath(`tmp/bench/requests-${scale}.json`)
-        await this.#ace(['bench:seed', '--scale', String(scale), '--out', file], env)
+        const areas = this.areas ? ['--areas', this.areas] : []
+        await this.#ace(['bench:seed', '--scale', String(scale), '--out', file, ...areas], env)
         const requests: (BenchRequest & { area: string })[] = JSON.parse(
           await readFile(file, 'utf8')
         )

@@ -21,10 +21,14 @@ export default class BenchSeed extends BaseCommand {
   @flags.string({ description: 'File the requests are written to', required: true })
   declare out: string
 
+  @flags.string({ description: 'Comma-separated areas to seed (default: all)' })
+  declare areas?: string
+
   async run() {
     const context = await buildBenchContext(this.scale)
     const requests = []
-    for (const area of benchAreas) {
+    const only = this.areas?.split(',')
+    for (const area of benchAreas.filter(({ area: name }) => !only || only.includes(name))) {
       const started = Date.now()
       const areaRequests = await area.seed(context)
       requests.push(...areaRequests.map((request) => ({ area: area.area, ...request })))

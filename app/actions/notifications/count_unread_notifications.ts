@@ -1,12 +1,9 @@
-import Notification from '#models/notification'
+import { inboxCounts } from '#services/notification_counters'
 
-/** I2: unread notifications of the user in the company */
+/** I2: unread notifications of the user in the company (kept counter) */
 export default class CountUnreadNotifications {
   async handle(userId: string, companyId: string) {
-    const [row] = await Notification.query()
-      .withScopes((scopes) => scopes.inbox(userId, companyId))
-      .where('is_read', false)
-      .count('* as total')
-    return Number(row.$extras.total)
+    const { unread } = await inboxCounts(userId, companyId)
+    return unread
   }
 }

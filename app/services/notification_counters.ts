@@ -1,0 +1,21 @@
+import db from '@adonisjs/lucid/services/db'
+
+export interface InboxCounts {
+  total: number
+  unread: number
+}
+
+/**
+ * The inbox totals of a user in a company, kept by database triggers on
+ * notifications (migration create_notification_counters): one
+ * primary-key read instead of counting the inbox.
+ */
+export async function inboxCounts(userId: string, companyId: string): Promise<InboxCounts> {
+  const row = await db
+    .from('notification_counters')
+    .where('user_id', userId)
+    .where('company_id', companyId)
+    .select('total', 'unread')
+    .first()
+  return { total: Number(row?.total ?? 0), unread: Number(row?.unread ?? 0) }
+}
