@@ -1,4 +1,5 @@
 import app from '@adonisjs/core/services/app'
+import type { ApiClient } from '@japa/api-client'
 import { DateTime } from 'luxon'
 import { CompanyFactory } from '#database/factories/company_factory'
 import Contract from '#models/contract'
@@ -167,4 +168,32 @@ export async function attachedWorld(
     companyCompliance: await list(world.providerOwner),
     personCompliance: await list(world.person),
   }
+}
+
+/** One required PDF document: the requirement most review tests need */
+export const ONE_DOCUMENT = { documents: [{ name: 'NF', required: true, formats: ['.pdf'] }] }
+
+type AttachedWorld = Awaited<ReturnType<typeof attachedWorld>>
+
+/**
+ * The provider owner uploads the required document of the first step of
+ * the company compliance and submits the step (both asserted).
+ */
+export async function sendFirstStep(client: ApiClient, world: AttachedWorld) {
+  const compliance = world.companyCompliance
+  const step = compliance.steps[0]
+  const upload = await client
+    .post(`/api/v1/provider-compliances/${compliance.id}/steps/${step.id}/documents`)
+    .field('documentRequirementId', step.requiredDocuments[0].id)
+    .file('file', FILES.pdf, { filename: 'nf.pdf' })
+    .headers(headers(world.borrower))
+    .loginAs(world.providerOwner)
+  upload.assertStatus(201)
+  const submit = await client
+    .post(`/api/v1/provider-compliances/${compliance.id}/steps/${step.id}/submit`)
+    .json({})
+    .headers(headers(world.borrower))
+    .loginAs(world.providerOwner)
+  submit.assertStatus(200)
+  return { step, documentId: upload.body().data.id as string }
 }

@@ -7,35 +7,14 @@ import type User from '#models/user'
 import {
   attachedWorld,
   documentsStep,
-  FILES,
   freezeClock,
   headers,
   restoreClock,
+  ONE_DOCUMENT,
+  sendFirstStep,
 } from '#tests/support/compliance'
 
 type World = Awaited<ReturnType<typeof attachedWorld>>
-
-const oneDocument = { documents: [{ name: 'NF', required: true, formats: ['.pdf'] }] }
-
-/** Sends the required document of the first step of the company compliance and submits it */
-async function sendFirstStep(client: ApiClient, world: World) {
-  const compliance = world.companyCompliance
-  const step = compliance.steps[0]
-  const upload = await client
-    .post(`/api/v1/provider-compliances/${compliance.id}/steps/${step.id}/documents`)
-    .field('documentRequirementId', step.requiredDocuments[0].id)
-    .file('file', FILES.pdf, { filename: 'nf.pdf' })
-    .headers(headers(world.borrower))
-    .loginAs(world.providerOwner)
-  upload.assertStatus(201)
-  const submit = await client
-    .post(`/api/v1/provider-compliances/${compliance.id}/steps/${step.id}/submit`)
-    .json({})
-    .headers(headers(world.borrower))
-    .loginAs(world.providerOwner)
-  submit.assertStatus(200)
-  return { step, documentId: upload.body().data.id as string }
-}
 
 function reviewer(client: ApiClient, world: World, stepId: string) {
   return (user: User, body: object, complianceId = world.companyCompliance.id) =>
@@ -78,7 +57,7 @@ test.group('Compliance / review (E7, E8)', (group) => {
     assert,
   }) => {
     const world = await attachedWorld(client as ApiClient, (w) => [
-      documentsStep({ ...oneDocument, validators: [{ userId: w.validator.id }] }),
+      documentsStep({ ...ONE_DOCUMENT, validators: [{ userId: w.validator.id }] }),
     ])
     const step = world.companyCompliance.steps[0]
     const review = reviewer(client as ApiClient, world, step.id)
@@ -117,7 +96,7 @@ test.group('Compliance / review (E7, E8)', (group) => {
   }) => {
     const world = await attachedWorld(client as ApiClient, (w) => [
       documentsStep({
-        ...oneDocument,
+        ...ONE_DOCUMENT,
         validators: [{ userId: w.validator.id }],
         includeImmediateLeadership: true,
         allValidatorsRequired: true,
@@ -144,7 +123,7 @@ test.group('Compliance / review (E7, E8)', (group) => {
   }) => {
     const world = await attachedWorld(client as ApiClient, (w) => [
       documentsStep({
-        ...oneDocument,
+        ...ONE_DOCUMENT,
         validators: [{ userId: w.validator.id }],
         includeImmediateLeadership: true,
         onlyImmediateLeadershipRequired: true,
@@ -176,7 +155,7 @@ test.group('Compliance / review (E7, E8)', (group) => {
     client,
   }) => {
     const world = await attachedWorld(client as ApiClient, (w) => [
-      documentsStep({ ...oneDocument, validators: [{ userId: w.validator.id }] }),
+      documentsStep({ ...ONE_DOCUMENT, validators: [{ userId: w.validator.id }] }),
     ])
     await setLeaders(client as ApiClient, world, world.flow.steps[0].id, [world.analyst.id])
     const { step, documentId } = await sendFirstStep(client as ApiClient, world)

@@ -5,35 +5,15 @@ import type { ApiClient } from '@japa/api-client'
 import {
   attachedWorld,
   documentsStep,
-  FILES,
   freezeClock,
   headers,
   restoreClock,
+  ONE_DOCUMENT,
+  sendFirstStep,
 } from '#tests/support/compliance'
 import { mailsTo, notificationsOf } from '#tests/support/event_notifications'
 
 type World = Awaited<ReturnType<typeof attachedWorld>>
-
-const oneDocument = { documents: [{ name: 'NF', required: true, formats: ['.pdf'] }] }
-
-async function uploadAndSubmit(client: ApiClient, world: World) {
-  const compliance = world.companyCompliance
-  const step = compliance.steps[0]
-  const upload = await client
-    .post(`/api/v1/provider-compliances/${compliance.id}/steps/${step.id}/documents`)
-    .field('documentRequirementId', step.requiredDocuments[0].id)
-    .file('file', FILES.pdf, { filename: 'nf.pdf' })
-    .headers(headers(world.borrower))
-    .loginAs(world.providerOwner)
-  upload.assertStatus(201)
-  const submit = await client
-    .post(`/api/v1/provider-compliances/${compliance.id}/steps/${step.id}/submit`)
-    .json({})
-    .headers(headers(world.borrower))
-    .loginAs(world.providerOwner)
-  submit.assertStatus(200)
-  return upload.body().data.id as string
-}
 
 function review(client: ApiClient, world: World, body: object) {
   const compliance = world.companyCompliance
@@ -48,7 +28,7 @@ function review(client: ApiClient, world: World, body: object) {
 
 async function oneStepWorld(client: ApiClient) {
   return attachedWorld(client, (w) => [
-    documentsStep({ title: 'Notas', ...oneDocument, validators: [{ userId: w.validator.id }] }),
+    documentsStep({ title: 'Notas', ...ONE_DOCUMENT, validators: [{ userId: w.validator.id }] }),
   ])
 }
 
@@ -68,7 +48,7 @@ test.group('Event notifications / compliance', (group) => {
     assert,
   }) => {
     const world = await oneStepWorld(client as ApiClient)
-    await uploadAndSubmit(client as ApiClient, world)
+    await sendFirstStep(client as ApiClient, world)
     const compliance = world.companyCompliance
     const rows = await notificationsOf('document_uploaded')
 
@@ -116,7 +96,7 @@ test.group('Event notifications / compliance', (group) => {
   test('a rejection and an approval notify the provider', async ({ client, assert }) => {
     const world = await oneStepWorld(client as ApiClient)
     const compliance = world.companyCompliance
-    const first = await uploadAndSubmit(client as ApiClient, world)
+    const { documentId: first } = await sendFirstStep(client as ApiClient, world)
     const rejected = await review(client as ApiClient, world, {
       documentId: first,
       action: 'reject',
@@ -137,7 +117,7 @@ test.group('Event notifications / compliance', (group) => {
       actionRoute: `/provider-compliances/${compliance.id}`,
     })
 
-    const second = await uploadAndSubmit(client as ApiClient, world)
+    const { documentId: second } = await sendFirstStep(client as ApiClient, world)
     ;(
       await review(client as ApiClient, world, { documentId: second, action: 'approve' })
     ).assertStatus(200)
