@@ -3,7 +3,6 @@ import { inject } from '@adonisjs/core'
 import ListCompanyMembers from '#actions/companies/list_company_members'
 import CompanyMemberDto from '#dtos/company_member_dto'
 import PaginationMetaDto from '#dtos/pagination_meta_dto'
-import CompanyPolicy from '#policies/company_policy'
 import { listCompanyMembersValidator } from '#validators/company_member'
 
 export default class CompanyMembersController {
@@ -11,11 +10,7 @@ export default class CompanyMembersController {
    * GET /company/members: members of the context company (borrower side).
    */
   @inject()
-  async index(
-    { request, bouncer, company, membership }: HttpContext,
-    listMembers: ListCompanyMembers
-  ) {
-    await bouncer.with(CompanyPolicy).authorize('listMembers', membership)
+  async index({ request, company }: HttpContext, listMembers: ListCompanyMembers) {
     const filters = await request.validateUsing(listCompanyMembersValidator)
     const page = await listMembers.handle(company, filters)
     return {

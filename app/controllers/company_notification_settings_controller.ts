@@ -3,17 +3,12 @@ import { inject } from '@adonisjs/core'
 import ShowCompanyNotificationSettings from '#actions/notifications/show_company_notification_settings'
 import UpdateCompanyNotificationSettings from '#actions/notifications/update_company_notification_settings'
 import NotificationSettingsDto from '#dtos/notification_settings_dto'
-import NotificationPolicy from '#policies/notification_policy'
 import { updateCompanyNotificationSettingsValidator } from '#validators/notification_settings'
 
 export default class CompanyNotificationSettingsController {
   /** I8 GET /company/:id/notification-settings */
   @inject()
-  async show(
-    { bouncer, company, membership, params }: HttpContext,
-    show: ShowCompanyNotificationSettings
-  ) {
-    await bouncer.with(NotificationPolicy).authorize('manageCompanySettings', membership)
+  async show({ company, params }: HttpContext, show: ShowCompanyNotificationSettings) {
     const setting = await show.handle(company, params.id)
     return { data: NotificationSettingsDto.company(setting) }
   }
@@ -21,10 +16,9 @@ export default class CompanyNotificationSettingsController {
   /** I9 PUT /company/:id/notification-settings */
   @inject()
   async update(
-    { request, bouncer, company, membership, params }: HttpContext,
+    { request, company, params }: HttpContext,
     update: UpdateCompanyNotificationSettings
   ) {
-    await bouncer.with(NotificationPolicy).authorize('manageCompanySettings', membership)
     const payload = await request.validateUsing(updateCompanyNotificationSettingsValidator)
     const setting = await update.handle(company, params.id, payload)
     return { data: NotificationSettingsDto.company(setting) }

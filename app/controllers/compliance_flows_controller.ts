@@ -8,7 +8,6 @@ import AttachFlowProviders from '#actions/compliance/attach_flow_providers'
 import DetachProviderFlow from '#actions/compliance/detach_provider_flow'
 import ListAvailableProviders from '#actions/compliance/list_available_providers'
 import AvailableProviderDto from '#dtos/available_provider_dto'
-import ComplianceFlowPolicy from '#policies/compliance_flow_policy'
 import { findFlow } from '#services/compliance_attachments'
 import { flowsOf, flowView } from '#services/compliance_flow_views'
 import { pathIds } from '#validators/compliance_params'
@@ -22,10 +21,6 @@ import {
 
 /** D1-D8: compliance flows of the context company (borrower side) */
 export default class ComplianceFlowsController {
-  async #authorize({ bouncer, membership }: HttpContext) {
-    await bouncer.with(ComplianceFlowPolicy).authorize('manage', membership)
-  }
-
   async #view(companyId: string, id: string) {
     const flow = await flowsOf(companyId).where('id', id).firstOrFail()
     return { data: await flowView(flow) }
@@ -33,13 +28,11 @@ export default class ComplianceFlowsController {
 
   @inject()
   async index(ctx: HttpContext, list: ListComplianceFlows) {
-    await this.#authorize(ctx)
     const filters = await ctx.request.validateUsing(listComplianceFlowsValidator)
     return list.handle(ctx.company.id, filters)
   }
 
   async show(ctx: HttpContext) {
-    await this.#authorize(ctx)
     const { id } = pathIds(ctx.params, 'id')
     await findFlow(ctx.company.id, id)
     return this.#view(ctx.company.id, id)
@@ -47,7 +40,6 @@ export default class ComplianceFlowsController {
 
   @inject()
   async store(ctx: HttpContext, create: CreateComplianceFlow) {
-    await this.#authorize(ctx)
     const payload = await ctx.request.validateUsing(createComplianceFlowValidator)
     const flow = await create.handle(ctx.company.id, payload)
     return ctx.response.created(await this.#view(ctx.company.id, flow.id))
@@ -55,7 +47,6 @@ export default class ComplianceFlowsController {
 
   @inject()
   async update(ctx: HttpContext, update: UpdateComplianceFlow) {
-    await this.#authorize(ctx)
     const { id } = pathIds(ctx.params, 'id')
     await findFlow(ctx.company.id, id)
     const payload = await ctx.request.validateUsing(updateComplianceFlowValidator)
@@ -65,7 +56,6 @@ export default class ComplianceFlowsController {
 
   @inject()
   async destroy(ctx: HttpContext, remove: DeleteComplianceFlow) {
-    await this.#authorize(ctx)
     const { id } = pathIds(ctx.params, 'id')
     await remove.handle(ctx.company.id, id)
     return ctx.response.noContent()
@@ -73,7 +63,6 @@ export default class ComplianceFlowsController {
 
   @inject()
   async attachProviders(ctx: HttpContext, attach: AttachFlowProviders) {
-    await this.#authorize(ctx)
     const { id } = pathIds(ctx.params, 'id')
     await findFlow(ctx.company.id, id)
     const { providerIds } = await ctx.request.validateUsing(attachProvidersValidator)
@@ -83,7 +72,6 @@ export default class ComplianceFlowsController {
 
   @inject()
   async detachProvider(ctx: HttpContext, detach: DetachProviderFlow) {
-    await this.#authorize(ctx)
     const { flowId, providerId } = pathIds(ctx.params, 'flowId', 'providerId')
     await findFlow(ctx.company.id, flowId)
     await detach.handle(ctx.company.id, { flowId, providerId })
@@ -92,7 +80,6 @@ export default class ComplianceFlowsController {
 
   @inject()
   async availableProviders(ctx: HttpContext, list: ListAvailableProviders) {
-    await this.#authorize(ctx)
     const { id } = pathIds(ctx.params, 'id')
     const { search } = await ctx.request.validateUsing(availableProvidersValidator)
     const providers = await list.handle(ctx.company.id, id, search)

@@ -6,7 +6,6 @@ import ListContractUploads from '#actions/contracts/list_contract_uploads'
 import ReviewContractDocument from '#actions/contracts/review_contract_document'
 import FileStorageService from '#services/file_storage_service'
 import ContractUploadedFileDto from '#dtos/contract_uploaded_file_dto'
-import ContractPolicy from '#policies/contract_policy'
 import {
   reviewContractDocumentValidator,
   uploadContractFileValidator,
@@ -16,11 +15,10 @@ export default class ContractFilesController {
   /** H6: POST /contracts/:id/documents/:docId/files (multipart: file, partId) */
   @inject()
   async store(
-    { request, response, params, auth, bouncer, company, membership }: HttpContext,
+    { request, response, params, auth, company }: HttpContext,
     upload: UploadContractFile,
     storage: FileStorageService
   ) {
-    await bouncer.with(ContractPolicy).authorize('manage', membership)
     const { partId } = await request.validateUsing(uploadContractFileValidator)
     const file = await upload.handle(
       company,
@@ -34,11 +32,7 @@ export default class ContractFilesController {
 
   /** H7: DELETE /contracts/:id/documents/:docId/files/:fileId */
   @inject()
-  async destroy(
-    { params, response, auth, bouncer, company, membership }: HttpContext,
-    remove: DeleteContractFile
-  ) {
-    await bouncer.with(ContractPolicy).authorize('manage', membership)
+  async destroy({ params, response, auth, company }: HttpContext, remove: DeleteContractFile) {
     await remove.handle(company, auth.user!, {
       contractId: params.id,
       documentId: params.docId,
@@ -49,19 +43,17 @@ export default class ContractFilesController {
 
   /** H10: GET /contracts/:id/uploads */
   @inject()
-  async index({ params, bouncer, company, membership }: HttpContext, list: ListContractUploads) {
-    await bouncer.with(ContractPolicy).authorize('manage', membership)
+  async index({ params, company }: HttpContext, list: ListContractUploads) {
     return { data: await list.handle(company, params.id) }
   }
 
   /** H11: PATCH /contracts/:id/documents/:docId/review (docId = uploaded file id) */
   @inject()
   async review(
-    { request, params, auth, bouncer, company, membership }: HttpContext,
+    { request, params, auth, company }: HttpContext,
     review: ReviewContractDocument,
     storage: FileStorageService
   ) {
-    await bouncer.with(ContractPolicy).authorize('manage', membership)
     const decision = await request.validateUsing(reviewContractDocumentValidator)
     const file = await review.handle(
       company,

@@ -17,15 +17,13 @@ import {
 export default class ContractReviewsController {
   /** H12: GET /contracts/:id/review */
   @inject()
-  async show({ params, bouncer, company, membership }: HttpContext, overview: ShowReviewOverview) {
-    await bouncer.with(ContractPolicy).authorize('manage', membership)
+  async show({ params, company }: HttpContext, overview: ShowReviewOverview) {
     return { data: await overview.handle(company, params.id) }
   }
 
   /** H15: GET /contracts/:id/review/:contractItemId/comments */
   @inject()
-  async comments({ params, bouncer, company, membership }: HttpContext, comments: ReviewComments) {
-    await bouncer.with(ContractPolicy).authorize('manage', membership)
+  async comments({ params, company }: HttpContext, comments: ReviewComments) {
     const rows = await comments.list(company, params.id, params.contractItemId)
     return { data: rows.map((row) => ContractReviewDto.comment(row)) }
   }
@@ -36,20 +34,20 @@ export default class ContractReviewsController {
     { request, response, params, auth, bouncer, company, membership }: HttpContext,
     comments: ReviewComments
   ) {
-    await bouncer.with(ContractPolicy).authorize('manage', membership)
-    const body = await request.validateUsing(addReviewCommentValidator)
     const ids = { contractId: params.id, itemId: params.contractItemId }
-    const comment = await comments.add(company, auth.user!, ids, body)
+    const target = await comments.target(company, ids)
+    await bouncer.with(ContractPolicy).authorize('comment', membership, target.reviewerIds)
+    const body = await request.validateUsing(addReviewCommentValidator)
+    const comment = await comments.add(target, auth.user!, body)
     return response.created({ data: ContractReviewDto.comment(comment) })
   }
 
   /** H14: PATCH /contracts/:id/review/:contractItemId/comments/:commentId (author only) */
   @inject()
   async updateComment(
-    { request, params, bouncer, company, membership }: HttpContext,
+    { request, params, bouncer, company }: HttpContext,
     comments: ReviewComments
   ) {
-    await bouncer.with(ContractPolicy).authorize('manage', membership)
     const { content } = await request.validateUsing(updateReviewCommentValidator)
     const comment = await comments.find(company, {
       contractId: params.id,
@@ -78,16 +76,11 @@ export default class ContractReviewsController {
 
   /** POST /contracts/:id/review/reminders */
   @inject()
-  async remind(
-    { params, auth, bouncer, company, membership }: HttpContext,
-    remind: RemindReviewers
-  ) {
-    await bouncer.with(ContractPolicy).authorize('manage', membership)
+  async remind({ params, auth, company }: HttpContext, remind: RemindReviewers) {
     return { data: await remind.handle(company, auth.user!, params.id) }
   }
 
   async #decide(ctx: HttpContext, decision: ReviewDecision, comment: string | null) {
-    await ctx.bouncer.with(ContractPolicy).authorize('manage', ctx.membership)
     const decide = await ctx.containerResolver.make(DecideReview)
     const ids = { contractId: ctx.params.id, itemId: ctx.params.contractItemId }
     const approval = await decide.handle(ctx.company, ctx.auth.user!, ids, decision, comment)

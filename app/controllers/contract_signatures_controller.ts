@@ -6,7 +6,6 @@ import StartSignatures from '#actions/contracts/start_signatures'
 import SignContract from '#actions/contracts/sign_contract'
 import RejectSignature from '#actions/contracts/reject_signature'
 import RemindSigners from '#actions/contracts/remind_signers'
-import ContractPolicy from '#policies/contract_policy'
 import {
   configureSignaturesValidator,
   rejectSignatureValidator,
@@ -15,55 +14,40 @@ import {
 export default class ContractSignaturesController {
   /** GET /contracts/:id/signatures (ContractSignaturesResponse) */
   @inject()
-  async show({ params, auth, bouncer, company, membership }: HttpContext, show: ShowSignatures) {
-    await bouncer.with(ContractPolicy).authorize('sign', membership)
+  async show({ params, auth, company, membership }: HttpContext, show: ShowSignatures) {
     return { data: await show.handle(company, membership, auth.user!, params.id) }
   }
 
   /** PUT /contracts/:id/signatures/configuration */
   @inject()
-  async configure(
-    { request, params, auth, bouncer, company, membership }: HttpContext,
-    configure: ConfigureSignatures
-  ) {
-    await bouncer.with(ContractPolicy).authorize('manage', membership)
+  async configure({ request, params, auth, company }: HttpContext, configure: ConfigureSignatures) {
     const payload = await request.validateUsing(configureSignaturesValidator)
     return { data: await configure.handle(company, auth.user!, params.id, payload) }
   }
 
   /** POST /contracts/:id/signatures/start */
   @inject()
-  async start({ params, auth, bouncer, company, membership }: HttpContext, start: StartSignatures) {
-    await bouncer.with(ContractPolicy).authorize('manage', membership)
+  async start({ params, auth, company }: HttpContext, start: StartSignatures) {
     return { data: await start.handle(company, auth.user!, params.id) }
   }
 
   /** POST /contracts/:id/signatures/sign */
   @inject()
-  async sign(
-    { request, params, auth, bouncer, company, membership }: HttpContext,
-    sign: SignContract
-  ) {
-    await bouncer.with(ContractPolicy).authorize('sign', membership)
+  async sign({ request, params, auth, company }: HttpContext, sign: SignContract) {
     const audit = { ip: request.ip(), userAgent: request.header('user-agent') ?? null }
     return { data: await sign.handle(company, auth.user!, params.id, audit) }
   }
 
   /** POST /contracts/:id/signatures/reject */
   @inject()
-  async reject(
-    { request, params, auth, bouncer, company, membership }: HttpContext,
-    reject: RejectSignature
-  ) {
-    await bouncer.with(ContractPolicy).authorize('sign', membership)
+  async reject({ request, params, auth, company }: HttpContext, reject: RejectSignature) {
     const { reason } = await request.validateUsing(rejectSignatureValidator)
     return { data: await reject.handle(company, auth.user!, params.id, reason) }
   }
 
   /** POST /contracts/:id/signatures/reminders */
   @inject()
-  async remind({ params, auth, bouncer, company, membership }: HttpContext, remind: RemindSigners) {
-    await bouncer.with(ContractPolicy).authorize('manage', membership)
+  async remind({ params, auth, company }: HttpContext, remind: RemindSigners) {
     return { data: await remind.handle(company, auth.user!, params.id) }
   }
 }

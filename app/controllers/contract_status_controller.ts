@@ -3,7 +3,6 @@ import { inject } from '@adonisjs/core'
 import ChangeContractStatus from '#actions/contracts/change_contract_status'
 import CompleteContractStep from '#actions/contracts/complete_contract_step'
 import CancelContract from '#actions/contracts/cancel_contract'
-import ContractPolicy from '#policies/contract_policy'
 import {
   cancelContractValidator,
   changeContractStatusValidator,
@@ -13,11 +12,7 @@ import {
 export default class ContractStatusController {
   /** H9: PATCH /contracts/:id/status */
   @inject()
-  async update(
-    { request, params, auth, bouncer, company, membership }: HttpContext,
-    change: ChangeContractStatus
-  ) {
-    await bouncer.with(ContractPolicy).authorize('manage', membership)
+  async update({ request, params, auth, company }: HttpContext, change: ChangeContractStatus) {
     const { status } = await request.validateUsing(changeContractStatusValidator)
     const contract = await change.handle(company, auth.user!, params.id, status)
     return { data: { id: contract.id, status: contract.status } }
@@ -26,21 +21,16 @@ export default class ContractStatusController {
   /** H8: PATCH /contracts/:id/steps/:stepKey/complete */
   @inject()
   async completeStep(
-    { request, params, auth, bouncer, company, membership }: HttpContext,
+    { request, params, auth, company }: HttpContext,
     complete: CompleteContractStep
   ) {
-    await bouncer.with(ContractPolicy).authorize('manage', membership)
     const { params: valid } = await request.validateUsing(completeStepValidator)
     return { data: await complete.handle(company, auth.user!, params.id, valid.stepKey) }
   }
 
   /** PATCH /contracts/:id/cancel */
   @inject()
-  async cancel(
-    { request, params, auth, bouncer, company, membership }: HttpContext,
-    cancel: CancelContract
-  ) {
-    await bouncer.with(ContractPolicy).authorize('manage', membership)
+  async cancel({ request, params, auth, company }: HttpContext, cancel: CancelContract) {
     const { reason } = await request.validateUsing(cancelContractValidator)
     const contract = await cancel.handle(company, auth.user!, params.id, reason ?? null)
     return { data: { id: contract.id, status: contract.status } }

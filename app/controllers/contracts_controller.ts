@@ -8,7 +8,6 @@ import ShowContractDetail from '#actions/contracts/show_contract_detail'
 import DeleteContract from '#actions/contracts/delete_contract'
 import ContractDto from '#dtos/contract_dto'
 import PaginationMetaDto from '#dtos/pagination_meta_dto'
-import ContractPolicy from '#policies/contract_policy'
 import {
   boardContractsValidator,
   listContractsValidator,
@@ -20,11 +19,10 @@ export default class ContractsController {
   /** H1 (borrower side) / B4 (provider): GET /contracts */
   @inject()
   async index(
-    { request, auth, bouncer, company, membership }: HttpContext,
+    { request, auth, company, membership }: HttpContext,
     list: ListContracts,
     listForProvider: ListProviderContracts
   ) {
-    await bouncer.with(ContractPolicy).authorize('list', membership)
     const filters = await request.validateUsing(listContractsValidator)
     if (isProvider(membership.role)) {
       const { page, data } = await listForProvider.handle(company, auth.user!, filters)
@@ -39,8 +37,7 @@ export default class ContractsController {
 
   /** H2: GET /contracts/board */
   @inject()
-  async board({ request, bouncer, company, membership }: HttpContext, board: BoardContracts) {
-    await bouncer.with(ContractPolicy).authorize('manage', membership)
+  async board({ request, company }: HttpContext, board: BoardContracts) {
     const filters = await request.validateUsing(boardContractsValidator)
     const columns = await board.handle(company, filters)
     return {
@@ -57,11 +54,7 @@ export default class ContractsController {
 
   /** H3: POST /contracts */
   @inject()
-  async store(
-    { request, response, auth, bouncer, company, membership }: HttpContext,
-    save: SaveContract
-  ) {
-    await bouncer.with(ContractPolicy).authorize('manage', membership)
+  async store({ request, response, auth, company }: HttpContext, save: SaveContract) {
     const payload = await request.validateUsing(saveContractValidator)
     const contract = await save.handle(company, auth.user!, payload)
     return response.created({ data: ContractDto.record(contract) })
@@ -69,11 +62,7 @@ export default class ContractsController {
 
   /** H4: PUT /contracts/:id */
   @inject()
-  async update(
-    { request, params, auth, bouncer, company, membership }: HttpContext,
-    save: SaveContract
-  ) {
-    await bouncer.with(ContractPolicy).authorize('manage', membership)
+  async update({ request, params, auth, company }: HttpContext, save: SaveContract) {
     const payload = await request.validateUsing(saveContractValidator)
     const contract = await save.handle(company, auth.user!, payload, params.id)
     const { id, name, status, progress, updatedAt } = ContractDto.record(contract)
@@ -82,18 +71,13 @@ export default class ContractsController {
 
   /** H5: GET /contracts/:id/detail and GET /contracts/:id */
   @inject()
-  async show({ params, bouncer, company, membership }: HttpContext, detail: ShowContractDetail) {
-    await bouncer.with(ContractPolicy).authorize('manage', membership)
+  async show({ params, company }: HttpContext, detail: ShowContractDetail) {
     return { data: await detail.handle(company, params.id) }
   }
 
   /** DELETE /contracts/:id (soft delete) */
   @inject()
-  async destroy(
-    { params, response, auth, bouncer, company, membership }: HttpContext,
-    remove: DeleteContract
-  ) {
-    await bouncer.with(ContractPolicy).authorize('manage', membership)
+  async destroy({ params, response, auth, company }: HttpContext, remove: DeleteContract) {
     await remove.handle(company, auth.user!, params.id)
     return response.noContent()
   }

@@ -7,7 +7,6 @@ import MarkAllNotificationsRead from '#actions/notifications/mark_all_notificati
 import SendCustomNotification from '#actions/notifications/send_custom_notification'
 import NotificationDto from '#dtos/notification_dto'
 import PaginationMetaDto from '#dtos/pagination_meta_dto'
-import NotificationPolicy from '#policies/notification_policy'
 import {
   listNotificationsValidator,
   sendCustomNotificationValidator,
@@ -49,11 +48,7 @@ export default class NotificationsController {
 
   /** I5 POST /notifications/custom */
   @inject()
-  async sendCustom(
-    { request, auth, bouncer, membership }: HttpContext,
-    send: SendCustomNotification
-  ) {
-    await bouncer.with(NotificationPolicy).authorize('sendCustom', membership)
+  async sendCustom({ request, auth, membership }: HttpContext, send: SendCustomNotification) {
     const payload = await request.validateUsing(sendCustomNotificationValidator)
     return { data: await send.handle({ sender: auth.getUserOrFail(), membership, payload }) }
   }

@@ -2,17 +2,12 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { inject } from '@adonisjs/core'
 import ReviewOnboardingDocument from '#actions/onboarding/review_onboarding_document'
 import OnboardingDocumentDto from '#dtos/onboarding_document_dto'
-import OnboardingPolicy from '#policies/onboarding_policy'
 import { reviewOnboardingDocumentValidator } from '#validators/onboarding'
 
 /** The borrower validates or rejects an uploaded onboarding document */
 export default class OnboardingDocumentReviewsController {
   @inject()
-  async update(
-    { params, request, bouncer, company, membership }: HttpContext,
-    review: ReviewOnboardingDocument
-  ) {
-    await bouncer.with(OnboardingPolicy).authorize('review', membership)
+  async update({ params, request, company }: HttpContext, review: ReviewOnboardingDocument) {
     const payload = await request.validateUsing(reviewOnboardingDocumentValidator)
     const document = await review.handle({
       ...payload,

@@ -5,7 +5,6 @@ import ListContractOnboardings from '#actions/onboarding/list_contract_onboardin
 import SendProviderOnboarding from '#actions/onboarding/send_provider_onboarding'
 import StartProviderOnboarding from '#actions/onboarding/start_provider_onboarding'
 import OnboardingDto from '#dtos/onboarding_dto'
-import OnboardingPolicy from '#policies/onboarding_policy'
 import { createOnboardingLinkValidator } from '#validators/onboarding'
 
 /**
@@ -14,21 +13,13 @@ import { createOnboardingLinkValidator } from '#validators/onboarding'
  */
 export default class OnboardingsController {
   @inject()
-  async index(
-    { params, bouncer, company, membership }: HttpContext,
-    list: ListContractOnboardings
-  ) {
-    await bouncer.with(OnboardingPolicy).authorize('manage', membership)
+  async index({ params, company }: HttpContext, list: ListContractOnboardings) {
     const onboardings = await list.handle(company, params.contractId)
     return { data: await Promise.all(onboardings.map((item) => OnboardingDto.fromModel(item))) }
   }
 
   @inject()
-  async createLink(
-    { params, request, bouncer, company, membership }: HttpContext,
-    createLink: CreateOnboardingLink
-  ) {
-    await bouncer.with(OnboardingPolicy).authorize('manage', membership)
+  async createLink({ params, request, company }: HttpContext, createLink: CreateOnboardingLink) {
     const payload = await request.validateUsing(createOnboardingLinkValidator)
     const link = await createLink.handle({
       ...payload,
@@ -41,11 +32,7 @@ export default class OnboardingsController {
 
   /** H16: the body is `{success}`, unwrapped (spec) */
   @inject()
-  async send(
-    { params, auth, bouncer, company, membership }: HttpContext,
-    send: SendProviderOnboarding
-  ) {
-    await bouncer.with(OnboardingPolicy).authorize('manage', membership)
+  async send({ params, auth, company }: HttpContext, send: SendProviderOnboarding) {
     await send.handle({
       company,
       user: auth.getUserOrFail(),
@@ -57,11 +44,7 @@ export default class OnboardingsController {
 
   /** H17: the body is `{success, providerCount}`, unwrapped (spec) */
   @inject()
-  async start(
-    { params, auth, bouncer, company, membership }: HttpContext,
-    start: StartProviderOnboarding
-  ) {
-    await bouncer.with(OnboardingPolicy).authorize('manage', membership)
+  async start({ params, auth, company }: HttpContext, start: StartProviderOnboarding) {
     const { providerCount } = await start.handle({
       company,
       user: auth.getUserOrFail(),

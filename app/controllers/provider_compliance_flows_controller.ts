@@ -7,7 +7,6 @@ import DetachProviderFlow from '#actions/compliance/detach_provider_flow'
 import ListProviderFlows from '#actions/compliance/list_provider_flows'
 import UpdateProviderFlowLeaderships from '#actions/compliance/update_provider_flow_leaderships'
 import { BadRequestException } from '#exceptions/http_exceptions'
-import ComplianceFlowPolicy from '#policies/compliance_flow_policy'
 import { pathIds } from '#validators/compliance_params'
 import {
   attachFlowToProviderValidator,
@@ -26,14 +25,9 @@ function asBadRequest(error: unknown): never {
 
 /** D9, E9-E13: attachments of flows to providers (borrower side) */
 export default class ProviderComplianceFlowsController {
-  async #authorize({ bouncer, membership }: HttpContext) {
-    await bouncer.with(ComplianceFlowPolicy).authorize('manage', membership)
-  }
-
   /** D9 (POST /providers/compliance-flows) and E10 (POST /team/compliance-flows) */
   @inject()
   async store(ctx: HttpContext, attach: AttachComplianceFlows) {
-    await this.#authorize(ctx)
     const { attachments } = await ctx.request
       .validateUsing(attachmentsValidator)
       .catch(asBadRequest)
@@ -44,7 +38,6 @@ export default class ProviderComplianceFlowsController {
   /** E9 */
   @inject()
   async index(ctx: HttpContext, list: ListProviderFlows) {
-    await this.#authorize(ctx)
     const { providerId } = pathIds(ctx.params, 'providerId')
     return { data: await list.handle(ctx.company.id, providerId) }
   }
@@ -52,7 +45,6 @@ export default class ProviderComplianceFlowsController {
   /** E11 */
   @inject()
   async attach(ctx: HttpContext, attach: AttachFlowToProvider) {
-    await this.#authorize(ctx)
     const { providerId } = pathIds(ctx.params, 'providerId')
     const payload = await ctx.request.validateUsing(attachFlowToProviderValidator)
     const data = await attach.handle(ctx.company.id, { providerId, ...payload })
@@ -62,7 +54,6 @@ export default class ProviderComplianceFlowsController {
   /** E12 */
   @inject()
   async update(ctx: HttpContext, update: UpdateProviderFlowLeaderships) {
-    await this.#authorize(ctx)
     const { providerId, flowId } = pathIds(ctx.params, 'providerId', 'flowId')
     const { stepLeaderships } = await ctx.request.validateUsing(updateStepLeadershipsValidator)
     return { data: await update.handle(ctx.company.id, providerId, flowId, stepLeaderships) }
@@ -71,7 +62,6 @@ export default class ProviderComplianceFlowsController {
   /** E13 */
   @inject()
   async destroy(ctx: HttpContext, detach: DetachProviderFlow) {
-    await this.#authorize(ctx)
     const { providerId, flowId } = pathIds(ctx.params, 'providerId', 'flowId')
     await detach.handle(ctx.company.id, { providerId, attachmentId: flowId })
     return ctx.response.noContent()

@@ -1,26 +1,17 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { inject } from '@adonisjs/core'
 import ShowProviderContract from '#actions/contracts/show_provider_contract'
-import ContractPolicy from '#policies/contract_policy'
 
 export default class ProviderContractsController {
   /** B2: GET /contracts/:id/documents */
   @inject()
-  async documents(
-    { params, auth, bouncer, company, membership }: HttpContext,
-    show: ShowProviderContract
-  ) {
-    await bouncer.with(ContractPolicy).authorize('viewAsProvider', membership)
+  async documents({ params, auth, company }: HttpContext, show: ShowProviderContract) {
     return { data: await show.documents(company, auth.user!, params.id) }
   }
 
   /** B3: GET /contracts/:id/provider/detail */
   @inject()
-  async detail(
-    { params, auth, bouncer, company, membership }: HttpContext,
-    show: ShowProviderContract
-  ) {
-    await bouncer.with(ContractPolicy).authorize('viewAsProvider', membership)
+  async detail({ params, auth, company }: HttpContext, show: ShowProviderContract) {
     return { data: await show.detail(company, auth.user!, params.id) }
   }
 }

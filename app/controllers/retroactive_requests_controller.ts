@@ -6,7 +6,6 @@ import ListRetroactiveRequests from '#actions/hours/list_retroactive_requests'
 import ReviewRetroactiveRequest from '#actions/hours/review_retroactive_request'
 import RetroactiveRequestDto from '#dtos/retroactive_request_dto'
 import PageMetaDto from '#dtos/page_meta_dto'
-import RetroactiveRequestPolicy from '#policies/retroactive_request_policy'
 import { hoursMeta } from '#validators/rules/time'
 import {
   createRetroactiveRequestValidator,
@@ -18,11 +17,7 @@ import {
 /** Retroactive requests (G, B9): providers file, the borrower side reviews */
 export default class RetroactiveRequestsController {
   @inject()
-  async index(
-    { request, bouncer, membership }: HttpContext,
-    listRequests: ListRetroactiveRequests
-  ) {
-    await bouncer.with(RetroactiveRequestPolicy).authorize('viewList', membership)
+  async index({ request, membership }: HttpContext, listRequests: ListRetroactiveRequests) {
     const filters = await request.validateUsing(listRetroactiveRequestsValidator)
     const page = await listRequests.handle(membership, filters)
     return {
@@ -33,11 +28,10 @@ export default class RetroactiveRequestsController {
 
   @inject()
   async store(
-    { request, response, auth, bouncer, company, membership }: HttpContext,
+    { request, response, auth, company, membership }: HttpContext,
     clock: Clock,
     createRequest: CreateRetroactiveRequest
   ) {
-    await bouncer.with(RetroactiveRequestPolicy).authorize('create', membership)
     const payload = await request.validateUsing(createRetroactiveRequestValidator, {
       meta: hoursMeta(request, clock.now(), company.timezone, 'retroactive'),
     })
@@ -46,22 +40,14 @@ export default class RetroactiveRequestsController {
   }
 
   @inject()
-  async approve(
-    { request, auth, bouncer, membership }: HttpContext,
-    review: ReviewRetroactiveRequest
-  ) {
-    await bouncer.with(RetroactiveRequestPolicy).authorize('review', membership)
+  async approve({ request, auth, membership }: HttpContext, review: ReviewRetroactiveRequest) {
     const { params } = await request.validateUsing(retroactiveRequestIdValidator)
     const approved = await review.approve(membership, auth.getUserOrFail(), params.id)
     return { data: RetroactiveRequestDto.fromModel(approved) }
   }
 
   @inject()
-  async decline(
-    { request, auth, bouncer, membership }: HttpContext,
-    review: ReviewRetroactiveRequest
-  ) {
-    await bouncer.with(RetroactiveRequestPolicy).authorize('review', membership)
+  async decline({ request, auth, membership }: HttpContext, review: ReviewRetroactiveRequest) {
     const { params, declineReason } = await request.validateUsing(
       declineRetroactiveRequestValidator
     )

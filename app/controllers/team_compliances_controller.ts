@@ -3,7 +3,6 @@ import { inject } from '@adonisjs/core'
 import ListTeamCompliances from '#actions/compliance/list_team_compliances'
 import ReviewStepCompliance from '#actions/compliance/review_step_compliance'
 import { StepComplianceDocumentDto } from '#dtos/provider_compliance_dto'
-import ComplianceFlowPolicy from '#policies/compliance_flow_policy'
 import ProviderCompliancePolicy from '#policies/provider_compliance_policy'
 import Clock from '#services/clock'
 import { fileStorage } from '#services/file_storage_service'
@@ -16,7 +15,6 @@ import { listTeamCompliancesValidator, reviewStepValidator } from '#validators/p
 export default class TeamCompliancesController {
   @inject()
   async index(ctx: HttpContext, list: ListTeamCompliances) {
-    await ctx.bouncer.with(ComplianceFlowPolicy).authorize('manage', ctx.membership)
     const { providerId } = pathIds(ctx.params, 'providerId')
     const filters = await ctx.request.validateUsing(listTeamCompliancesValidator)
     return { data: await list.handle(ctx.company, providerId, filters) }

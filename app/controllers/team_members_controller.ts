@@ -9,7 +9,6 @@ import TeamMemberDto from '#dtos/team_member_dto'
 import TeamMemberContractDto from '#dtos/team_member_contract_dto'
 import SessionEntryDto from '#dtos/session_entry_dto'
 import PageMetaDto from '#dtos/page_meta_dto'
-import TeamMemberPolicy from '#policies/team_member_policy'
 import {
   inviteTeamMemberValidator,
   listTeamValidator,
@@ -22,8 +21,7 @@ import {
  */
 export default class TeamMembersController {
   @inject()
-  async index({ request, bouncer, company, membership }: HttpContext, listTeam: ListTeamMembers) {
-    await bouncer.with(TeamMemberPolicy).authorize('viewList', membership)
+  async index({ request, company }: HttpContext, listTeam: ListTeamMembers) {
     const filters = await request.validateUsing(listTeamValidator)
     const { rows, total, page, pageSize } = await listTeam.handle(company, filters)
     return {
@@ -33,8 +31,7 @@ export default class TeamMembersController {
   }
 
   @inject()
-  async show({ request, bouncer, company, membership }: HttpContext, showMember: ShowTeamMember) {
-    await bouncer.with(TeamMemberPolicy).authorize('view', membership)
+  async show({ request, company }: HttpContext, showMember: ShowTeamMember) {
     const { params } = await request.validateUsing(teamMemberIdValidator)
     const detail = await showMember.handle(company, params.id)
     return {
@@ -51,11 +48,7 @@ export default class TeamMembersController {
   }
 
   @inject()
-  async store(
-    { request, response, auth, bouncer, company, membership }: HttpContext,
-    inviteMember: InviteTeamMember
-  ) {
-    await bouncer.with(TeamMemberPolicy).authorize('create', membership)
+  async store({ request, response, auth, company }: HttpContext, inviteMember: InviteTeamMember) {
     const payload = await request.validateUsing(inviteTeamMemberValidator)
     const { user, company: created } = await inviteMember.handle(
       company,
@@ -70,18 +63,13 @@ export default class TeamMembersController {
 
   /** E5: kept for compatibility; changes nothing and returns the member */
   @inject()
-  async update({ request, bouncer, company, membership }: HttpContext, findMember: FindTeamMember) {
-    await bouncer.with(TeamMemberPolicy).authorize('update', membership)
+  async update({ request, company }: HttpContext, findMember: FindTeamMember) {
     const { params } = await request.validateUsing(teamMemberIdValidator)
     return { data: TeamMemberDto.fromRow(await findMember.primary(company, params.id)) }
   }
 
   @inject()
-  async destroy(
-    { request, response, bouncer, company, membership }: HttpContext,
-    removeMember: RemoveTeamMember
-  ) {
-    await bouncer.with(TeamMemberPolicy).authorize('delete', membership)
+  async destroy({ request, response, company }: HttpContext, removeMember: RemoveTeamMember) {
     const { params } = await request.validateUsing(teamMemberIdValidator)
     await removeMember.handle(company, params.id)
     return response.noContent()

@@ -5,13 +5,11 @@ import ListTemplates from '#actions/templates/list_templates'
 import DeleteTemplate from '#actions/templates/delete_template'
 import ContractTemplateDto from '#dtos/contract_template_dto'
 import PaginationMetaDto from '#dtos/pagination_meta_dto'
-import ContractTemplatePolicy from '#policies/contract_template_policy'
 import { listTemplatesValidator, saveTemplateValidator } from '#validators/contract_template'
 
 export default class TemplatesController {
   @inject()
-  async index({ request, bouncer, company, membership }: HttpContext, list: ListTemplates) {
-    await bouncer.with(ContractTemplatePolicy).authorize('manage', membership)
+  async index({ request, company }: HttpContext, list: ListTemplates) {
     const page = await list.handle(company, await request.validateUsing(listTemplatesValidator))
     return {
       data: page.all().map((template) => ContractTemplateDto.fromModel(template)),
@@ -19,34 +17,24 @@ export default class TemplatesController {
     }
   }
 
-  async show({ params, bouncer, company, membership }: HttpContext) {
-    await bouncer.with(ContractTemplatePolicy).authorize('manage', membership)
+  async show({ params, company }: HttpContext) {
     return { data: ContractTemplateDto.fromModel(await SaveTemplate.find(company, params.id)) }
   }
 
   @inject()
-  async store(
-    { request, response, bouncer, company, membership }: HttpContext,
-    save: SaveTemplate
-  ) {
-    await bouncer.with(ContractTemplatePolicy).authorize('manage', membership)
+  async store({ request, response, company }: HttpContext, save: SaveTemplate) {
     const template = await save.handle(company, await request.validateUsing(saveTemplateValidator))
     return response.created({ data: ContractTemplateDto.fromModel(template) })
   }
 
   @inject()
-  async update({ request, params, bouncer, company, membership }: HttpContext, save: SaveTemplate) {
-    await bouncer.with(ContractTemplatePolicy).authorize('manage', membership)
+  async update({ request, params, company }: HttpContext, save: SaveTemplate) {
     const payload = await request.validateUsing(saveTemplateValidator)
     return { data: ContractTemplateDto.fromModel(await save.handle(company, payload, params.id)) }
   }
 
   @inject()
-  async destroy(
-    { params, response, bouncer, company, membership }: HttpContext,
-    remove: DeleteTemplate
-  ) {
-    await bouncer.with(ContractTemplatePolicy).authorize('manage', membership)
+  async destroy({ params, response, company }: HttpContext, remove: DeleteTemplate) {
     await remove.handle(company, params.id)
     return response.noContent()
   }

@@ -9,7 +9,6 @@ import ListWorkEntries from '#actions/hours/list_work_entries'
 import SummarizeProviderHours from '#actions/hours/summarize_provider_hours'
 import WorkEntryDto from '#dtos/work_entry_dto'
 import PageMetaDto from '#dtos/page_meta_dto'
-import WorkEntryPolicy from '#policies/work_entry_policy'
 import { hoursMeta } from '#validators/rules/time'
 import {
   listWorkEntriesValidator,
@@ -20,8 +19,7 @@ import {
 /** Hours monitoring (G) and B8: work entries and a provider's hour summaries */
 export default class WorkEntriesController {
   @inject()
-  async index({ request, bouncer, membership }: HttpContext, listEntries: ListWorkEntries) {
-    await bouncer.with(WorkEntryPolicy).authorize('view', membership)
+  async index({ request, membership }: HttpContext, listEntries: ListWorkEntries) {
     const { params } = await request.validateUsing(workEntryIdValidator)
     const filters = await request.validateUsing(listWorkEntriesValidator)
     const page = await listEntries.handle(membership, params.id, filters)
@@ -32,26 +30,23 @@ export default class WorkEntriesController {
   }
 
   @inject()
-  async summary({ request, bouncer, membership }: HttpContext, summarize: SummarizeProviderHours) {
-    await bouncer.with(WorkEntryPolicy).authorize('view', membership)
+  async summary({ request, membership }: HttpContext, summarize: SummarizeProviderHours) {
     const { params } = await request.validateUsing(workEntryIdValidator)
     return { data: await summarize.handle(membership, params.id) }
   }
 
   @inject()
-  async show({ request, bouncer, membership }: HttpContext, findEntry: FindWorkEntry) {
-    await bouncer.with(WorkEntryPolicy).authorize('view', membership)
+  async show({ request, membership }: HttpContext, findEntry: FindWorkEntry) {
     const { params } = await request.validateUsing(workEntryIdValidator)
     return { data: WorkEntryDto.fromModel(await findEntry.handle(membership, params.id)) }
   }
 
   @inject()
   async store(
-    { request, response, bouncer, company, membership }: HttpContext,
+    { request, response, company, membership }: HttpContext,
     clock: Clock,
     createEntry: CreateWorkEntry
   ) {
-    await bouncer.with(WorkEntryPolicy).authorize('create', membership)
     const payload = await request.validateUsing(saveWorkEntryValidator, {
       meta: hoursMeta(request, clock.now(), company.timezone, 'entry'),
     })
@@ -61,11 +56,10 @@ export default class WorkEntriesController {
 
   @inject()
   async update(
-    { request, bouncer, company, membership }: HttpContext,
+    { request, company, membership }: HttpContext,
     clock: Clock,
     updateEntry: UpdateWorkEntry
   ) {
-    await bouncer.with(WorkEntryPolicy).authorize('update', membership)
     const { params } = await request.validateUsing(workEntryIdValidator)
     const payload = await request.validateUsing(saveWorkEntryValidator, {
       meta: hoursMeta(request, clock.now(), company.timezone, 'entry'),
@@ -76,11 +70,7 @@ export default class WorkEntriesController {
   }
 
   @inject()
-  async destroy(
-    { request, response, bouncer, membership }: HttpContext,
-    deleteEntry: DeleteWorkEntry
-  ) {
-    await bouncer.with(WorkEntryPolicy).authorize('delete', membership)
+  async destroy({ request, response, membership }: HttpContext, deleteEntry: DeleteWorkEntry) {
     const { params } = await request.validateUsing(workEntryIdValidator)
     await deleteEntry.handle(membership, params.id)
     return response.noContent()

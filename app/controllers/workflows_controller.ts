@@ -5,13 +5,11 @@ import ListWorkflows from '#actions/workflows/list_workflows'
 import DeleteWorkflow from '#actions/workflows/delete_workflow'
 import WorkflowDto from '#dtos/workflow_dto'
 import PaginationMetaDto from '#dtos/pagination_meta_dto'
-import WorkflowPolicy from '#policies/workflow_policy'
 import { listWorkflowsValidator, saveWorkflowValidator } from '#validators/workflow'
 
 export default class WorkflowsController {
   @inject()
-  async index({ request, bouncer, company, membership }: HttpContext, list: ListWorkflows) {
-    await bouncer.with(WorkflowPolicy).authorize('manage', membership)
+  async index({ request, company }: HttpContext, list: ListWorkflows) {
     const page = await list.handle(company, await request.validateUsing(listWorkflowsValidator))
     return {
       data: page.all().map((workflow) => WorkflowDto.fromModel(workflow)),
@@ -19,34 +17,24 @@ export default class WorkflowsController {
     }
   }
 
-  async show({ params, bouncer, company, membership }: HttpContext) {
-    await bouncer.with(WorkflowPolicy).authorize('manage', membership)
+  async show({ params, company }: HttpContext) {
     return { data: WorkflowDto.fromModel(await SaveWorkflow.find(company, params.id)) }
   }
 
   @inject()
-  async store(
-    { request, response, bouncer, company, membership }: HttpContext,
-    save: SaveWorkflow
-  ) {
-    await bouncer.with(WorkflowPolicy).authorize('manage', membership)
+  async store({ request, response, company }: HttpContext, save: SaveWorkflow) {
     const workflow = await save.handle(company, await request.validateUsing(saveWorkflowValidator))
     return response.created({ data: WorkflowDto.fromModel(workflow) })
   }
 
   @inject()
-  async update({ request, params, bouncer, company, membership }: HttpContext, save: SaveWorkflow) {
-    await bouncer.with(WorkflowPolicy).authorize('manage', membership)
+  async update({ request, params, company }: HttpContext, save: SaveWorkflow) {
     const payload = await request.validateUsing(saveWorkflowValidator)
     return { data: WorkflowDto.fromModel(await save.handle(company, payload, params.id)) }
   }
 
   @inject()
-  async destroy(
-    { params, response, bouncer, company, membership }: HttpContext,
-    remove: DeleteWorkflow
-  ) {
-    await bouncer.with(WorkflowPolicy).authorize('manage', membership)
+  async destroy({ params, response, company }: HttpContext, remove: DeleteWorkflow) {
     await remove.handle(company, params.id)
     return response.noContent()
   }

@@ -1,16 +1,33 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
-import type * as abilities from '#abilities/main'
-
-type RoleAbility = keyof typeof abilities
+import { Exception } from '@adonisjs/core/exceptions'
+import { MEMBER, ROUTE_GATES, allows } from '#support/permissions'
 
 /**
- * Guards a group of routes with a role ability (runs after the company
- * middleware): `middleware.role({ ability: 'borrowerSide' })`.
+ * 403 of the role gate. Its own code tells it apart from a record rule's
+ * 403 (a policy or an action: not the named reviewer, not the author).
+ */
+export class RoleForbiddenException extends Exception {
+  static status = 403
+  static code = 'E_ROLE_FORBIDDEN'
+}
+
+/**
+ * The role gate of every company-scoped route (after the company
+ * middleware): the route's entry in ROUTE_GATES, found by route name, must
+ * allow the role of the request's membership. A route without an entry is
+ * denied, so a new route cannot forget its gate. The only request without
+ * a membership here is one without `x-company-id` on a route whose company
+ * context is optional, and only a MEMBER route lets it through (it answers
+ * for the user alone).
  */
 export default class RoleMiddleware {
-  async handle(ctx: HttpContext, next: NextFn, options: { ability: RoleAbility }) {
-    await ctx.bouncer.authorize(options.ability, ctx.membership)
+  async handle(ctx: HttpContext, next: NextFn) {
+    const name = ctx.route?.name
+    const gate = name ? ROUTE_GATES[name] : undefined
+    const membership = ctx.membership as HttpContext['membership'] | undefined
+    const allowed = membership ? allows(membership.role, gate) : gate === MEMBER
+    if (!allowed) throw new RoleForbiddenException('Access denied')
     return next()
   }
 }

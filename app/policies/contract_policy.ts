@@ -3,28 +3,21 @@ import type { AuthorizerResponse } from '@adonisjs/bouncer/types'
 import type User from '#models/user'
 import type CompanyMember from '#models/company_member'
 import type ContractReviewComment from '#models/contract_review_comment'
-import { isBorrowerSide, isProvider } from '#support/roles'
+import { allows } from '#support/permissions'
 
 /**
- * Contracts: the borrower side authors and reviews them; a provider sees
- * its own contracts (B2-B4); signing is open to any member and checked
- * against the signer list by the action.
+ * Record rules of contracts (the role gate has already checked the role).
+ * Signers are checked against the signer list by the signature actions,
+ * decisions against the reviewer list by DecideReview.
  */
 export default class ContractPolicy extends BasePolicy {
-  list(_user: User, membership: CompanyMember): AuthorizerResponse {
-    return isBorrowerSide(membership.role) || isProvider(membership.role)
-  }
-
-  manage(_user: User, membership: CompanyMember): AuthorizerResponse {
-    return isBorrowerSide(membership.role)
-  }
-
-  viewAsProvider(_user: User, membership: CompanyMember): AuthorizerResponse {
-    return isProvider(membership.role)
-  }
-
-  sign(_user: User, membership: CompanyMember): AuthorizerResponse {
-    return isBorrowerSide(membership.role) || isProvider(membership.role)
+  /**
+   * H13: a named reviewer of the contract comments; so does whoever
+   * manages contracts (the author answers its reviewers). `user` only
+   * when named.
+   */
+  comment(user: User, membership: CompanyMember, reviewerIds: string[]): AuthorizerResponse {
+    return reviewerIds.includes(user.id) || allows(membership.role, 'contracts.manage')
   }
 
   updateComment(user: User, comment: ContractReviewComment): AuthorizerResponse {

@@ -11,7 +11,7 @@ router
     router
       .get('/company/members', [CompanyMembersController, 'index'])
       .as('company.members.index')
-      .use(middleware.company())
+      .use([middleware.company(), middleware.role()])
   })
   .prefix('/api/v1')
   .use(middleware.auth())

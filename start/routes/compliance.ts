@@ -69,7 +69,7 @@ router
       .as('team.compliance_flows')
   })
   .prefix('/api/v1')
-  .use([middleware.auth(), middleware.company(), middleware.role({ ability: 'borrowerSide' })])
+  .use([middleware.auth(), middleware.company(), middleware.role()])
 
 /** C: the authenticated provider's own compliances in the context (borrower) company */
 router
@@ -89,4 +89,4 @@ router
   })
   .prefix('/api/v1/provider-compliances')
   .as('provider_compliances')
-  .use([middleware.auth(), middleware.company(), middleware.role({ ability: 'provider' })])
+  .use([middleware.auth(), middleware.company(), middleware.role()])

@@ -11,7 +11,8 @@ const ContractSignaturesController = () => import('#controllers/contract_signatu
 
 /**
  * Contracts (H1-H15 and B2-B4). Path ids must be UUID v4, else no route
- * matches (404).
+ * matches (404). The role gate reads each route's permission from
+ * ROUTE_GATES (app/support/permissions.ts).
  */
 router
   .group(() => {
@@ -29,110 +30,82 @@ router
       .post('/contracts/:id/signatures/reject', [ContractSignaturesController, 'reject'])
       .as('contracts.signatures.reject')
 
+    /** B2, B3: the provider's own contracts */
     router
-      .group(() => {
-        router
-          .get('/contracts/:id/documents', [ProviderContractsController, 'documents'])
-          .as('contracts.provider.documents')
-        router
-          .get('/contracts/:id/provider/detail', [ProviderContractsController, 'detail'])
-          .as('contracts.provider.detail')
-      })
-      .use(middleware.role({ ability: 'provider' }))
+      .get('/contracts/:id/documents', [ProviderContractsController, 'documents'])
+      .as('contracts.provider.documents')
+    router
+      .get('/contracts/:id/provider/detail', [ProviderContractsController, 'detail'])
+      .as('contracts.provider.detail')
+
+    /** Borrower side: `user` reads and reviews or signs where named (ROUTE_GATES) */
+    router.get('/contracts/board', [ContractsController, 'board']).as('contracts.board')
+    router.post('/contracts', [ContractsController, 'store']).as('contracts.store')
+    router.put('/contracts/:id', [ContractsController, 'update']).as('contracts.update')
+    router.get('/contracts/:id', [ContractsController, 'show']).as('contracts.show')
+    router.get('/contracts/:id/detail', [ContractsController, 'show']).as('contracts.detail')
+    router.delete('/contracts/:id', [ContractsController, 'destroy']).as('contracts.destroy')
+    router
+      .patch('/contracts/:id/status', [ContractStatusController, 'update'])
+      .as('contracts.status')
+    router
+      .patch('/contracts/:id/steps/:stepKey/complete', [ContractStatusController, 'completeStep'])
+      .as('contracts.steps.complete')
+    router
+      .patch('/contracts/:id/cancel', [ContractStatusController, 'cancel'])
+      .as('contracts.cancel')
+    router
+      .post('/contracts/:id/documents/:docId/files', [ContractFilesController, 'store'])
+      .as('contracts.files.store')
+    router
+      .delete('/contracts/:id/documents/:docId/files/:fileId', [ContractFilesController, 'destroy'])
+      .as('contracts.files.destroy')
+    router.get('/contracts/:id/uploads', [ContractFilesController, 'index']).as('contracts.uploads')
+    router
+      .patch('/contracts/:id/documents/:docId/review', [ContractFilesController, 'review'])
+      .as('contracts.documents.review')
+
+    router.get('/contracts/:id/review', [ContractReviewsController, 'show']).as('contracts.review')
+    router
+      .post('/contracts/:id/review/reminders', [ContractReviewsController, 'remind'])
+      .as('contracts.review.reminders')
+    router
+      .get('/contracts/:id/review/:contractItemId/comments', [
+        ContractReviewsController,
+        'comments',
+      ])
+      .as('contracts.review.comments')
+    router
+      .post('/contracts/:id/review/:contractItemId/comment', [ContractReviewsController, 'comment'])
+      .as('contracts.review.comment')
+    router
+      .patch('/contracts/:id/review/:contractItemId/comments/:commentId', [
+        ContractReviewsController,
+        'updateComment',
+      ])
+      .as('contracts.review.comments.update')
+    router
+      .post('/contracts/:id/review/:contractItemId/approve', [ContractReviewsController, 'approve'])
+      .as('contracts.review.approve')
+    router
+      .post('/contracts/:id/review/:contractItemId/reject', [ContractReviewsController, 'reject'])
+      .as('contracts.review.reject')
+    router
+      .post('/contracts/:id/review/:contractItemId/request-changes', [
+        ContractReviewsController,
+        'requestChanges',
+      ])
+      .as('contracts.review.request_changes')
 
     router
-      .group(() => {
-        router.get('/contracts/board', [ContractsController, 'board']).as('contracts.board')
-        router.post('/contracts', [ContractsController, 'store']).as('contracts.store')
-        router.put('/contracts/:id', [ContractsController, 'update']).as('contracts.update')
-        router.get('/contracts/:id', [ContractsController, 'show']).as('contracts.show')
-        router.get('/contracts/:id/detail', [ContractsController, 'show']).as('contracts.detail')
-        router.delete('/contracts/:id', [ContractsController, 'destroy']).as('contracts.destroy')
-        router
-          .patch('/contracts/:id/status', [ContractStatusController, 'update'])
-          .as('contracts.status')
-        router
-          .patch('/contracts/:id/steps/:stepKey/complete', [
-            ContractStatusController,
-            'completeStep',
-          ])
-          .as('contracts.steps.complete')
-        router
-          .patch('/contracts/:id/cancel', [ContractStatusController, 'cancel'])
-          .as('contracts.cancel')
-        router
-          .post('/contracts/:id/documents/:docId/files', [ContractFilesController, 'store'])
-          .as('contracts.files.store')
-        router
-          .delete('/contracts/:id/documents/:docId/files/:fileId', [
-            ContractFilesController,
-            'destroy',
-          ])
-          .as('contracts.files.destroy')
-        router
-          .get('/contracts/:id/uploads', [ContractFilesController, 'index'])
-          .as('contracts.uploads')
-        router
-          .patch('/contracts/:id/documents/:docId/review', [ContractFilesController, 'review'])
-          .as('contracts.documents.review')
-
-        router
-          .get('/contracts/:id/review', [ContractReviewsController, 'show'])
-          .as('contracts.review')
-        router
-          .post('/contracts/:id/review/reminders', [ContractReviewsController, 'remind'])
-          .as('contracts.review.reminders')
-        router
-          .get('/contracts/:id/review/:contractItemId/comments', [
-            ContractReviewsController,
-            'comments',
-          ])
-          .as('contracts.review.comments')
-        router
-          .post('/contracts/:id/review/:contractItemId/comment', [
-            ContractReviewsController,
-            'comment',
-          ])
-          .as('contracts.review.comment')
-        router
-          .patch('/contracts/:id/review/:contractItemId/comments/:commentId', [
-            ContractReviewsController,
-            'updateComment',
-          ])
-          .as('contracts.review.comments.update')
-        router
-          .post('/contracts/:id/review/:contractItemId/approve', [
-            ContractReviewsController,
-            'approve',
-          ])
-          .as('contracts.review.approve')
-        router
-          .post('/contracts/:id/review/:contractItemId/reject', [
-            ContractReviewsController,
-            'reject',
-          ])
-          .as('contracts.review.reject')
-        router
-          .post('/contracts/:id/review/:contractItemId/request-changes', [
-            ContractReviewsController,
-            'requestChanges',
-          ])
-          .as('contracts.review.request_changes')
-
-        router
-          .put('/contracts/:id/signatures/configuration', [
-            ContractSignaturesController,
-            'configure',
-          ])
-          .as('contracts.signatures.configure')
-        router
-          .post('/contracts/:id/signatures/start', [ContractSignaturesController, 'start'])
-          .as('contracts.signatures.start')
-        router
-          .post('/contracts/:id/signatures/reminders', [ContractSignaturesController, 'remind'])
-          .as('contracts.signatures.reminders')
-      })
-      .use(middleware.role({ ability: 'borrowerSide' }))
+      .put('/contracts/:id/signatures/configuration', [ContractSignaturesController, 'configure'])
+      .as('contracts.signatures.configure')
+    router
+      .post('/contracts/:id/signatures/start', [ContractSignaturesController, 'start'])
+      .as('contracts.signatures.start')
+    router
+      .post('/contracts/:id/signatures/reminders', [ContractSignaturesController, 'remind'])
+      .as('contracts.signatures.reminders')
   })
   .prefix('/api/v1')
   .where('id', uuidV4Matcher)
@@ -140,4 +113,4 @@ router
   .where('fileId', uuidV4Matcher)
   .where('contractItemId', uuidV4Matcher)
   .where('commentId', uuidV4Matcher)
-  .use([middleware.auth(), middleware.company()])
+  .use([middleware.auth(), middleware.company(), middleware.role()])

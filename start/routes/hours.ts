@@ -6,9 +6,9 @@ const WorkEntriesController = () => import('#controllers/work_entries_controller
 const RetroactiveRequestsController = () => import('#controllers/retroactive_requests_controller')
 
 /**
- * Providers list (F) and hours monitoring (G, B8, B9). Roles are checked
- * per action by the policies: providers write their own entries and
- * requests, the borrower side reads and reviews.
+ * Providers list (F) and hours monitoring (G, B8, B9). The role gate
+ * (ROUTE_GATES): providers write their own entries and requests, the
+ * borrower side reads, and owner, admin or borrower approve or decline.
  */
 router
   .group(() => {
@@ -41,4 +41,4 @@ router
       .as('monitoring')
   })
   .prefix('/api/v1')
-  .use([middleware.auth(), middleware.company()])
+  .use([middleware.auth(), middleware.company(), middleware.role()])

@@ -36,4 +36,4 @@ router
       .as('company.notification_settings.update')
   })
   .prefix('/api/v1')
-  .use([middleware.auth(), middleware.company()])
+  .use([middleware.auth(), middleware.company(), middleware.role()])

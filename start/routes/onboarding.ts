@@ -69,4 +69,4 @@ router
       .as('onboardings.documents.review')
   })
   .prefix('/api/v1')
-  .use([middleware.auth(), middleware.company()])
+  .use([middleware.auth(), middleware.company(), middleware.role()])

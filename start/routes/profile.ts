@@ -14,7 +14,7 @@ router
     router
       .get('/users/me', [ProfileController, 'show'])
       .as('users.me.show')
-      .use(middleware.company({ optional: true }))
+      .use([middleware.company({ optional: true }), middleware.role()])
     router.put('/users/me', [ProfileController, 'update']).as('users.me.update')
     router.delete('/users/me/delete', [ProfileController, 'destroy']).as('users.me.destroy')
 
@@ -45,7 +45,7 @@ router
     router
       .get('/company/onboarding/check', [OnboardingChecksController, 'company'])
       .as('company.onboarding.check')
-      .use(middleware.company())
+      .use([middleware.company(), middleware.role()])
   })
   .prefix('/api/v1')
   .use(middleware.auth())

@@ -15,4 +15,4 @@ router
     router.get('/summary', [ProviderAreaController, 'summary']).as('provider.summary')
   })
   .prefix('/api/v1')
-  .use([middleware.auth(), middleware.company(), middleware.role({ ability: 'provider' })])
+  .use([middleware.auth(), middleware.company(), middleware.role()])

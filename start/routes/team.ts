@@ -20,7 +20,7 @@ router
     router.get('/clients', [ClientsController, 'index']).as('clients.index')
   })
   .prefix('/api/v1')
-  .use([middleware.auth(), middleware.company()])
+  .use([middleware.auth(), middleware.company(), middleware.role()])
 
 /** Public: the invited legal representative sets a password */
 router

@@ -5,12 +5,15 @@ import { uuidV4Matcher } from '#support/uuid'
 const WorkflowsController = () => import('#controllers/workflows_controller')
 const TemplatesController = () => import('#controllers/templates_controller')
 
-/** Contract workflows and templates (borrower side of the context company) */
+/** Contract workflows and templates (borrower side of the context company; ROUTE_GATES) */
 router
   .group(() => {
-    router.resource('workflows', WorkflowsController).apiOnly().as('workflows')
-    router.resource('templates', TemplatesController).apiOnly().as('templates')
+    /** PUT only for update: a resource also routes PATCH, which the API does not document */
+    router.resource('workflows', WorkflowsController).apiOnly().except(['update']).as('workflows')
+    router.put('/workflows/:id', [WorkflowsController, 'update']).as('workflows.update')
+    router.resource('templates', TemplatesController).apiOnly().except(['update']).as('templates')
+    router.put('/templates/:id', [TemplatesController, 'update']).as('templates.update')
   })
   .prefix('/api/v1')
   .where('id', uuidV4Matcher)
-  .use([middleware.auth(), middleware.company(), middleware.role({ ability: 'borrowerSide' })])
+  .use([middleware.auth(), middleware.company(), middleware.role()])

@@ -3,6 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { Infer } from '@vinejs/vine/types'
 import Contract from '#models/contract'
 import ContractReviewComment from '#models/contract_review_comment'
+import ContractReviewer from '#models/contract_reviewer'
 import type Company from '#models/company'
 import type User from '#models/user'
 import ContractDocumentService from '#services/contract_document_service'
@@ -40,20 +41,29 @@ export default class ReviewComments {
       .orderBy('id')
   }
 
+  /**
+   * H13: the contract and the item (else 404) with the user ids of the
+   * contract's reviewers, for ContractPolicy.comment
+   */
+  async target(company: Company, ids: { contractId: string; itemId: string }) {
+    const { contract, item } = await this.findItem(company, ids.contractId, ids.itemId)
+    const reviewers = await ContractReviewer.query()
+      .where('contract_id', contract.id)
+      .select('user_id')
+    return { contract, item, reviewerIds: reviewers.map((reviewer) => reviewer.userId) }
+  }
+
   async add(
-    company: Company,
+    { contract, item }: { contract: Contract; item: { id: string } },
     user: User,
-    ids: { contractId: string; itemId: string },
     body: Infer<typeof addReviewCommentValidator>
   ) {
-    const { item } = await this.findItem(company, ids.contractId, ids.itemId)
     if (body.startOffset !== undefined && body.startOffset !== null) {
       if ((body.endOffset ?? 0) < body.startOffset) {
         throw new UnprocessableException('endOffset must not be before startOffset')
       }
     }
     return db.transaction(async (trx) => {
-      const contract = await Contract.findOwned(company.id, ids.contractId, trx)
       const comment = await ContractReviewComment.create(
         {
           contractId: contract.id,

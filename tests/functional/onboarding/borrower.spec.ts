@@ -145,11 +145,11 @@ test.group('Onboarding / borrower review', (group) => {
   test('uploaded -> validated', async ({ client, assert }) => {
     const s = await onboardingScenario()
     await uploadPdf(client, s)
-    const user = await memberOf(s.borrower, 'user')
+    const borrower = await memberOf(s.borrower, 'borrower')
     const response = await client
       .patch(reviewUrl(s))
       .header('x-company-id', s.borrower.id)
-      .loginAs(user)
+      .loginAs(borrower)
       .json({ status: 'validated' })
     response.assertStatus(200)
     response.assertBodyContains({ data: { status: 'validated', rejectionReason: null } })

@@ -1,0 +1,76 @@
+import { test } from '@japa/runner'
+import type { HttpContext } from '@adonisjs/core/http'
+import RoleMiddleware from '#middleware/role_middleware'
+import { MEMBER, PERMISSIONS, ROUTE_GATES, allows } from '#support/permissions'
+import { MEMBER_ROLES } from '#support/roles'
+import { allRoutes, companyScopedRoutes } from '#tests/support/routes'
+
+test.group('Role gates / the route table', () => {
+  test('every company-scoped route has a named entry in ROUTE_GATES', ({ assert }) => {
+    const missing = companyScopedRoutes()
+      .filter((route) => !route.name || !(route.name in ROUTE_GATES))
+      .map((route) => `${route.methods[0]} ${route.pattern} (${route.name ?? 'unnamed'})`)
+    assert.deepEqual(missing, [], 'company-scoped routes without a gate entry')
+  })
+
+  test('every ROUTE_GATES entry is a company-scoped route of the router', ({ assert }) => {
+    const names = new Set(companyScopedRoutes().map((route) => route.name))
+    const stale = Object.keys(ROUTE_GATES).filter((name) => !names.has(name))
+    assert.deepEqual(stale, [], 'gate entries for routes that do not exist (or have no company)')
+  })
+
+  test('the role gate runs right after the company middleware, and only there', ({ assert }) => {
+    const wrong = allRoutes()
+      .filter(({ middleware }) => {
+        const company = middleware.indexOf('company')
+        const role = middleware.indexOf('role')
+        if (company === -1 && role === -1) return false
+        return role !== company + 1
+      })
+      .map((route) => `${route.pattern} [${route.middleware.join(', ')}]`)
+    assert.deepEqual(wrong, [])
+  })
+
+  test('every gate names known permissions', ({ assert }) => {
+    for (const [name, gate] of Object.entries(ROUTE_GATES)) {
+      if (gate === MEMBER) continue
+      for (const permission of typeof gate === 'string' ? [gate] : gate) {
+        assert.include(PERMISSIONS, permission, name)
+      }
+    }
+  })
+})
+
+test.group('Role gates / the middleware', () => {
+  const run = (routeName: string | undefined, role: (typeof MEMBER_ROLES)[number] | null) => {
+    const ctx = {
+      route: routeName === undefined ? undefined : { name: routeName },
+      membership: role ? { role } : undefined,
+    } as unknown as HttpContext
+    return new RoleMiddleware().handle(ctx, async () => 'next')
+  }
+
+  test('a route missing from the table is denied to every role (fail closed)', async ({
+    assert,
+  }) => {
+    for (const role of MEMBER_ROLES) {
+      await assert.rejects(() => run('no.such.route', role), 'Access denied')
+      await assert.rejects(() => run(undefined, role), 'Access denied')
+      assert.isFalse(allows(role, undefined))
+    }
+  })
+
+  test('the gate follows the table: user reads, writes need owner, admin or borrower', async ({
+    assert,
+  }) => {
+    assert.equal(await run('contracts.show', 'user'), 'next')
+    await assert.rejects(() => run('contracts.store', 'user'), 'Access denied')
+    assert.equal(await run('contracts.store', 'borrower'), 'next')
+    await assert.rejects(() => run('contracts.store', 'provider'), 'Access denied')
+  })
+
+  test('without a company context only a MEMBER route passes', async ({ assert }) => {
+    assert.equal(await run('users.me.show', null), 'next')
+    await assert.rejects(() => run('contracts.show', null), 'Access denied')
+  })
+})
