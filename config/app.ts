@@ -2,6 +2,7 @@ import env from '#start/env'
 import app from '@adonisjs/core/services/app'
 import { Secret } from '@adonisjs/core/helpers'
 import { defineConfig } from '@adonisjs/core/http'
+import { proxyTrust } from '#support/http_trust'
 
 /**
  * The application key encrypts cookies and signs the URLs of private
@@ -18,7 +19,12 @@ export const http = defineConfig({
   generateRequestId: true,
   allowMethodSpoofing: false,
   useAsyncLocalStorage: false,
-  trustProxy: () => true,
+  /**
+   * X-Forwarded-For is believed only from the proxies in TRUSTED_PROXIES
+   * (none by default): otherwise any client could pick its own IP, reset
+   * the per-IP limits and forge the IP stored on sessions and signatures.
+   */
+  trustProxy: proxyTrust(env.get('TRUSTED_PROXIES')),
   cookie: {
     domain: '',
     path: '/',

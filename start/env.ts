@@ -8,6 +8,7 @@
 |
 */
 import { Env } from '@adonisjs/core/env'
+import { corsOriginsRule, positiveIntegerRule, trustedProxiesRule } from '#support/http_trust'
 
 export default await Env.create(new URL('../', import.meta.url), {
   NODE_ENV: Env.schema.enum(['development', 'production', 'test'] as const),
@@ -43,10 +44,24 @@ export default await Env.create(new URL('../', import.meta.url), {
   ACCESS_TOKEN_TTL_SECONDS: Env.schema.number.optional(),
   REFRESH_TOKEN_TTL_DAYS: Env.schema.number.optional(),
 
+  /*
+  | HTTP trust: reverse proxies whose X-Forwarded-For is believed (IPs and
+  | CIDRs; none by default) and browser origins allowed by CORS.
+  */
+  TRUSTED_PROXIES: trustedProxiesRule,
+  CORS_ORIGINS: corsOriginsRule,
+
   /* Rate limiting */
   LIMITER_STORE: Env.schema.enum.optional(['database', 'memory'] as const),
   /* GET /app/versions requests per IP and minute (0 disables the throttle) */
   APP_VERSIONS_RATE_LIMIT: Env.schema.number.optional(),
+  /* Failed logins per account and per IP within 15 minutes before a 15-minute block */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveIntegerRule,
+  LOGIN_MAX_FAILURES_PER_IP: positiveIntegerRule,
+  /* POST /auth/register requests per IP and hour */
+  REGISTER_RATE_LIMIT: positiveIntegerRule,
+  /* Wrong current passwords on PUT /users/me/password per user within 15 minutes */
+  PASSWORD_CHANGE_MAX_FAILURES: positiveIntegerRule,
 
   /* Files */
   DRIVE_DISK: Env.schema.enum.optional(['fs', 's3'] as const),

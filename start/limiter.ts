@@ -23,3 +23,13 @@ export const appVersionsThrottle = limiter.define('app_versions', (ctx) => {
     .every('1 minute')
     .usingKey(`app_versions_${ctx.request.ip()}`)
 })
+
+/**
+ * POST /auth/register per IP (REGISTER_RATE_LIMIT per hour, 10 by
+ * default), counting every request: a 422 "e-mail already in use" tells
+ * whether an address has an account, so refused attempts must cost too.
+ */
+export const registerThrottle = limiter.define('auth_register', () =>
+  // keyed by request.ip() (the limiter's default key)
+  limiter.allowRequests(env.get('REGISTER_RATE_LIMIT') ?? 10).every('1 hour')
+)

@@ -5,6 +5,7 @@ import type { Config } from '@japa/runner/types'
 import { pluginAdonisJS } from '@japa/plugin-adonisjs'
 import testUtils from '@adonisjs/core/services/test_utils'
 import { authApiClient } from '@adonisjs/auth/plugins/api_client'
+import limiter from '@adonisjs/limiter/services/main'
 import { assertResponseMatchesOpenApi } from '#tests/support/openapi'
 
 /**
@@ -29,7 +30,17 @@ export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
   teardown: [],
 }
 
+/**
+ * Every client of the suite shares the IP 127.0.0.1, so rate-limit counts
+ * (memory store in tests) start empty for each test, as the database does:
+ * failures left by one test never throttle another. Tests of a limit
+ * reach it within themselves.
+ */
+const clearLimits = () => limiter.clear(['memory'])
+
 export const configureSuite: Config['configureSuite'] = (suite) => {
+  suite.onGroup((group) => group.each.setup(clearLimits))
+  suite.onTest((t) => t.setup(clearLimits))
   if (['browser', 'functional', 'e2e'].includes(suite.name)) {
     return suite.setup(() => testUtils.httpServer().start())
   }

@@ -1,6 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { inject } from '@adonisjs/core'
-import limiter from '@adonisjs/limiter/services/main'
 import RegisterUser from '#actions/auth/register_user'
 import LoginUser from '#actions/auth/login_user'
 import RefreshSession from '#actions/auth/refresh_session'
@@ -9,13 +8,6 @@ import UserDto from '#dtos/user_dto'
 import CompanyDto from '#dtos/company_dto'
 import { deviceInfoFrom } from '#services/device_info'
 import { loginValidator, refreshTokenValidator, registerValidator } from '#validators/auth'
-
-/**
- * Failed logins per e-mail + IP: the sixth failure within a minute blocks
- * that pair for 15 minutes (429 with Retry-After).
- */
-const loginThrottle = () =>
-  limiter.use({ requests: 5, duration: '1 min', blockDuration: '15 mins' })
 
 export default class AuthController {
   @inject()
@@ -33,14 +25,11 @@ export default class AuthController {
   @inject()
   async login({ request }: HttpContext, loginUser: LoginUser) {
     const { email, password } = await request.validateUsing(loginValidator)
-    const key = `login_${email}_${request.ip()}`
-
-    const [error, result] = await loginThrottle().penalize(key, () =>
-      loginUser.handle({ email, password, device: deviceInfoFrom(request) })
-    )
-    if (error) throw error
-
-    const { user, ...tokens } = result
+    const { user, ...tokens } = await loginUser.handle({
+      email,
+      password,
+      device: deviceInfoFrom(request),
+    })
     return { data: { ...tokens, user: UserDto.fromModel(user) } }
   }
 

@@ -1,6 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import emitter from '@adonisjs/core/services/emitter'
 import { verifyCredentials } from '#services/credentials_service'
+import { loginFailureLimits, throttleFailures } from '#services/failure_limits'
 import sessionTokens, { type DeviceInfo } from '#services/session_token_service'
 
 interface Params {
@@ -10,11 +11,14 @@ interface Params {
 }
 
 /**
- * Checks the credentials and opens a session on the device.
+ * Checks the credentials and opens a session on the device. Failed checks
+ * are limited per account and per client IP (429 with Retry-After).
  */
 export default class LoginUser {
   async handle({ email, password, device }: Params) {
-    const user = await verifyCredentials(email, password)
+    const user = await throttleFailures(loginFailureLimits(email, device.ip), () =>
+      verifyCredentials(email, password)
+    )
 
     const tokens = await db.transaction(async (trx) => {
       const { session, ...pair } = await sessionTokens.openSession(user, device, trx)

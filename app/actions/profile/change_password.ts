@@ -5,6 +5,7 @@ import { errors as vineErrors } from '@vinejs/vine'
 import AuthSession from '#models/auth_session'
 import type User from '#models/user'
 import { ConflictException } from '#exceptions/http_exceptions'
+import { passwordChangeFailureLimits, throttleFailures } from '#services/failure_limits'
 
 interface Params {
   user: User
@@ -15,8 +16,10 @@ interface Params {
 
 /**
  * PUT /users/me/password: the current password must match (422 on the
- * `currentPassword` field otherwise). Every other session of the user is
- * revoked; the session of the request stays signed in.
+ * `currentPassword` field otherwise); wrong current passwords are limited
+ * per user (429 with Retry-After), so a stolen access token cannot be used
+ * to guess the password. Every other session of the user is revoked; the
+ * session of the request stays signed in.
  */
 export default class ChangePassword {
   async handle({ user, currentSession, currentPassword, newPassword }: Params) {
@@ -25,15 +28,18 @@ export default class ChangePassword {
         code: 'E_NO_PASSWORD',
       })
     }
-    if (!(await hash.verify(user.password, currentPassword))) {
-      throw new vineErrors.E_VALIDATION_ERROR([
-        {
-          field: 'currentPassword',
-          rule: 'currentPassword',
-          message: 'The current password is incorrect',
-        },
-      ])
-    }
+    const storedHash = user.password
+    await throttleFailures(passwordChangeFailureLimits(user.id), async () => {
+      if (!(await hash.verify(storedHash, currentPassword))) {
+        throw new vineErrors.E_VALIDATION_ERROR([
+          {
+            field: 'currentPassword',
+            rule: 'currentPassword',
+            message: 'The current password is incorrect',
+          },
+        ])
+      }
+    })
 
     const passwordHash = await hash.make(newPassword)
     await db.transaction(async (trx) => {

@@ -4,6 +4,7 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import { AppVersionFactory } from '#database/factories/app_version_factory'
 import { companyWithOwner } from '#tests/support/tenancy'
+import { sentFrom } from '#tests/support/client_ip'
 
 const URL = '/api/v1/app/versions'
 
@@ -195,15 +196,15 @@ test.group('App versions / GET /app/versions', (group) => {
   test('is rate limited per IP: 429 {message} with Retry-After', async ({ client, assert }) => {
     const qs = { currentVersion: '1.0.0', platform: 'ios' }
     for (let i = 0; i < 120; i++) {
-      const ok = await client.get(URL).qs(qs).header('x-forwarded-for', '203.0.113.7')
+      const ok = await client.get(URL).qs(qs)
       ok.assertStatus(200)
     }
-    const limited = await client.get(URL).qs(qs).header('x-forwarded-for', '203.0.113.7')
+    const limited = await client.get(URL).qs(qs)
     limited.assertStatus(429)
     assert.isString(limited.body().message)
     assert.isAbove(Number(limited.header('retry-after')), 0)
 
-    const otherIp = await client.get(URL).qs(qs).header('x-forwarded-for', '203.0.113.8')
+    const otherIp = await sentFrom(client.get(URL).qs(qs), '127.0.0.2')
     otherIp.assertStatus(200)
   })
 })
