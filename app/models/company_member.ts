@@ -1,11 +1,19 @@
 import { DateTime } from 'luxon'
 import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
+import db from '@adonisjs/lucid/services/db'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import Company from '#models/company'
 import User from '#models/user'
 import type { MemberRole } from '#support/roles'
+
+/** Parties named by a request: companies (legal entities) and users (people) */
+export interface PartyIds {
+  companyIds?: readonly string[]
+  userIds?: readonly string[]
+}
 
 export default class CompanyMember extends compose(BaseModel, withUuidPrimaryKey) {
   @column()
@@ -28,4 +36,52 @@ export default class CompanyMember extends compose(BaseModel, withUuidPrimaryKey
 
   @belongsTo(() => User)
   declare user: BelongsTo<typeof User>
+
+  /**
+   * Consent (DESIGN.md Tenancy, issue #21): the ids among `parties` that
+   * are NOT linked to borrower company `companyId` (companies, then users). A
+   * party is linked when it is the company itself, a user with any
+   * membership in it, or a company one of whose owners holds a `provider`
+   * membership in it. E4 registrations and accepted invitations create
+   * exactly those memberships; an id that exists elsewhere, or nowhere,
+   * is unlinked alike, so the answer never reveals that it exists.
+   */
+  static async unlinkedParties(
+    companyId: string,
+    { companyIds = [], userIds = [] }: PartyIds,
+    trx?: TransactionClientContract
+  ): Promise<string[]> {
+    const client = trx ?? db
+    const linkedUsers = new Set<string>()
+    const linkedCompanies = new Set<string>([companyId])
+    if (userIds.length) {
+      const rows: { user_id: string }[] = await client
+        .from('company_members')
+        .where('company_id', companyId)
+        .whereIn('user_id', [...new Set(userIds)])
+        .distinct('user_id')
+      rows.forEach((row) => linkedUsers.add(row.user_id))
+    }
+    const others = [...new Set(companyIds)].filter((id) => id !== companyId)
+    if (others.length) {
+      const rows: { company_id: string }[] = await client
+        .from('company_members')
+        .whereIn('company_id', others)
+        .where('role', 'owner')
+        .whereIn(
+          'user_id',
+          client
+            .from('company_members')
+            .where('company_id', companyId)
+            .where('role', 'provider')
+            .select('user_id')
+        )
+        .distinct('company_id')
+      rows.forEach((row) => linkedCompanies.add(row.company_id))
+    }
+    return [
+      ...companyIds.filter((id) => !linkedCompanies.has(id)),
+      ...userIds.filter((id) => !linkedUsers.has(id)),
+    ]
+  }
 }

@@ -5,11 +5,12 @@ import type { EventsList } from '@adonisjs/core/types'
 import type Company from '#models/company'
 import type User from '#models/user'
 import { ContractTemplateFactory, WorkflowFactory } from '#database/factories/contract_factory'
-import { companyWithOwner, memberOf } from '#tests/support/tenancy'
+import { companyWithOwner, linkProvider, memberOf } from '#tests/support/tenancy'
 
 /**
  * A borrower company with its owner, a borrower-perspective workflow, a
- * template, a provider legal entity (with owner) and a natural person.
+ * template, a provider legal entity (with owner) and a natural person,
+ * both linked to the borrower (as E4 would) so they may be parts.
  */
 export async function contractWorld() {
   const { company, owner } = await companyWithOwner()
@@ -18,6 +19,8 @@ export async function contractWorld() {
   const provider = await companyWithOwner()
   const { UserFactory } = await import('#database/factories/user_factory')
   const person = await UserFactory.create()
+  await linkProvider(company, provider.owner)
+  await linkProvider(company, person)
   const reviewer = await memberOf(company, 'user')
   return { company, owner, workflow, template, provider, person, reviewer }
 }

@@ -1,6 +1,7 @@
 import type { Infer } from '@vinejs/vine/types'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import ContractPart from '#models/contract_part'
+import CompanyMember from '#models/company_member'
 import type Contract from '#models/contract'
 import type Workflow from '#models/workflow'
 import { UnprocessableException } from '#exceptions/http_exceptions'
@@ -16,8 +17,10 @@ const partyKey = (part: { companyId?: string | null; userId?: string | null }) =
 /**
  * Makes the contract's parts the given list. The logged-in company is
  * always a part; roles come from the workflow perspective when a part is
- * first stored (NEUTRAL when asked) and are never recomputed. Every
- * PROVIDER part gets a `provider` membership in the borrower company.
+ * first stored (NEUTRAL when asked) and are never recomputed. Every part
+ * must already be linked to the borrower (CompanyMember.unlinkedParties):
+ * saving a contract never creates a membership, so a part cannot pull a
+ * person or company into the tenant without their consent (issue #21).
  */
 export default class SyncContractParts {
   async handle(
@@ -28,7 +31,7 @@ export default class SyncContractParts {
   ) {
     if (!workflow) throw new UnprocessableException('A workflow is required to add parts')
     const parts = this.#withOwnCompany(contract, input)
-    await this.#assertPartiesExist(parts, trx)
+    await this.#assertPartiesLinked(contract, parts, trx)
 
     const existing = await ContractPart.query({ client: trx }).where('contract_id', contract.id)
     const byParty = new Map(existing.map((part) => [partyKey(part), part]))
@@ -56,9 +59,7 @@ export default class SyncContractParts {
     const removed = existing.filter((part) => !kept.has(partyKey(part))).map((part) => part.id)
     if (removed.length) await ContractPart.query({ client: trx }).whereIn('id', removed).delete()
 
-    const current = [...byParty.values()].filter((part) => kept.has(partyKey(part)))
-    await this.#grantProviderMemberships(contract, current, trx)
-    return current
+    return [...byParty.values()].filter((part) => kept.has(partyKey(part)))
   }
 
   #withOwnCompany(contract: Contract, input: PartInput[]) {
@@ -74,60 +75,25 @@ export default class SyncContractParts {
     return own ? ownRole : otherRole
   }
 
-  async #assertPartiesExist(parts: PartInput[], trx: TransactionClientContract) {
-    const check = async (table: string, ids: string[], label: string) => {
-      if (!ids.length) return
-      const found = await trx.from(table).whereIn('id', ids).select('id')
-      const missing = ids.filter((id) => !found.some((row) => row.id === id))
-      if (missing.length) throw new UnprocessableException(`${label} not found: ${missing[0]}`)
-    }
-    await check(
-      'companies',
-      parts.flatMap((p) => (p.companyId ? [p.companyId] : [])),
-      'Company'
-    )
-    await check(
-      'users',
-      parts.flatMap((p) => (p.userId ? [p.userId] : [])),
-      'User'
-    )
-  }
-
-  /** DESIGN.md Tenancy: a provider works for the borrower through a `provider` membership */
-  async #grantProviderMemberships(
+  /** 422 naming the first unlinked part; an id that exists nowhere gets the same answer */
+  async #assertPartiesLinked(
     contract: Contract,
-    parts: ContractPart[],
+    parts: PartInput[],
     trx: TransactionClientContract
   ) {
-    const providers = parts.filter((part) => part.role === 'PROVIDER')
-    const userIds = providers.flatMap((part) => (part.userId ? [part.userId] : []))
-    const companyIds = providers.flatMap((part) =>
-      part.companyId && part.companyId !== contract.companyId ? [part.companyId] : []
+    const unlinked = await CompanyMember.unlinkedParties(
+      contract.companyId,
+      {
+        companyIds: parts.flatMap((part) => (part.companyId ? [part.companyId] : [])),
+        userIds: parts.flatMap((part) => (part.userId ? [part.userId] : [])),
+      },
+      trx
     )
-    if (companyIds.length) {
-      const owners = await trx
-        .from('company_members')
-        .whereIn('company_id', companyIds)
-        .where('role', 'owner')
-        .select('user_id')
-      userIds.push(...owners.map((owner) => owner.user_id))
-    }
-    if (!userIds.length) return
-    const now = new Date()
-    await trx
-      .knexQuery()
-      .table('company_members')
-      .insert(
-        [...new Set(userIds)].map((userId) => ({
-          id: crypto.randomUUID(),
-          company_id: contract.companyId,
-          user_id: userId,
-          role: 'provider',
-          created_at: now,
-          updated_at: now,
-        }))
+    const first = parts.find((part) => unlinked.includes((part.companyId ?? part.userId)!))
+    if (first) {
+      throw new UnprocessableException(
+        `Part is not linked to this company: ${first.companyId ?? first.userId}`
       )
-      .onConflict(['company_id', 'user_id'])
-      .ignore()
+    }
   }
 }

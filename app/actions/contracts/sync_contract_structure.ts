@@ -3,6 +3,7 @@ import type { Infer } from '@vinejs/vine/types'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type Contract from '#models/contract'
 import ContractPart from '#models/contract_part'
+import CompanyMember from '#models/company_member'
 import ContractSignatureGroup from '#models/contract_signature_group'
 import { UnprocessableException } from '#exceptions/http_exceptions'
 import type { saveContractValidator, signatureGroup } from '#validators/contract'
@@ -141,13 +142,19 @@ export default class SyncContractStructure {
 
 /**
  * Signature groups and members (save payload and PUT configuration);
- * returns the ids of members that are new (signatory_added).
+ * returns the ids of members that are new (signatory_added). A signer
+ * named by `userId` must be linked to the borrower (422 otherwise, before
+ * any of that user's data is read); a signer given by name and e-mail is
+ * the borrower's own input and stays allowed.
  */
 export class SyncSignatureGroups {
   async handle(contract: Contract, groups: GroupInput[], trx: TransactionClientContract) {
     const userIds = groups.flatMap((group) =>
       (group.members ?? []).flatMap((member) => (member.userId ? [member.userId] : []))
     )
+    const [unlinked] = await CompanyMember.unlinkedParties(contract.companyId, { userIds }, trx)
+    if (unlinked)
+      throw new UnprocessableException(`Signer is not linked to this company: ${unlinked}`)
     const users = userIds.length
       ? await trx.from('users').whereIn('id', userIds).select('id', 'name', 'email')
       : []
@@ -169,9 +176,6 @@ export class SyncSignatureGroups {
     const memberRows = groupRows.flatMap((group) =>
       group.members.map((member, index) => {
         const user = users.find((row) => row.id === member.userId)
-        if (member.userId && !user) {
-          throw new UnprocessableException(`User not found: ${member.userId}`)
-        }
         const name = member.name ?? user?.name
         const email = member.email ?? user?.email
         if (!name || !email) {

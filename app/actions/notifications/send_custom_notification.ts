@@ -6,7 +6,7 @@ import CompanyMember from '#models/company_member'
 import type User from '#models/user'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { notify, type Recipient } from '#services/notification_service'
-import { firstLine, htmlToPlainText, sanitizeRichText } from '#support/html'
+import { firstLine, richTextToPlainText, sanitizeRichText } from '#support/html'
 import type { sendCustomNotificationValidator } from '#validators/notification'
 
 type Payload = Infer<typeof sendCustomNotificationValidator>
@@ -28,8 +28,14 @@ export default class SendCustomNotification {
   handle({ sender, membership, payload }: Params) {
     return db.transaction(async (trx) => {
       const recipient = await this.#recipient(payload.sendTo, membership.company, trx)
-      const text = htmlToPlainText(sanitizeRichText(payload.message))
-      const title = payload.title || firstLine(text)?.slice(0, 255) || DEFAULT_CUSTOM_TITLE
+      /* Sanitised before anything is stored or queued: the e-mail gets the
+         allow-listed HTML, the in-app row and messenger its plain text */
+      const html = sanitizeRichText(payload.message)
+      const text = richTextToPlainText(html)
+      const title =
+        (payload.title && richTextToPlainText(payload.title).slice(0, 255)) ||
+        firstLine(text)?.slice(0, 255) ||
+        DEFAULT_CUSTOM_TITLE
       const signature = `${payload.sender?.name ?? sender.name} (${payload.sender?.role ?? membership.role})`
 
       const [result] = await notify(
@@ -38,7 +44,7 @@ export default class SendCustomNotification {
         {
           title,
           message: text,
-          html: payload.message,
+          html,
           scope: 'personal',
           actor: { id: sender.id, name: signature, avatar: sender.avatar },
         },
@@ -53,30 +59,41 @@ export default class SendCustomNotification {
   }
 
   /**
-   * A member of the context company (stored with that company), or a
-   * company whose owner (else oldest admin) is a member of it (stored with
-   * the recipient's own company). Anything else is 404.
+   * A member of the context company, or a company linked to it (the
+   * context company itself, or one whose owner holds a `provider`
+   * membership in it: CompanyMember.unlinkedParties), reached through its
+   * owner, else its oldest admin, who is a member of the context company.
+   * Anything else is 404 like an unknown id. The row is always stored with
+   * the context company: a sender never writes into another tenant.
    */
   async #recipient(sendTo: string, company: Company, trx: TransactionClientContract) {
+    const recipient = (userId: string) => ({ userId, companyId: company.id }) satisfies Recipient
     const member = await CompanyMember.query({ client: trx })
       .where('company_id', company.id)
       .where('user_id', sendTo)
       .first()
-    if (member) return { userId: sendTo, companyId: company.id } satisfies Recipient
+    if (member) return recipient(sendTo)
 
-    const owner = await CompanyMember.query({ client: trx })
-      .where('company_id', sendTo)
-      .whereIn('role', ['owner', 'admin'])
-      .whereExists((linked) =>
-        linked
-          .from('company_members as link')
-          .whereColumn('link.user_id', 'company_members.user_id')
-          .where('link.company_id', company.id)
-      )
-      .orderByRaw(`CASE role WHEN 'owner' THEN 0 ELSE 1 END`)
-      .orderBy('created_at', 'asc')
-      .first()
+    const [unlinked] = await CompanyMember.unlinkedParties(
+      company.id,
+      { companyIds: [sendTo] },
+      trx
+    )
+    const owner = unlinked
+      ? null
+      : await CompanyMember.query({ client: trx })
+          .where('company_id', sendTo)
+          .whereIn('role', ['owner', 'admin'])
+          .whereExists((linked) =>
+            linked
+              .from('company_members as link')
+              .whereColumn('link.user_id', 'company_members.user_id')
+              .where('link.company_id', company.id)
+          )
+          .orderByRaw(`CASE role WHEN 'owner' THEN 0 ELSE 1 END`)
+          .orderBy('created_at', 'asc')
+          .first()
     if (!owner) throw new NotFoundException('Recipient not found')
-    return { userId: owner.userId, companyId: sendTo } satisfies Recipient
+    return recipient(owner.userId)
   }
 }
