@@ -5,7 +5,7 @@ import UserDto from '#dtos/user_dto'
 import { acceptInvitationValidator } from '#validators/team'
 
 export default class InvitationsController {
-  /** POST /auth/invitations/accept (public): sets the invited user's password */
+  /** POST /auth/invitations/accept (public): the invitee accepts (and sets a password when required) */
   @inject()
   async accept({ request }: HttpContext, acceptInvitation: AcceptInvitation) {
     const { token, password } = await request.validateUsing(acceptInvitationValidator)

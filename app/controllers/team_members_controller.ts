@@ -6,6 +6,7 @@ import InviteTeamMember from '#actions/team/invite_team_member'
 import FindTeamMember from '#actions/team/find_team_member'
 import RemoveTeamMember from '#actions/team/remove_team_member'
 import TeamMemberDto from '#dtos/team_member_dto'
+import TeamInviteResultDto from '#dtos/team_invite_result_dto'
 import TeamMemberContractDto from '#dtos/team_member_contract_dto'
 import SessionEntryDto from '#dtos/session_entry_dto'
 import PageMetaDto from '#dtos/page_meta_dto'
@@ -50,15 +51,12 @@ export default class TeamMembersController {
   @inject()
   async store({ request, response, auth, company }: HttpContext, inviteMember: InviteTeamMember) {
     const payload = await request.validateUsing(inviteTeamMemberValidator)
-    const { user, company: created } = await inviteMember.handle(
-      company,
-      auth.getUserOrFail(),
-      payload
+    const outcome = await inviteMember.handle(company, auth.getUserOrFail(), payload)
+    return response.created(
+      outcome.kind === 'registered'
+        ? TeamInviteResultDto.fromModels(outcome.user, outcome.company)
+        : TeamInviteResultDto.echo(payload)
     )
-    return response.created({
-      user: { id: user.id, name: user.name, email: user.email },
-      company: { id: created.id, name: created.name, document: created.document },
-    })
   }
 
   /** E5: kept for compatibility; changes nothing and returns the member */

@@ -19,8 +19,38 @@ export interface TeamMemberInvitedEvent {
   trx: TransactionClientContract
 }
 
+/**
+ * E4 found an existing account (the user, or the owner of the company):
+ * it gets an invitation to accept at its stored e-mail; nothing is linked
+ * before acceptance. Emitted inside the transaction.
+ */
+export interface TeamMembershipRequestedEvent {
+  /** The existing user invited (a representative or an owner of the company) */
+  invitee: User
+  /** The company the invitee would represent (stored name, or the one sent for a new company) */
+  companyName: string
+  borrower: Company
+  invitedBy: User
+  acceptUrl: string
+  trx: TransactionClientContract
+}
+
+/**
+ * An invitation was accepted and the `provider` membership was created
+ * (not emitted when it existed already). Emitted inside the transaction.
+ */
+export interface TeamInvitationAcceptedEvent {
+  user: User
+  /** The provider company the user represents */
+  company: Company | null
+  borrower: Company
+  trx: TransactionClientContract
+}
+
 declare module '@adonisjs/core/types' {
   interface EventsList {
     'team:member_invited': TeamMemberInvitedEvent
+    'team:membership_requested': TeamMembershipRequestedEvent
+    'team:invitation_accepted': TeamInvitationAcceptedEvent
   }
 }

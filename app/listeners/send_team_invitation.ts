@@ -1,4 +1,8 @@
-import type { TeamMemberInvitedEvent } from '#events/team_events'
+import type {
+  TeamInvitationAcceptedEvent,
+  TeamMemberInvitedEvent,
+  TeamMembershipRequestedEvent,
+} from '#events/team_events'
 import { notify } from '#services/notification_service'
 import { membersWithRoles, sendDedicatedMail } from '#services/event_notifications'
 import { COMPANY_ADMIN_ROLES } from '#support/roles'
@@ -6,7 +10,9 @@ import { COMPANY_ADMIN_ROLES } from '#support/roles'
 /**
  * E4: the legal representative receives the invitation e-mail (set a
  * password through `acceptUrl`); the inviting company's other admins get
- * `user_invited` (scope company), per the spec's Events table.
+ * `user_invited` (scope company), per the spec's Events table. An
+ * existing account only gets the e-mail asking for its consent: its
+ * name and id reach the borrower's admins once it accepted.
  */
 export default class SendTeamInvitation {
   async handle({ user, company, borrower, invitedBy, acceptUrl, trx }: TeamMemberInvitedEvent) {
@@ -42,6 +48,57 @@ export default class SendTeamInvitation {
           actionLabel: 'Ver prestador',
           actionRoute: `/team/${company.id}`,
           metadata: { kind: 'team_member_invited', providerCompanyId: company.id },
+        },
+      },
+      { trx }
+    )
+  }
+
+  /** An existing account is asked to accept; the borrower's admins hear of it only on acceptance */
+  async membershipRequested({
+    invitee,
+    companyName,
+    borrower,
+    invitedBy,
+    acceptUrl,
+    trx,
+  }: TeamMembershipRequestedEvent) {
+    await sendDedicatedMail(
+      'team/membership_request',
+      {
+        to: invitee.email,
+        toName: invitee.name,
+        subject: `${borrower.name} convidou você para ser prestador`,
+      },
+      {
+        name: invitee.name,
+        borrowerName: borrower.name,
+        companyName,
+        invitedByName: invitedBy.name,
+        acceptUrl,
+      },
+      trx
+    )
+  }
+
+  /** The borrower's owners and admins (the inviter included) learn that the person accepted */
+  async accepted({ user, company, borrower, trx }: TeamInvitationAcceptedEvent) {
+    const represented = company ? ` (${company.name})` : ''
+    await notify(
+      'user_invited',
+      await membersWithRoles(borrower.id, COMPANY_ADMIN_ROLES, trx),
+      {
+        title: 'Convite aceito',
+        message: `${user.name}${represented} aceitou o convite e agora é prestador.`,
+        scope: 'company',
+        actor: user,
+        activity: {
+          entityType: 'user',
+          entityId: user.id,
+          entityName: user.name,
+          actionLabel: 'Ver prestador',
+          actionRoute: company ? `/team/${company.id}` : '/team',
+          metadata: { kind: 'team_invitation_accepted', providerCompanyId: company?.id ?? null },
         },
       },
       { trx }

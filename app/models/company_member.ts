@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { DateTime } from 'luxon'
 import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
@@ -83,5 +84,34 @@ export default class CompanyMember extends compose(BaseModel, withUuidPrimaryKey
       ...companyIds.filter((id) => !linkedCompanies.has(id)),
       ...userIds.filter((id) => !linkedUsers.has(id)),
     ]
+  }
+
+  /**
+   * Gives the user the role in the company unless they already belong to
+   * it (any role is kept); true when the membership was created. Safe
+   * against a concurrent grant (unique company_id + user_id).
+   */
+  static async grant(
+    companyId: string,
+    userId: string,
+    role: MemberRole,
+    trx: TransactionClientContract
+  ) {
+    const now = new Date()
+    const inserted = await trx
+      .knexQuery()
+      .table('company_members')
+      .insert({
+        id: randomUUID(),
+        company_id: companyId,
+        user_id: userId,
+        role,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict(['company_id', 'user_id'])
+      .ignore()
+      .returning('id')
+    return inserted.length > 0
   }
 }

@@ -25,6 +25,13 @@ export default class User extends compose(BaseModel, withUuidPrimaryKey) {
   @column({ serializeAs: null })
   declare password: string | null
 
+  /**
+   * When the person proved control of the mailbox (accepted an invitation
+   * link); null for an account that only registered the address.
+   */
+  @column.dateTime()
+  declare emailVerifiedAt: DateTime | null
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 

@@ -70,6 +70,18 @@ export class SessionTokenService {
       .first()
   }
 
+  /**
+   * Signs the user out everywhere: every open session (so its access and
+   * refresh tokens) is revoked.
+   */
+  async revokeAll(userId: string, trx: TransactionClientContract) {
+    const now = DateTime.now().toSQL()!
+    await AuthSession.query({ client: trx })
+      .where('user_id', userId)
+      .whereNull('revoked_at')
+      .update({ revoked_at: now, updated_at: now })
+  }
+
   async revoke(session: AuthSession, trx?: TransactionClientContract) {
     if (trx) session.useTransaction(trx)
     if (session.revokedAt) return

@@ -37,9 +37,13 @@ export const inviteTeamMemberValidator = vine.compile(
   })
 )
 
+/**
+ * `password` (registration's length rules) is required by the action when
+ * the account has none or its e-mail is unverified, ignored otherwise.
+ */
 export const acceptInvitationValidator = vine.compile(
   vine.object({
     token: vine.string().trim().minLength(16).maxLength(256),
-    password: vine.string().minLength(8).maxLength(128),
+    password: vine.string().minLength(8).maxLength(128).optional(),
   })
 )

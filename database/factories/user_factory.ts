@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon'
 import factory from '@adonisjs/lucid/factories'
 import hash from '@adonisjs/core/services/hash'
 import User from '#models/user'
@@ -22,9 +23,14 @@ export const UserFactory = factory
       cpf: withCpfCheckDigits(faker.string.numeric(9)),
       avatar: null,
       password: await passwordHash,
+      /** Factory users own their mailbox; `unverified` is an account that only registered it */
+      emailVerifiedAt: DateTime.now(),
     }
   })
   .state('withoutPassword', (user) => {
     user.password = null
+  })
+  .state('unverified', (user) => {
+    user.emailVerifiedAt = null
   })
   .build()

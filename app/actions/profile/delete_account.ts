@@ -1,21 +1,22 @@
-import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import emitter from '@adonisjs/core/services/emitter'
 import drive from '@adonisjs/drive/services/main'
-import AuthSession from '#models/auth_session'
 import CompanyMember from '#models/company_member'
 import DataExport from '#models/data_export'
 import UserIdentity from '#models/user_identity'
+import UserInvitation from '#models/user_invitation'
 import type User from '#models/user'
 import { ConflictException } from '#exceptions/http_exceptions'
+import sessionTokens from '#services/session_token_service'
 
 export const DELETED_USER_NAME = 'Usuário removido'
 
 /**
  * DELETE /users/me/delete: anonymises the account (the row stays, so
  * contract history keeps its references), revokes every session and
- * removes memberships, linked identities and data exports. An owner of a
- * company that has other members must transfer ownership first (409).
+ * removes memberships, linked identities, pending invitations and data
+ * exports. An owner of a company that has other members must transfer
+ * ownership first (409).
  */
 export default class DeleteAccount {
   async handle(user: User) {
@@ -49,13 +50,14 @@ export default class DeleteAccount {
       })
       await user.save()
 
-      const now = DateTime.now().toSQL()!
-      await AuthSession.query({ client: trx })
-        .where('user_id', user.id)
-        .whereNull('revoked_at')
-        .update({ revoked_at: now, updated_at: now })
+      await sessionTokens.revokeAll(user.id, trx)
       await CompanyMember.query({ client: trx }).where('user_id', user.id).delete()
       await UserIdentity.query({ client: trx }).where('user_id', user.id).delete()
+      /** A link still in the old mailbox must not revive the account into a borrower */
+      await UserInvitation.query({ client: trx })
+        .where('user_id', user.id)
+        .whereNull('accepted_at')
+        .delete()
       const exports = await DataExport.query({ client: trx }).where('user_id', user.id)
       await DataExport.query({ client: trx }).where('user_id', user.id).delete()
 

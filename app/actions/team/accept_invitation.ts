@@ -1,36 +1,114 @@
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import hash from '@adonisjs/core/services/hash'
+import emitter from '@adonisjs/core/services/emitter'
+import { errors as vineErrors } from '@vinejs/vine'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Clock from '#services/clock'
+import sessionTokens from '#services/session_token_service'
+import Company from '#models/company'
+import CompanyMember from '#models/company_member'
 import User from '#models/user'
+import UserIdentity from '#models/user_identity'
 import UserInvitation from '#models/user_invitation'
 import { hashInvitationToken } from '#actions/team/create_invitation'
-import { BadRequestException } from '#exceptions/http_exceptions'
+import { BadRequestException, ConflictException } from '#exceptions/http_exceptions'
+
+/** PostgreSQL unique_violation */
+const UNIQUE_VIOLATION = '23505'
 
 /**
- * POST /auth/invitations/accept: a valid, unused, unexpired token sets
- * the invited user's password; the token is spent.
+ * POST /auth/invitations/accept (public). The token was e-mailed to the
+ * invitee, so holding it proves control of the mailbox: the e-mail is
+ * marked verified, the `provider` membership in the borrower is created
+ * and, when the invitation says so, the invitee's new company. An account
+ * without a password or with an unverified e-mail may have been
+ * registered by someone else (pre-claiming): the token holder must set a
+ * password and every session of the account is revoked. A verified
+ * account with a password accepts with the token alone. All or nothing.
  */
 @inject()
 export default class AcceptInvitation {
   constructor(private clock: Clock) {}
 
-  async handle(token: string, password: string) {
+  async handle(token: string, password: string | undefined) {
     return db.transaction(async (trx) => {
+      const now = this.clock.now()
       const invitation = await UserInvitation.query({ client: trx })
         .where('token_hash', hashInvitationToken(token))
         .whereNull('accepted_at')
-        .where('expires_at', '>', this.clock.now().toSQL()!)
+        .where('expires_at', '>', now.toSQL()!)
         .forUpdate()
         .first()
       if (!invitation) throw new BadRequestException('Invalid or expired invitation')
 
-      invitation.useTransaction(trx)
-      await invitation.merge({ acceptedAt: this.clock.now() }).save()
-      const user = await User.query({ client: trx }).where('id', invitation.userId).firstOrFail()
+      const user = await User.query({ client: trx })
+        .where('id', invitation.userId)
+        .forUpdate()
+        .firstOrFail()
       user.useTransaction(trx)
-      await user.merge({ password: await hash.make(password) }).save()
+      if (!user.password || !user.emailVerifiedAt) {
+        await this.#takeOver(user, password, trx)
+      }
+      user.emailVerifiedAt ??= now
+      await user.save()
+
+      invitation.useTransaction(trx)
+      const company = await this.#providerCompany(invitation, user, trx)
+      await invitation.merge({ acceptedAt: now, providerCompanyId: company?.id ?? null }).save()
+
+      const borrower = await Company.findOrFail(invitation.companyId, { client: trx })
+      if (await CompanyMember.grant(borrower.id, user.id, 'provider', trx)) {
+        await emitter.emit('team:invitation_accepted', { user, company, borrower, trx })
+      }
       return user
     })
+  }
+
+  /**
+   * Whoever registered the address without proving it loses the account:
+   * the token holder's password replaces theirs, their sessions (and so
+   * their refresh tokens) are revoked and the identities they linked go.
+   */
+  async #takeOver(user: User, password: string | undefined, trx: TransactionClientContract) {
+    if (!password) {
+      throw new vineErrors.E_VALIDATION_ERROR([
+        {
+          field: 'password',
+          rule: 'required',
+          message: 'The password field must be defined to accept this invitation',
+        },
+      ])
+    }
+    user.password = await hash.make(password)
+    await sessionTokens.revokeAll(user.id, trx)
+    await UserIdentity.query({ client: trx }).where('user_id', user.id).delete()
+  }
+
+  /** The company the invitee represents: the existing one, or the one created now (owner) */
+  async #providerCompany(invitation: UserInvitation, user: User, trx: TransactionClientContract) {
+    if (!invitation.newCompany) {
+      if (!invitation.providerCompanyId) return null
+      return Company.find(invitation.providerCompanyId, { client: trx })
+    }
+    const { name, tradeName, document } = invitation.newCompany
+    const taken = await Company.query({ client: trx }).where('document', document).first()
+    if (taken) throw this.#documentTaken()
+    let company: Company
+    try {
+      company = await Company.create({ name, tradeName, document }, { client: trx })
+    } catch (error) {
+      /** Registered by a concurrent request since the check above */
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw this.#documentTaken()
+      throw error
+    }
+    await CompanyMember.grant(company.id, user.id, 'owner', trx)
+    return company
+  }
+
+  #documentTaken() {
+    return new ConflictException(
+      'A company with this document was registered since the invitation; ask for a new one'
+    )
   }
 }

@@ -3,7 +3,7 @@ import { inject } from '@adonisjs/core'
 import env from '#start/env'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Clock from '#services/clock'
-import UserInvitation from '#models/user_invitation'
+import UserInvitation, { type InvitedCompany } from '#models/user_invitation'
 import type Company from '#models/company'
 import type User from '#models/user'
 
@@ -13,6 +13,14 @@ export const INVITATION_TTL_DAYS = 7
 export const hashInvitationToken = (token: string) =>
   createHash('sha256').update(token).digest('hex')
 
+/** What the invitation is about besides the `provider` membership in the borrower */
+export interface InvitationTarget {
+  /** The provider company the invitee represents (exists already) */
+  providerCompanyId?: string | null
+  /** The provider company acceptance creates, owned by the invitee */
+  newCompany?: InvitedCompany | null
+}
+
 /**
  * Stores a single-use invitation (SHA-256 of a random token) and returns
  * the URL that carries the token to the accept page.
@@ -21,13 +29,21 @@ export const hashInvitationToken = (token: string) =>
 export default class CreateInvitation {
   constructor(private clock: Clock) {}
 
-  async handle(user: User, borrower: Company, invitedBy: User, trx: TransactionClientContract) {
+  async handle(
+    user: User,
+    borrower: Company,
+    invitedBy: User,
+    trx: TransactionClientContract,
+    target: InvitationTarget = {}
+  ) {
     const token = randomBytes(32).toString('base64url')
     await UserInvitation.create(
       {
         userId: user.id,
         companyId: borrower.id,
         invitedBy: invitedBy.id,
+        providerCompanyId: target.providerCompanyId ?? null,
+        newCompany: target.newCompany ?? null,
         tokenHash: hashInvitationToken(token),
         expiresAt: this.clock.now().plus({ days: INVITATION_TTL_DAYS }),
         acceptedAt: null,

@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon'
 import hash from '@adonisjs/core/services/hash'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import User from '#models/user'
@@ -80,6 +81,8 @@ async function upsertUser(login: DemoLogin, trx: TransactionClientContract) {
       name: login.name,
       email: login.email,
       password: await hash.make(DEMO_PASSWORD),
+      /** Demo people own their (fictitious) mailboxes */
+      emailVerifiedAt: DateTime.now(),
       cpf: login.email === 'ana@provider.test' ? ANA_CPF : null,
       phone: '+5511999990000',
     },

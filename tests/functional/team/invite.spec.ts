@@ -145,15 +145,20 @@ test.group('Team / E4 register and invite a member', (group) => {
     assert.isNull(await User.findBy('email', 'gabriela@gama.test'))
   })
 
-  test('an already registered company gets 409', async ({ client }) => {
+  test('an already registered company gets 201 and only a pending invitation (issue #21)', async ({
+    client,
+    assert,
+  }) => {
     const { company: borrower, owner } = await companyWithOwner()
-    await CompanyFactory.merge({ document: CNPJ }).create()
+    const existing = await CompanyFactory.merge({ document: CNPJ }).create()
     const response = await client
       .post('/api/v1/team')
       .json(payload())
       .header('x-company-id', borrower.id)
       .loginAs(owner)
-    response.assertStatus(409)
+    response.assertStatus(201)
+    assert.notEqual(response.body().company.id, existing.id)
+    assert.isNull(await User.findBy('email', 'gabriela@gama.test'))
   })
 
   test('invalid CNPJ or CPF gets 422 and nothing is created', async ({ client, assert }) => {
