@@ -72,12 +72,14 @@ export class SessionTokenService {
 
   /**
    * Signs the user out everywhere: every open session (so its access and
-   * refresh tokens) is revoked.
+   * refresh tokens) is revoked, but `except` (the request's own session,
+   * kept on a password change).
    */
-  async revokeAll(userId: string, trx: TransactionClientContract) {
+  async revokeAll(userId: string, trx: TransactionClientContract, except?: AuthSession) {
     const now = DateTime.now().toSQL()!
     await AuthSession.query({ client: trx })
       .where('user_id', userId)
+      .if(except, (query) => query.whereNot('id', except!.id))
       .whereNull('revoked_at')
       .update({ revoked_at: now, updated_at: now })
   }

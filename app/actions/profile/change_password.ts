@@ -1,8 +1,8 @@
-import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import hash from '@adonisjs/core/services/hash'
 import { errors as vineErrors } from '@vinejs/vine'
-import AuthSession from '#models/auth_session'
+import type AuthSession from '#models/auth_session'
+import sessionTokens from '#services/session_token_service'
 import type User from '#models/user'
 import { ConflictException } from '#exceptions/http_exceptions'
 import { passwordChangeFailureLimits, throttleFailures } from '#services/failure_limits'
@@ -47,12 +47,7 @@ export default class ChangePassword {
       user.password = passwordHash
       await user.save()
 
-      const now = DateTime.now().toSQL()!
-      await AuthSession.query({ client: trx })
-        .where('user_id', user.id)
-        .whereNot('id', currentSession.id)
-        .whereNull('revoked_at')
-        .update({ revoked_at: now, updated_at: now })
+      await sessionTokens.revokeAll(user.id, trx, currentSession)
     })
   }
 }
