@@ -24,7 +24,7 @@ export default class PublicOnboardingController {
   async upload({ onboarding, params, request }: HttpContext, upload: UploadOnboardingDocument) {
     const files = request.files('file')
     const document = await upload.handle({ onboarding, documentId: params.documentId, files })
-    return { data: await UploadResultDto.fromModel(document) }
+    return { data: await UploadResultDto.fromModel(document, onboarding) }
   }
 
   @inject()

@@ -4,7 +4,7 @@ import OnboardingDocumentDto from '#dtos/onboarding_document_dto'
 import DownloadDocumentDto from '#dtos/download_document_dto'
 import FormFieldDto from '#dtos/form_field_dto'
 
-/** Spec: Onboarding view (returned to the provider, A1) */
+/** Spec: Onboarding view (returned to the provider, A1; its file URLs die with the link) */
 export default class OnboardingViewDto {
   /** Needs borrowerCompany, providerCompany/providerUser, documents, formFields, downloadDocuments */
   static async fromModel(onboarding: Onboarding) {
@@ -13,9 +13,11 @@ export default class OnboardingViewDto {
       provider: onboarding.providerCompany
         ? PartyDto.fromCompany(onboarding.providerCompany, 'provider')
         : PartyDto.fromUser(onboarding.providerUser, 'provider'),
-      documents: await OnboardingDocumentDto.fromModels(onboarding.documents),
+      documents: await OnboardingDocumentDto.fromModels(onboarding.documents, onboarding),
       downloadDocuments: await Promise.all(
-        onboarding.downloadDocuments.map((document) => DownloadDocumentDto.fromModel(document))
+        onboarding.downloadDocuments.map((document) =>
+          DownloadDocumentDto.fromModel(document, onboarding)
+        )
       ),
       formFields: onboarding.formFields.map((field) => FormFieldDto.fromModel(field)),
       expiresAt: onboarding.expiresAt.toISO()!,

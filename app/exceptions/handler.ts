@@ -6,7 +6,7 @@ export default class HttpExceptionHandler extends ExceptionHandler {
   protected debug = !app.inProduction
 
   /** Client errors are expected outcomes, not incidents */
-  protected ignoreStatuses = [400, 401, 403, 404, 405, 409, 413, 415, 422, 429]
+  protected ignoreStatuses = [400, 401, 403, 404, 405, 409, 410, 413, 415, 422, 429]
 
   async handle(error: unknown, ctx: HttpContext) {
     const { status, body, headers } = toErrorResponse(error)

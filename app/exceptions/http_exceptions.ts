@@ -29,6 +29,12 @@ export class ConflictException extends Exception {
   static code = 'E_CONFLICT'
 }
 
+/** The resource existed and is gone for good (a closed contract's onboarding link) */
+export class GoneException extends Exception {
+  static status = 410
+  static code = 'E_GONE'
+}
+
 export class UnprocessableException extends Exception {
   static status = 422
   static code = 'E_UNPROCESSABLE'

@@ -4,7 +4,11 @@ import type { NextFn } from '@adonisjs/core/types/http'
 import limiter from '@adonisjs/limiter/services/main'
 import Onboarding from '#models/onboarding'
 import onboardingTokens from '#services/onboarding_token_service'
-import { NotFoundException, UnauthorizedException } from '#exceptions/http_exceptions'
+import {
+  GoneException,
+  NotFoundException,
+  UnauthorizedException,
+} from '#exceptions/http_exceptions'
 import { ONBOARDING_MESSAGES } from '#support/onboarding'
 
 /** Public onboarding routes: 60 requests per minute per (token, IP) */
@@ -18,7 +22,9 @@ function bearerToken(header: string | undefined): string | null {
 /**
  * Public onboarding routes (A1-A5): the token in the path and in
  * `Authorization: Bearer` must be the same valid onboarding JWT, and its
- * onboarding must exist (404) and not be expired (401). Sets
+ * onboarding must exist (404), not be expired (401), still be issued under
+ * that token (a renewed link revokes the old one: 401), and its contract
+ * must not be over (cancelled, finished, archived: 410). Sets
  * `ctx.onboarding`.
  */
 export default class OnboardingTokenMiddleware {
@@ -35,9 +41,12 @@ export default class OnboardingTokenMiddleware {
     const onboarding = await Onboarding.forProvider(payload.contractId, payload.providerId)
       .where('borrower_company_id', payload.borrowerId)
       .whereHas('contract', (contract) => contract.whereNull('deleted_at'))
+      .withScopes((scopes) => scopes.withContractStatus())
       .first()
     if (!onboarding) throw new NotFoundException(ONBOARDING_MESSAGES.notFound)
     if (onboarding.isExpired) throw invalid()
+    if (!(await onboardingTokens.isCurrent(token, onboarding))) throw invalid()
+    if (onboarding.contractClosed) throw new GoneException(ONBOARDING_MESSAGES.contractClosed)
 
     ctx.onboarding = onboarding
     return next()

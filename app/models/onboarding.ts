@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon'
-import { BaseModel, belongsTo, column, hasMany } from '@adonisjs/lucid/orm'
+import db from '@adonisjs/lucid/services/db'
+import { BaseModel, belongsTo, column, hasMany, scope } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
 import type { BelongsTo, HasMany } from '@adonisjs/lucid/types/relations'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
@@ -11,6 +12,8 @@ import OnboardingDocument from '#models/onboarding_document'
 import OnboardingFormField from '#models/onboarding_form_field'
 import OnboardingDownloadDocument from '#models/onboarding_download_document'
 import type { OnboardingStatus } from '#support/onboarding'
+import type { ContractStatus } from '#support/contract_status'
+import { CLOSED_STATUSES } from '#support/contract_rules'
 
 /**
  * The onboarding of one provider in one contract: what the public link
@@ -39,6 +42,10 @@ export default class Onboarding extends compose(BaseModel, withUuidPrimaryKey) {
 
   @column.dateTime()
   declare tokenIssuedAt: DateTime
+
+  /** jti of the current link token; a renewal draws a new one (earlier tokens die) */
+  @column()
+  declare tokenId: string
 
   @column()
   declare message: string | null
@@ -84,6 +91,44 @@ export default class Onboarding extends compose(BaseModel, withUuidPrimaryKey) {
   /** Past its expiry (whether or not the sweep has marked it yet) */
   get isExpired(): boolean {
     return this.status === 'expired' || this.expiresAt <= DateTime.now()
+  }
+
+  /**
+   * Reads the contract's status in the same query (`contractClosed`): the
+   * public link costs one round trip.
+   */
+  static withContractStatus = scope((query) => {
+    query
+      .select('onboardings.*')
+      .select(
+        db
+          .from('contracts')
+          .select('status')
+          .whereColumn('contracts.id', 'onboardings.contract_id')
+          .as('contract_status')
+      )
+  })
+
+  /** The contract is over (needs `withContractStatus`): the link and its files are gone */
+  get contractClosed(): boolean {
+    return CLOSED_STATUSES.includes(this.$extras.contract_status as ContractStatus)
+  }
+
+  /**
+   * The onboarding whose link is alive with this token id: current token,
+   * not expired, contract neither deleted nor closed. Files handed out
+   * through the link are served only while this finds it.
+   */
+  static findLiveLink(onboardingId: string, tokenId: string) {
+    return Onboarding.query()
+      .where('id', onboardingId)
+      .where('token_id', tokenId)
+      .whereNot('status', 'expired')
+      .where('expires_at', '>', DateTime.now().toSQL()!)
+      .whereHas('contract', (contract) =>
+        contract.whereNull('deleted_at').whereNotIn('status', [...CLOSED_STATUSES])
+      )
+      .first()
   }
 
   /** The onboarding of a provider in a contract (company id or user id) */

@@ -7,6 +7,8 @@ import type { MultipartFile } from '@adonisjs/core/bodyparser'
 import env from '#start/env'
 import { appUrl } from '#config/app'
 import { UnprocessableException } from '#exceptions/http_exceptions'
+import { displayFileName, storageFileName } from '#support/file_names'
+import { fileDelivery } from '#support/file_delivery'
 
 /** Why an upload was refused (stable, for other areas that map statuses) */
 export type UploadRejection = 'MISSING' | 'EMPTY' | 'FORMAT' | 'SIZE' | 'MISMATCH'
@@ -47,7 +49,10 @@ export interface UploadRules {
 
 export interface ValidatedUpload {
   tmpPath: string
+  /** ASCII-safe name (storage keys, H6 `fileName`) */
   fileName: string
+  /** The client's name made safe to store and list (see displayFileName) */
+  displayName: string
   extension: string
   size: number
   mimeType: string
@@ -91,6 +96,20 @@ const formatOf = (extension: string) => {
 const SIGNED_URL_TTL = env.get('SIGNED_URL_TTL') ?? '30m'
 
 /**
+ * The onboarding link a URL is handed out through: the file route serves
+ * it only while that link is alive (current token, contract not over).
+ */
+export interface FileLink {
+  onboardingId: string
+  tokenId: string
+}
+
+export interface SignedUrlOptions {
+  expiresIn?: string
+  link?: FileLink
+}
+
+/**
  * Private file storage on the Drive default disk, shared by every area:
  * validate an upload against its rules (format by extension AND sniffed
  * bytes, size, emptiness), store it under a sanitised name, hand out
@@ -99,17 +118,7 @@ const SIGNED_URL_TTL = env.get('SIGNED_URL_TTL') ?? '30m'
 export default class FileStorageService {
   /** Safe, readable file name: ASCII letters, digits, dot, dash, underscore */
   sanitizeFileName(name: string): string {
-    const base = name.split(/[\\/]/).pop() ?? ''
-    const cleaned = base
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .replace(/[^A-Za-z0-9._-]+/g, '-')
-      .replace(/-{2,}/g, '-')
-      .replace(/^[-.]+/, '')
-    const dot = cleaned.lastIndexOf('.')
-    const stem = (dot > 0 ? cleaned.slice(0, dot) : cleaned).slice(0, 100) || 'file'
-    const extension = dot > 0 ? cleaned.slice(dot + 1).toLowerCase() : ''
-    return extension ? `${stem}.${extension}` : stem
+    return storageFileName(name)
   }
 
   async validate(file: MultipartFile | null | undefined, rules: UploadRules) {
@@ -117,7 +126,8 @@ export default class FileStorageService {
       new UploadRejectedException(reason, rules.status, rules.messages?.[reason])
     if (!file || !file.tmpPath) throw reject('MISSING')
 
-    const fileName = this.sanitizeFileName(file.clientName)
+    const displayName = displayFileName(file.clientName)
+    const fileName = storageFileName(displayName)
     const extension = fileName.includes('.') ? fileName.split('.').pop()! : ''
     const accepted = rules.acceptedFormats.map(formatOf)
     if (!extension || !accepted.includes(formatOf(extension))) throw reject('FORMAT')
@@ -126,7 +136,7 @@ export default class FileStorageService {
 
     const mimeType = await this.#sniff(file.tmpPath, extension)
     if (!mimeType) throw reject('MISMATCH')
-    return { tmpPath: file.tmpPath, fileName, extension, size: file.size, mimeType }
+    return { tmpPath: file.tmpPath, fileName, displayName, extension, size: file.size, mimeType }
   }
 
   /** Moves a validated upload into `directory` (a key prefix such as `contracts/<id>`) */
@@ -151,13 +161,18 @@ export default class FileStorageService {
     }
   }
 
-  signedUrl(path: string, expiresIn: string = SIGNED_URL_TTL) {
-    return drive.use().getSignedUrl(path, { expiresIn })
+  /**
+   * A signed, expiring URL. The delivery headers (inline only for PDF and
+   * images) travel with it so a disk that serves files itself (s3) applies
+   * them too; the `fs` route computes the same ones (FilesController).
+   */
+  signedUrl(path: string, options: string | SignedUrlOptions = {}) {
+    return this.#sign(path, typeof options === 'string' ? { expiresIn: options } : options)
   }
 
   /** A signed URL made absolute with APP_URL when the disk signs a local path (`fs`) */
-  async absoluteSignedUrl(path: string) {
-    const url = await drive.use().getSignedUrl(path, { expiresIn: SIGNED_URL_TTL })
+  async absoluteSignedUrl(path: string, options: SignedUrlOptions = {}) {
+    const url = await this.#sign(path, options)
     return url.startsWith('/') ? `${appUrl.replace(/\/+$/, '')}${url}` : url
   }
 
@@ -172,6 +187,10 @@ export default class FileStorageService {
 
   async remove(path: string) {
     await drive.use().delete(path)
+  }
+
+  #sign(path: string, { expiresIn = SIGNED_URL_TTL, link }: SignedUrlOptions) {
+    return drive.use().getSignedUrl(path, { expiresIn, ...fileDelivery(path), link })
   }
 
   async #sniff(tmpPath: string, extension: string): Promise<string | null> {

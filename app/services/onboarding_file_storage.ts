@@ -1,4 +1,5 @@
-import FileStorageService from '#services/file_storage_service'
+import type Onboarding from '#models/onboarding'
+import FileStorageService, { type SignedUrlOptions } from '#services/file_storage_service'
 
 /**
  * Onboarding files: the shared FileStorageService (validation, private
@@ -10,8 +11,20 @@ export class OnboardingFileStorage extends FileStorageService {
     return `onboardings/${onboardingId}/${documentId}/${fileId}.${extension}`
   }
 
-  signedUrl(key: string) {
-    return this.absoluteSignedUrl(key)
+  signedUrl(key: string, options: SignedUrlOptions = {}) {
+    return this.absoluteSignedUrl(key, options)
+  }
+
+  /**
+   * A URL handed out through the provider's link (A1, A2): it stops
+   * downloading when the link dies (renewed, expired, contract over).
+   * Without `link` (borrower side) the URL only expires with its TTL.
+   */
+  urlFor(key: string, link?: Pick<Onboarding, 'id' | 'tokenId'>) {
+    return this.signedUrl(
+      key,
+      link ? { link: { onboardingId: link.id, tokenId: link.tokenId } } : {}
+    )
   }
 }
 

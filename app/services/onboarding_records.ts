@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto'
 import { DateTime } from 'luxon'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Contract from '#models/contract'
 import ContractPart from '#models/contract_part'
 import Onboarding from '#models/onboarding'
-import { NotFoundException } from '#exceptions/http_exceptions'
+import { NotFoundException, UnprocessableException } from '#exceptions/http_exceptions'
+import { CLOSED_STATUSES } from '#support/contract_rules'
 import { ONBOARDING_MESSAGES, ONBOARDING_VALIDITY_DAYS } from '#support/onboarding'
 
 type Trx = TransactionClientContract
@@ -22,6 +24,13 @@ export async function findBorrowerContract(
     .first()
   if (!contract) throw new NotFoundException(ONBOARDING_MESSAGES.contractNotFound)
   return contract
+}
+
+/** No link is created or sent for a contract that is over (422) */
+export function assertContractOpen(contract: Contract) {
+  if (CLOSED_STATUSES.includes(contract.status)) {
+    throw new UnprocessableException(ONBOARDING_MESSAGES.contractClosed)
+  }
 }
 
 /** The PROVIDER parts of a contract, oldest first */
@@ -58,6 +67,7 @@ export async function ensureOnboarding(contract: Contract, part: ContractPart, t
       status: 'pending',
       expiresAt: days(ONBOARDING_VALIDITY_DAYS.default),
       tokenIssuedAt: DateTime.now().startOf('second'),
+      tokenId: randomUUID(),
     },
     { client: trx }
   )
@@ -65,11 +75,14 @@ export async function ensureOnboarding(contract: Contract, part: ContractPart, t
 
 /**
  * Starts a new validity period (new token): used when the borrower
- * creates a link, and when a reminder finds the onboarding expired.
+ * creates a link, and when a reminder finds the onboarding expired. The
+ * new token id revokes every earlier token, even one signed in the same
+ * second with the same expiry.
  */
 export function renewOnboarding(onboarding: Onboarding, validityDays: number) {
   onboarding.expiresAt = days(validityDays)
   onboarding.tokenIssuedAt = DateTime.now().startOf('second')
+  onboarding.tokenId = randomUUID()
   if (onboarding.status === 'expired') onboarding.status = 'pending'
 }
 

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto'
 import { appUrl } from '#config/app'
 import jwtService from '#services/jwt_service'
 import type Onboarding from '#models/onboarding'
@@ -12,9 +13,10 @@ const isString = (value: unknown): value is string => typeof value === 'string' 
 
 /**
  * The onboarding link's JWT (audience `onboarding`, claim type
- * `onboarding`). Signed from the onboarding's `tokenIssuedAt` and
- * `expiresAt`, so the same onboarding always yields the same token until
- * the borrower renews the link.
+ * `onboarding`, `jti` = the onboarding's `tokenId`). Signed from the
+ * onboarding's `tokenId`, `tokenIssuedAt` and `expiresAt`, so the same
+ * onboarding always yields the same token until the borrower renews the
+ * link, and only that token is current (`isCurrent`).
  */
 export class OnboardingTokenService {
   sign(onboarding: Onboarding): Promise<string> {
@@ -24,6 +26,7 @@ export class OnboardingTokenService {
         providerId: onboarding.providerId,
         borrowerId: onboarding.borrowerCompanyId,
         type: 'onboarding',
+        jti: onboarding.tokenId,
       },
       'onboarding',
       onboarding.expiresAt.toJSDate(),
@@ -38,6 +41,16 @@ export class OnboardingTokenService {
     const { contractId, providerId, borrowerId } = payload
     if (!isString(contractId) || !isString(providerId) || !isString(borrowerId)) return null
     return { contractId, providerId, borrowerId }
+  }
+
+  /**
+   * Whether `token` is the onboarding's current token: a renewal (new
+   * `tokenId`) revokes every token issued before it, whatever its `exp`.
+   */
+  async isCurrent(token: string, onboarding: Onboarding): Promise<boolean> {
+    const current = Buffer.from(await this.sign(onboarding))
+    const presented = Buffer.from(token)
+    return current.length === presented.length && timingSafeEqual(current, presented)
   }
 
   /** The link given to the provider: `{APP_URL}/public/onboarding/:token` */

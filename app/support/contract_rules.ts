@@ -28,6 +28,12 @@ export const EDITABLE_STATUSES: readonly ContractStatus[] = [
 /** Statuses that accept uploads and document reviews (H6, H7, H11) */
 export const UPLOAD_STATUSES: readonly ContractStatus[] = EDITABLE_STATUSES
 
+/**
+ * Statuses of a contract that is over: it cannot be cancelled again, and
+ * nothing reaches it through an onboarding link any more (#21).
+ */
+export const CLOSED_STATUSES: readonly ContractStatus[] = ['finished', 'cancelled', 'archived']
+
 /** Statuses in which signatures are collected */
 export const SIGNING_STATUSES: readonly ContractStatus[] = ['signing', 'overdue']
 

@@ -63,6 +63,7 @@ export const ONBOARDING_MESSAGES = {
   submitted: 'Onboarding enviado para análise',
   notReviewable: 'Somente documentos enviados podem ser analisados',
   contractNotFound: 'Contrato não encontrado',
+  contractClosed: 'O contrato deste onboarding foi encerrado',
   providerNotFound: 'Prestador não encontrado',
   nothingToFill: 'O contrato não possui formulário nem documentos para o prestador',
   noOwnerEmail: 'O prestador não possui responsável com e-mail',

@@ -50,7 +50,7 @@ export default class UploadStepDocument {
 
       const now = this.clock.now()
       const values = {
-        fileName: params.file.clientName.replace(/[\\/]/g, '_').slice(0, 255),
+        fileName: upload.displayName,
         filePath: key,
         fileSize: upload.size,
         status: 'pending' as const,

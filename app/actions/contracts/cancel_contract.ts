@@ -6,8 +6,7 @@ import type Company from '#models/company'
 import type User from '#models/user'
 import ContractEventService from '#services/contract_event_service'
 import { ConflictException } from '#exceptions/http_exceptions'
-
-const FINAL = ['finished', 'cancelled', 'archived']
+import { CLOSED_STATUSES } from '#support/contract_rules'
 
 /**
  * PATCH /contracts/:id/cancel: cancels a contract that is not finished,
@@ -21,7 +20,7 @@ export default class CancelContract {
     return db.transaction(async (trx) => {
       const contract = await Contract.findOwned(company.id, id, trx)
       contract.useTransaction(trx)
-      if (FINAL.includes(contract.status)) {
+      if (CLOSED_STATUSES.includes(contract.status)) {
         throw new ConflictException(`A contract in status ${contract.status} cannot be cancelled`)
       }
       const from = contract.status

@@ -3,6 +3,7 @@ import type { Infer } from '@vinejs/vine/types'
 import type Company from '#models/company'
 import onboardingTokens from '#services/onboarding_token_service'
 import {
+  assertContractOpen,
   ensureOnboarding,
   findBorrowerContract,
   findProviderPart,
@@ -20,12 +21,14 @@ interface Params extends Infer<typeof createOnboardingLinkValidator> {
 /**
  * Rule A5: the borrower creates (or renews) the onboarding link of a
  * provider of its contract. The onboarding is created when missing, its
- * validity starts now, and the new token and full URL are returned.
+ * validity starts now, and the new token and full URL are returned; the
+ * earlier tokens are revoked. A closed contract gets no link (422).
  */
 export default class CreateOnboardingLink {
   async handle({ company, contractId, providerId, validityDays, message }: Params) {
     const onboarding = await db.transaction(async (trx) => {
-      const contract = await findBorrowerContract(company.id, contractId, trx)
+      const contract = await findBorrowerContract(company.id, contractId, trx, true)
+      assertContractOpen(contract)
       const part = await findProviderPart(contract.id, providerId, trx)
       const record = await ensureOnboarding(contract, part, trx)
       renewOnboarding(record, validityDays ?? ONBOARDING_VALIDITY_DAYS.default)

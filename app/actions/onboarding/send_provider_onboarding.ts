@@ -13,6 +13,7 @@ import UpsertOnboardingContent from '#actions/onboarding/upsert_onboarding_conte
 import { contractOnboardingContent, hasOnboardingWork } from '#services/onboarding_contract_content'
 import { providerContact } from '#services/onboarding_parties'
 import {
+  assertContractOpen,
   findBorrowerContract,
   findProviderPart,
   keepOnboardingAlive,
@@ -39,12 +40,14 @@ interface Params {
 /**
  * H16: e-mails the provider's owner the onboarding link (form and/or
  * documents to upload). The token is reused while valid, so a repeated
- * call is a reminder. Records PROVIDER_ONBOARDING_SENT.
+ * call is a reminder. Records PROVIDER_ONBOARDING_SENT. A closed contract
+ * sends nothing (422).
  */
 export default class SendProviderOnboarding {
   async handle({ company, user, contractId, providerId }: Params) {
     await db.transaction(async (trx) => {
-      const contract = await findBorrowerContract(company.id, contractId, trx)
+      const contract = await findBorrowerContract(company.id, contractId, trx, true)
+      assertContractOpen(contract)
       const part = await findProviderPart(contract.id, providerId, trx)
       await this.send(contract, await this.prepare(contract, part, trx), user, trx)
     })

@@ -58,7 +58,7 @@ export default class UploadOnboardingDocument {
         locked.merge({
           status: 'uploaded',
           filePath: key,
-          fileName: file.clientName.slice(-255),
+          fileName: upload.displayName,
           fileSize: upload.size,
           uploadedAt: DateTime.now(),
           rejectionReason: null,

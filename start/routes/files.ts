@@ -1,0 +1,10 @@
+import router from '@adonisjs/core/services/router'
+import { FILE_ROUTE } from '#services/file_url_builder'
+
+const FilesController = () => import('#controllers/files_controller')
+
+/**
+ * Private files of the `fs` disk: public route, authorised by the URL's
+ * signature (FileStorageService.signedUrl), not by a session.
+ */
+router.get('/api/v1/files/*', [FilesController, 'show']).as(FILE_ROUTE)
