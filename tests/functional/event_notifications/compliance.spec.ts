@@ -12,6 +12,7 @@ import {
   sendFirstStep,
 } from '#tests/support/compliance'
 import { mailsTo, notificationsOf } from '#tests/support/event_notifications'
+import { appUrl } from '#config/app'
 
 type World = Awaited<ReturnType<typeof attachedWorld>>
 
@@ -80,7 +81,7 @@ test.group('Event notifications / compliance', (group) => {
     assert.equal(mail.subject, 'Documentos de conformidade enviados')
     assert.include(
       mail.html,
-      `http://localhost:3334/team/${world.providerCompany.id}/compliances/${compliance.id}`
+      `${appUrl}/team/${world.providerCompany.id}/compliances/${compliance.id}`
     )
 
     const sent = rows.filter((candidate) => candidate.activity?.kind === 'compliance_sent')
@@ -135,6 +136,6 @@ test.group('Event notifications / compliance', (group) => {
       mail.subject.includes('recusado')
     )
     assert.include(rejectedMail.html, 'Ilegível &lt;x&gt;')
-    assert.include(rejectedMail.html, `http://localhost:3334/provider-compliances/${compliance.id}`)
+    assert.include(rejectedMail.html, `${appUrl}/provider-compliances/${compliance.id}`)
   })
 })

@@ -6,6 +6,7 @@ import type User from '#models/user'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
 import { freezeClock, naturalProvider, restoreClock } from '#tests/support/hours'
 import { mailsTo, notificationsOf } from '#tests/support/event_notifications'
+import { appUrl } from '#config/app'
 
 const body = {
   date: '2026-03-02',
@@ -75,7 +76,7 @@ test.group('Event notifications / hours', (group) => {
     }
     const [mail] = await mailsTo(admin.email)
     assert.equal(mail.subject, 'Solicitação de horas retroativas')
-    assert.include(mail.html, `http://localhost:3334/monitoring/retroactive-requests/${id}`)
+    assert.include(mail.html, `${appUrl}/monitoring/retroactive-requests/${id}`)
     assert.lengthOf(await mailsTo(employee.email), 0)
   })
 

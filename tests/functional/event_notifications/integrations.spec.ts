@@ -9,6 +9,7 @@ import { CompanyFactory } from '#database/factories/company_factory'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
 import { freezeClock, legalProvider, restoreClock } from '#tests/support/hours'
 import { mailsTo, notificationsOf } from '#tests/support/event_notifications'
+import { appUrl } from '#config/app'
 
 test.group('Event notifications / integrations', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
@@ -69,8 +70,8 @@ test.group('Event notifications / integrations', (group) => {
     )
     const [mail] = await mailsTo(employee.email)
     assert.equal(mail.subject, 'Registros de integração sem contrato')
-    assert.include(mail.html, `href="http://localhost:3334${route}"`)
-    assert.include(mail.text, `http://localhost:3334${route}`)
+    assert.include(mail.html, `href="${appUrl}${route}"`)
+    assert.include(mail.text, `${appUrl}${route}`)
     assert.lengthOf(await mailsTo(beta.owner.email), 0)
 
     // A second run the same day is a no-op: nothing more

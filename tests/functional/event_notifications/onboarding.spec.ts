@@ -15,6 +15,7 @@ import {
   type OnboardingScenario,
 } from '#tests/support/onboarding'
 import { mailsTo, notificationsOf } from '#tests/support/event_notifications'
+import { appUrl } from '#config/app'
 
 const sendUrl = (s: OnboardingScenario) =>
   `/api/v1/contracts/${s.contractId}/providers/${s.providerId}/onboarding/send`
@@ -158,7 +159,7 @@ test.group('Event notifications / onboarding', (group) => {
     }
     const [mail] = await mailsTo(s.borrowerOwner.email)
     assert.equal(mail.subject, 'Onboarding enviado por um prestador')
-    assert.include(mail.html, `http://localhost:3334/contracts/${s.contractId}`)
+    assert.include(mail.html, `${appUrl}/contracts/${s.contractId}`)
   })
 
   test('onboarding:document_rejected notifies the provider with the link to resend', async ({

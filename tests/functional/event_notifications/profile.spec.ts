@@ -6,6 +6,7 @@ import DataExportsProcess from '#commands/data_exports_process'
 import DataExport from '#models/data_export'
 import { companyWithOwner } from '#tests/support/tenancy'
 import { mailsTo } from '#tests/support/event_notifications'
+import { appUrl } from '#config/app'
 
 test.group('Event notifications / profile', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
@@ -32,7 +33,7 @@ test.group('Event notifications / profile', (group) => {
     assert.lengthOf(others, 0)
     assert.equal(mail.subject, 'Sua exportação de dados está pronta')
     const link = /href="([^"]+)"/.exec(mail.html)![1].replaceAll('&amp;', '&')
-    assert.isTrue(link.startsWith('http://localhost:3334/'))
+    assert.isTrue(link.startsWith(`${appUrl}/`))
     assert.include(link, dataExport.filePath!)
     assert.include(link, 'signed') // the fake disk's signed URL
     assert.include(mail.text, 'Baixar meus dados')

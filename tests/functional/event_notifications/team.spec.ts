@@ -4,6 +4,7 @@ import UserInvitation from '#models/user_invitation'
 import { withCnpjCheckDigits, withCpfCheckDigits } from '#support/documents'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
 import { allMails, mailsTo, notificationsOf } from '#tests/support/event_notifications'
+import { appUrl } from '#config/app'
 
 const CNPJ = withCnpjCheckDigits('123456780001')
 const CPF = withCpfCheckDigits('123456789')
@@ -40,7 +41,7 @@ test.group('Event notifications / team', (group) => {
     assert.include(mail.html, 'Gama &lt;Serviços&gt; Ltda')
 
     // Accepting through the e-mailed link sets the password
-    assert.isTrue(link.startsWith('http://localhost:3334/invitations/accept?token='))
+    assert.isTrue(link.startsWith(`${appUrl}/invitations/accept?token=`))
     const token = new URL(link).searchParams.get('token')!
     const accepted = await client
       .post('/api/v1/auth/invitations/accept')
