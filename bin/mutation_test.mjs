@@ -1,0 +1,28 @@
+/**
+ * One mutant's test run for `npm run mutate` (commands/mutate.ts): the
+ * Stryker worker's database is dropped and created anew, so a run killed
+ * at its timeout never leaves a migration lock or rows to the next one,
+ * then the Japa entry point runs with the given arguments.
+ */
+import { spawn } from 'node:child_process'
+import pg from 'pg'
+
+const database = `mutate_${process.env.STRYKER_MUTATOR_WORKER ?? '0'}`
+const admin = new pg.Client({
+  host: process.env.DB_HOST,
+  port: Number(process.env.DB_PORT),
+  user: process.env.DB_USER,
+  password: process.env.DB_PASSWORD,
+  database: 'postgres',
+})
+await admin.connect()
+await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)
+await admin.query(`CREATE DATABASE ${database}`)
+await admin.end()
+
+const child = spawn(
+  process.execPath,
+  ['--import=ts-node-maintained/register/esm', 'bin/test.ts', ...process.argv.slice(2)],
+  { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test', DB_DATABASE: database } }
+)
+child.on('exit', (code, signal) => process.exit(signal ? 1 : (code ?? 1)))
