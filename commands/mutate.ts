@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { BaseCommand, args, flags } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
@@ -37,7 +37,12 @@ export default class Mutate extends BaseCommand {
       this.exitCode = 1
       return
     }
-    const testFiles = this.tests?.length ? this.tests : testFilesFor(this.modules)
+    /** A folder given to --tests means its spec files (Japa's `<folder>/*` filter) */
+    const testFiles = this.tests?.length
+      ? this.tests.map((test) =>
+          existsSync(test) && statSync(test).isDirectory() ? `${test.replace(/\/$/, '')}/*` : test
+        )
+      : testFilesFor(this.modules)
     this.logger.info(`mutating ${this.modules.join(', ')}`)
     this.logger.info(`against ${testFiles.length ? testFiles.join(', ') : 'the whole suite'}`)
 
