@@ -20,13 +20,13 @@ const database = await startTestDatabase()
 
 /**
  * The test HTTP server listens on a free port, so that several runs (other
- * checkouts, a dev server) never collide; APP_URL follows it.
+ * checkouts, a dev server) never collide; APP_URL follows it. The PORT and
+ * APP_URL of .env.test only satisfy Ace's env validation in the parent
+ * process (which passes them down); TEST_PORT pins a port when needed.
  */
-if (!process.env.PORT) {
-  const port = await freePort()
-  process.env.PORT = String(port)
-  process.env.APP_URL = `http://localhost:${port}`
-}
+const port = process.env.TEST_PORT ? Number(process.env.TEST_PORT) : await freePort()
+process.env.PORT = String(port)
+process.env.APP_URL = `http://localhost:${port}`
 
 new Ignitor(APP_ROOT, { importer })
   .tap((app) => {
