@@ -110,4 +110,30 @@ test.group('Event notifications / hours', (group) => {
     const subjects = (await mailsTo(second.ana.user.email)).map((mail) => mail.subject)
     assert.deepEqual(subjects, ['Horas retroativas recusadas'])
   })
+
+  test('the request message writes whole hours as 4h and pads minutes as 1h05', async ({
+    client,
+    assert,
+  }) => {
+    const { company: borrower, owner } = await companyWithOwner()
+    const ana = await naturalProvider(borrower)
+    for (const [date, durationMinutes] of [
+      ['2026-03-03', 240],
+      ['2026-03-04', 65],
+    ] as const) {
+      const response = await client
+        .post('/api/v1/monitoring/retroactive-requests')
+        .json({ ...body, date, tasks: [{ description: 'Workshop', durationMinutes }] })
+        .header('x-company-id', borrower.id)
+        .loginAs(ana.user)
+      response.assertStatus(201)
+    }
+    const messages = (await notificationsOf('action_required'))
+      .filter((row) => row.userId === owner.id)
+      .map((row) => row.message)
+    assert.sameMembers(messages, [
+      `${ana.user.name} solicitou o lançamento retroativo de 4h em 03/03/2026: ${body.reason}`,
+      `${ana.user.name} solicitou o lançamento retroativo de 1h05 em 04/03/2026: ${body.reason}`,
+    ])
+  })
 })

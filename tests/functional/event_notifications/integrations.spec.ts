@@ -56,6 +56,7 @@ test.group('Event notifications / integrations', (group) => {
     for (const row of rows) {
       assert.equal(row.companyId, borrower.id)
       assert.equal(row.scope, 'company')
+      assert.equal(row.message, '2 registros sincronizados de erp-x sem contrato ativo.')
       assert.deepEqual(row.activity, {
         kind: 'integration_records_without_contract',
         connectionId: connection.id,

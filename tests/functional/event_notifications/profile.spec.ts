@@ -4,7 +4,8 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import drive from '@adonisjs/drive/services/main'
 import DataExportsProcess from '#commands/data_exports_process'
 import DataExport from '#models/data_export'
-import { companyWithOwner } from '#tests/support/tenancy'
+import { NotificationFactory } from '#database/factories/notification_factory'
+import { companyWithOwner, memberOf } from '#tests/support/tenancy'
 import { mailsTo } from '#tests/support/event_notifications'
 import { appUrl } from '#config/app'
 
@@ -41,5 +42,27 @@ test.group('Event notifications / profile', (group) => {
       mail.html,
       dataExport.expiresAt!.setZone('America/Sao_Paulo').toFormat('dd/MM/yyyy')
     )
+  })
+
+  test('user:profile_updated (PUT /users/me) renames the actor of the notifications', async ({
+    client,
+    assert,
+  }) => {
+    const { company, owner } = await companyWithOwner()
+    const colleague = await memberOf(company, 'user')
+    const [caused] = await NotificationFactory.merge({
+      userId: colleague.id,
+      companyId: company.id,
+      actorId: owner.id,
+      actorName: owner.name,
+    }).createMany(1)
+
+    const response = await client
+      .put('/api/v1/users/me')
+      .json({ name: 'Olivia Nova' })
+      .loginAs(owner)
+    response.assertStatus(200)
+    await caused.refresh()
+    assert.equal(caused.actorName, 'Olivia Nova')
   })
 })

@@ -66,4 +66,57 @@ test.group('Event notifications / team', (group) => {
     assert.notInclude(recipients, employee.email)
     assert.include(recipients, admin.email)
   })
+
+  test('team:membership_requested e-mails an existing account; team:invitation_accepted tells the admins', async ({
+    client,
+    assert,
+  }) => {
+    const { company: borrower, owner } = await companyWithOwner()
+    const admin = await memberOf(borrower, 'admin')
+    const employee = await memberOf(borrower, 'user')
+    const { owner: existing } = await companyWithOwner()
+    const response = await client
+      .post('/api/v1/team')
+      .json({
+        document: CNPJ,
+        name: 'Delta Serviços Ltda',
+        legalRepresentative: { cpf: CPF, name: 'Nome Enviado', email: existing.email },
+      })
+      .header('x-company-id', borrower.id)
+      .loginAs(owner)
+    response.assertStatus(201)
+
+    const [mail, ...others] = await mailsTo(existing.email)
+    assert.lengthOf(others, 0)
+    assert.equal(mail.subject, `${borrower.name} convidou você para ser prestador`)
+    assert.equal(mail.toName, existing.name)
+    assert.lengthOf(await notificationsOf('user_invited'), 0, 'nobody hears before consent')
+
+    const link = /href="([^"]+)"/.exec(mail.html)![1].replaceAll('&amp;', '&')
+    assert.isTrue(link.startsWith(`${appUrl}/invitations/accept?token=`))
+    const token = new URL(link).searchParams.get('token')!
+    const accepted = await client.post('/api/v1/auth/invitations/accept').json({ token })
+    accepted.assertStatus(200)
+
+    const rows = await notificationsOf('user_invited')
+    assert.sameMembers(
+      rows.map((row) => row.userId),
+      [owner.id, admin.id]
+    )
+    assert.notInclude(
+      rows.map((row) => row.userId),
+      employee.id
+    )
+    for (const row of rows) {
+      assert.equal(row.title, 'Convite aceito')
+      assert.equal(row.companyId, borrower.id)
+      assert.equal(row.scope, 'company')
+      assert.equal(row.actorId, existing.id)
+      assert.equal(
+        row.message,
+        `${existing.name} (Delta Serviços Ltda) aceitou o convite e agora é prestador.`
+      )
+      assert.equal(row.activity?.actionRoute, `/team/${row.activity?.metadata?.providerCompanyId}`)
+    }
+  })
 })
