@@ -187,6 +187,20 @@ test.group('Auth / the JWT guard: token type, algorithm and claims', (group) => 
     }
   })
 
+  test('no Authorization header at all is 401', async ({ client }) => {
+    const response = await client.get(PROTECTED)
+    response.assertStatus(401)
+    response.assertBodyContains({ message: 'Unauthenticated' })
+  })
+
+  test("Japa's loginAs opens a real session and sends its token", async ({ client, assert }) => {
+    const user = await UserFactory.create()
+    const response = await client.get('/api/v1/users/me').loginAs(user)
+    response.assertStatus(200)
+    assert.equal(response.body().data.user.id, user.id)
+    assert.lengthOf(await AuthSession.query().where('user_id', user.id), 1)
+  })
+
   test('the guard loads the user of the session', async ({ client, assert }) => {
     const user = await UserFactory.create()
     const session = await openSession(user)
