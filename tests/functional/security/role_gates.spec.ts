@@ -9,21 +9,24 @@ import { memberOf } from '#tests/support/tenancy'
 
 /**
  * Generated from the router and the permission table (issue #21, finding
- * 4): every company-scoped write route, sent as `user` and as `provider`
- * with random v4 ids and an empty body. Where the table denies the role
- * the role gate answers 403; where it allows it, the request gets past
- * the gate (404, 422, 200... but never the gate's 403, never a 500). A new
- * write route is in this test the moment it is routed.
+ * 4; every method and every role since issue #22): each company-scoped
+ * route, under each of its methods (GET included), sent as each role with
+ * random v4 ids and an empty body. Where the table denies the role the
+ * role gate answers 403; where it allows it, the request gets past the
+ * gate (404, 422, 200... but never the gate's 403, never a 500). So a
+ * rule widened (or narrowed) on one method while its sibling method is
+ * tested shows here; the table itself is pinned to docs/decisions.md by
+ * tests/unit/permissions.spec.ts. A new route is in this test the moment
+ * it is routed.
  */
-const WRITES = ['POST', 'PUT', 'PATCH', 'DELETE'] as const
-const ROLES: MemberRole[] = ['user', 'provider']
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
+type Method = (typeof METHODS)[number]
+const ROLES: MemberRole[] = ['owner', 'admin', 'borrower', 'user', 'provider']
 
 const cases = companyScopedRoutes().flatMap((route) =>
   route.methods
-    .filter((method): method is (typeof WRITES)[number] =>
-      (WRITES as readonly string[]).includes(method)
-    )
-    .flatMap((method) => ROLES.map((role) => ({ ...route, method, role })))
+    .filter((method): method is Method => (METHODS as readonly string[]).includes(method))
+    .map((method) => ({ ...route, method }))
 )
 
 /** `/api/v1/contracts/:id/steps/:stepKey/complete` with random v4 ids */
@@ -32,31 +35,50 @@ const urlOf = (pattern: string) => pattern.replace(/:[A-Za-z]+/g, () => randomUU
 test.group('Security / role gates generated from the permission table', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
-  test('the router has company-scoped write routes to check', ({ assert }) => {
-    assert.isAbove(cases.length, 50)
+  test('the router has company-scoped routes of every method to check', ({ assert }) => {
+    assert.isAbove(cases.length, 100)
+    for (const method of METHODS) {
+      assert.isTrue(
+        cases.some((route) => route.method === method),
+        method
+      )
+    }
   })
 
-  for (const { method, pattern, name, role } of cases) {
-    const denied = !allows(role, ROUTE_GATES[name!])
-    const verdict = denied ? '403' : 'past the gate'
-    test(`${method} ${pattern} (${name}) as ${role}: ${verdict}`, async ({ client, assert }) => {
+  for (const { method, pattern, name } of cases) {
+    const gate = ROUTE_GATES[name!]
+    const reach = ROLES.filter((role) => allows(role, gate))
+    test(`${method} ${pattern} (${name}): past the gate for ${reach.join(', ') || 'nobody'}`, async ({
+      client,
+      assert,
+    }) => {
       const company = await CompanyFactory.create()
-      const member = await memberOf(company, role)
-      const response = await client[method.toLowerCase() as 'post' | 'put' | 'patch' | 'delete'](
-        urlOf(pattern)
-      )
-        .header('x-company-id', company.id)
-        .json({})
-        .loginAs(member)
+      const wrong: string[] = []
+      for (const role of ROLES) {
+        const member = await memberOf(company, role)
+        const request = client[method.toLowerCase() as Lowercase<Method>](urlOf(pattern))
+          .header('x-company-id', company.id)
+          .loginAs(member)
+        if (method !== 'GET') request.json({})
+        const response = await request
 
-      const fromGate = response.status() === 403 && response.body().code === 'E_ROLE_FORBIDDEN'
-      if (denied) {
-        response.assertStatus(403)
-        assert.deepEqual(response.body(), { message: 'Access denied', code: 'E_ROLE_FORBIDDEN' })
-      } else {
-        assert.isFalse(fromGate, `the gate refused ${role}`)
-        assert.isBelow(response.status(), 500)
+        const body = response.body()
+        const fromGate =
+          response.status() === 403 &&
+          body.code === 'E_ROLE_FORBIDDEN' &&
+          body.message === 'Access denied' &&
+          Object.keys(body).length === 2
+        if (reach.includes(role)) {
+          if (response.status() === 403 && body.code === 'E_ROLE_FORBIDDEN') {
+            wrong.push(`${role}: refused by the gate`)
+          } else if (response.status() >= 500) {
+            wrong.push(`${role}: ${response.status()}`)
+          }
+        } else if (!fromGate) {
+          wrong.push(`${role}: ${response.status()} ${JSON.stringify(body)}, not the gate's 403`)
+        }
       }
+      assert.deepEqual(wrong, [])
     })
   }
 })
