@@ -159,7 +159,9 @@ test.group('Contracts / provider views (B2, B3, B4)', (group) => {
       ;(await asPerson.get(`/contracts/${own.withPerson}/provider/detail`)).assertStatus(200)
       ;(await asEntity.get(`/contracts/${own.withEntity}/documents`)).assertStatus(200)
       for (const id of [other.withPerson, other.withEntity]) {
-        ;(await asPerson.get(`/contracts/${id}/provider/detail`)).assertStatus(404)
+        const hidden = await asPerson.get(`/contracts/${id}/provider/detail`)
+        hidden.assertStatus(404)
+        assert.equal(hidden.body().message, 'Contract not found')
         ;(await asPerson.get(`/contracts/${id}/documents`)).assertStatus(404)
         ;(await asEntity.get(`/contracts/${id}/provider/detail`)).assertStatus(404)
       }
