@@ -2,7 +2,8 @@
  * One mutant's test run for `npm run mutate` (commands/mutate.ts): the
  * Stryker worker's database is dropped and created anew, so a run killed
  * at its timeout never leaves a migration lock or rows to the next one,
- * then the Japa entry point runs with the given arguments.
+ * then the Japa entry point runs with the given arguments and `--bail`: a
+ * mutant is killed by its first failing test, so the run stops there.
  */
 import { spawn } from 'node:child_process'
 import pg from 'pg'
@@ -22,7 +23,7 @@ await admin.end()
 
 const child = spawn(
   process.execPath,
-  ['--import=ts-node-maintained/register/esm', 'bin/test.ts', ...process.argv.slice(2)],
+  ['--import=ts-node-maintained/register/esm', 'bin/test.ts', '--bail', ...process.argv.slice(2)],
   { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test', DB_DATABASE: database } }
 )
 child.on('exit', (code, signal) => process.exit(signal ? 1 : (code ?? 1)))

@@ -46,22 +46,23 @@ export default class Mutate extends BaseCommand {
     this.logger.info(`mutating ${this.modules.join(', ')}`)
     this.logger.info(`against ${testFiles.length ? testFiles.join(', ') : 'the whole suite'}`)
 
+    /** Per report name: two runs from one checkout never share a cluster or a sandbox */
+    const name = this.name ?? this.#defaultName()
     const cluster = await startEmbeddedCluster({
-      dataDir: 'tmp/mutate-db',
+      dataDir: `tmp/mutate-db-${name}`,
       port: await freePort(),
       database: 'mutate_template',
       persistent: false,
     })
     try {
-      const configFile = await this.#writeConfig(testFiles)
+      const configFile = await this.#writeConfig(name, testFiles)
       this.exitCode = await this.#stryker(configFile)
     } finally {
       await cluster.stop()
     }
   }
 
-  async #writeConfig(testFiles: string[]) {
-    const name = this.name ?? this.#defaultName()
+  async #writeConfig(name: string, testFiles: string[]) {
     const files = testFiles.map((file) => `--files '${file}'`).join(' ')
     const config = {
       $schema: './node_modules/@stryker-mutator/core/schema/stryker-schema.json',
@@ -85,7 +86,7 @@ export default class Mutate extends BaseCommand {
       htmlReporter: { fileName: `reports/mutation/${name}.html` },
       jsonReporter: { fileName: `reports/mutation/${name}.json` },
       clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true },
-      tempDirName: 'tmp/stryker',
+      tempDirName: `tmp/stryker-${name}`,
       cleanTempDir: true,
     }
     await mkdir('tmp', { recursive: true })

@@ -56,6 +56,10 @@ export default class SaveContract {
           : { status: 'draft' as const, progress: 0, createdBy: user.id }),
         ...this.#columns(payload),
       })
+      /** The validator compares the dates of one payload; a partial save meets the stored one */
+      if (contract.startDate && contract.endDate && contract.endDate < contract.startDate) {
+        throw new UnprocessableException('endDate must be on or after startDate')
+      }
       await contract.save()
 
       if (payload.parts)

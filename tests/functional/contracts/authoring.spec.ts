@@ -141,6 +141,38 @@ test.group('Contracts / authoring (H3, H4, H5)', (group) => {
     assert.lengthOf(await Contract.query().where('company_id', world.company.id), 0)
   })
 
+  test('endDate >= startDate: both sides on H3, and against the stored date on partial H4', async ({
+    client,
+    assert,
+  }) => {
+    const world = await contractWorld()
+    const api = as(client, world.owner, world.company)
+    const create = (startDate: string, endDate: string) =>
+      api.post('/contracts').json({ name: 'Datas', startDate, endDate })
+    ;(await create('2026-03-10', '2026-03-09')).assertStatus(422)
+    ;(await create('2026-03-10', '2026-03-11')).assertStatus(201)
+    const created = await create('2026-03-10', '2026-03-10')
+    created.assertStatus(201)
+    const id = created.body().data.id
+
+    /** Only one date in the payload: it is compared with the stored other one */
+    const save = (dates: Record<string, string | null>) =>
+      api.put(`/contracts/${id}`).json({ name: 'Datas', ...dates })
+    ;(await save({ endDate: '2026-03-09' })).assertStatus(422)
+    ;(await save({ startDate: '2026-03-11' })).assertStatus(422)
+    let stored = await Contract.findOrFail(id)
+    assert.equal(stored.startDate?.toISODate(), '2026-03-10')
+    assert.equal(stored.endDate?.toISODate(), '2026-03-10')
+
+    ;(await save({ endDate: '2026-03-11' })).assertStatus(200)
+    ;(await save({ startDate: '2026-03-11' })).assertStatus(200)
+    ;(await save({ endDate: null })).assertStatus(200)
+    ;(await save({ startDate: '2026-04-01' })).assertStatus(200)
+    stored = await Contract.findOrFail(id)
+    assert.equal(stored.startDate?.toISODate(), '2026-04-01')
+    assert.isNull(stored.endDate)
+  })
+
   test('another company gets 404, a provider 403, no token 401, bad ids 404', async ({
     client,
   }) => {

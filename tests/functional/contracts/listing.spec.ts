@@ -128,4 +128,29 @@ test.group('Contracts / list (H1) and board (H2)', (group) => {
     ;(await client.get('/api/v1/contracts/board')).assertStatus(401)
     ;(await client.get('/api/v1/contracts')).assertStatus(401)
   })
+
+  test('H1 page-size cap: perPage 99 and 100 accepted, 101 refused; 1 accepted, 0 refused', async ({
+    client,
+    assert,
+  }) => {
+    const world = await contractWorld()
+    await seedContracts(world.company.id)
+    const api = as(client, world.owner, world.company)
+    for (const perPage of [1, 99, 100]) {
+      const response = await api.get(`/contracts?perPage=${perPage}`)
+      response.assertStatus(200)
+      assert.deepEqual(response.body().meta, {
+        total: 5,
+        page: 1,
+        perPage,
+        totalPages: Math.ceil(5 / perPage),
+      })
+      assert.lengthOf(response.body().data, Math.min(5, perPage))
+    }
+    for (const perPage of [101, 0, 1.5]) {
+      ;(await api.get(`/contracts?perPage=${perPage}`)).assertStatus(422)
+    }
+    const defaults = await api.get('/contracts')
+    assert.deepInclude(defaults.body().meta, { page: 1, perPage: 20 })
+  })
 })

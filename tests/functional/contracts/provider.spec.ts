@@ -5,7 +5,10 @@ import ContractPart from '#models/contract_part'
 import ContractDocumentRequirement from '#models/contract_document_requirement'
 import { as, contractWorld, createContract } from '#tests/support/contracts'
 import { cleanStorage, pdfBytes } from '#tests/support/files'
-import { memberOf } from '#tests/support/tenancy'
+import { ContractFactory } from '#database/factories/contract_factory'
+import { UserFactory } from '#database/factories/user_factory'
+import { companyWithOwner, linkProvider, memberOf } from '#tests/support/tenancy'
+import type Company from '#models/company'
 
 test.group('Contracts / provider views (B2, B3, B4)', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
@@ -111,5 +114,74 @@ test.group('Contracts / provider views (B2, B3, B4)', (group) => {
     ;(await client.get(`/api/v1/contracts/${id}/documents`)).assertStatus(401)
     ;(await provider.get(`/contracts/bad-id/provider/detail`)).assertStatus(404)
     ;(await provider.get(`/contracts/${id}/provider/detail`)).assertStatus(200)
+  })
+
+  test('a provider of TWO borrowers sees only the x-company-id borrower contracts (B2-B4)', async ({
+    client,
+    assert,
+  }) => {
+    const person = await UserFactory.create()
+    const entity = await companyWithOwner()
+    const borrowers = [await companyWithOwner(), await companyWithOwner()]
+    /** In each borrower: one contract with the person, one with the entity (through its owner) */
+    const contractsOf = async (borrower: Company) => {
+      await linkProvider(borrower, person)
+      await linkProvider(borrower, entity.owner)
+      const withPerson = await ContractFactory.merge({ companyId: borrower.id, status: 'active' })
+        .with('parts', 1, (part) => part.merge({ userId: person.id }))
+        .create()
+      const withEntity = await ContractFactory.merge({ companyId: borrower.id, status: 'signing' })
+        .with('parts', 1, (part) => part.merge({ companyId: entity.company.id }))
+        .create()
+      return { withPerson: withPerson.id, withEntity: withEntity.id }
+    }
+    const a = await contractsOf(borrowers[0].company)
+    const b = await contractsOf(borrowers[1].company)
+
+    for (const [borrower, own, other] of [
+      [borrowers[0].company, a, b],
+      [borrowers[1].company, b, a],
+    ] as const) {
+      const asPerson = as(client, person, borrower)
+      const asEntity = as(client, entity.owner, borrower)
+      const list = await asPerson.get('/contracts')
+      list.assertStatus(200)
+      assert.deepEqual(
+        list.body().data.map((row: { id: string }) => row.id),
+        [own.withPerson]
+      )
+      assert.equal(list.body().data[0].borrowerName, borrower.name)
+      const entityList = await asEntity.get('/contracts')
+      assert.deepEqual(
+        entityList.body().data.map((row: { id: string }) => row.id),
+        [own.withEntity]
+      )
+      ;(await asPerson.get(`/contracts/${own.withPerson}/provider/detail`)).assertStatus(200)
+      ;(await asEntity.get(`/contracts/${own.withEntity}/documents`)).assertStatus(200)
+      for (const id of [other.withPerson, other.withEntity]) {
+        const hidden = await asPerson.get(`/contracts/${id}/provider/detail`)
+        hidden.assertStatus(404)
+        assert.equal(hidden.body().message, 'Contract not found')
+        ;(await asPerson.get(`/contracts/${id}/documents`)).assertStatus(404)
+        ;(await asEntity.get(`/contracts/${id}/provider/detail`)).assertStatus(404)
+      }
+    }
+  })
+
+  test('B4 pages like H1: perPage 100 accepted, 101 refused', async ({ client, assert }) => {
+    const world = await contractWorld()
+    await ContractFactory.merge({ companyId: world.company.id, status: 'active' })
+      .with('parts', 1, (part) => part.merge({ userId: world.person.id }))
+      .createMany(2)
+    const api = as(client, world.person, world.company)
+    const page = await api.get('/contracts?perPage=100')
+    page.assertStatus(200)
+    assert.equal(page.body().meta.perPage, 100)
+    ;(await api.get('/contracts?perPage=101')).assertStatus(422)
+    ;(await api.get('/contracts?perPage=0')).assertStatus(422)
+    const one = await api.get('/contracts?perPage=1')
+    one.assertStatus(200)
+    assert.lengthOf(one.body().data, 1)
+    assert.deepInclude(one.body().meta, { perPage: 1, total: 2 })
   })
 })

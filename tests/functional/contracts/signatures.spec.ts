@@ -93,6 +93,27 @@ test.group('Contracts / signatures', (group) => {
     assert.equal((await Contract.findOrFail(id)).status, 'signature')
   })
 
+  test('an overdue contract still takes signatures, reminders and refusals', async ({
+    client,
+    assert,
+  }) => {
+    const world = await contractWorld()
+    const id = await toSign(client, world)
+    const owner = as(client, world.owner, world.company)
+    const person = as(client, world.person, world.company)
+    ;(await owner.post(`/contracts/${id}/signatures/start`)).assertStatus(200)
+    await Contract.query().where('id', id).update({ status: 'overdue' })
+
+    ;(await owner.post(`/contracts/${id}/signatures/reminders`)).assertStatus(200)
+    ;(await owner.post(`/contracts/${id}/signatures/sign`)).assertStatus(200)
+    const rejected = await person
+      .post(`/contracts/${id}/signatures/reject`)
+      .json({ reason: 'Prazo vencido' })
+    rejected.assertStatus(200)
+    assert.equal((await Contract.findOrFail(id)).status, 'signature')
+    ;(await person.post(`/contracts/${id}/signatures/sign`)).assertStatus(409)
+  })
+
   test('signatures: another company 404, no token 401', async ({ client }) => {
     const world = await contractWorld()
     const id = await toSign(client, world)
