@@ -19,6 +19,15 @@ export class ForbiddenException extends Exception {
   static code = 'E_FORBIDDEN'
 }
 
+/**
+ * 403 of the role gate. Its own code tells it apart from a record rule's
+ * 403 (a policy or an action: not the named reviewer, not the author).
+ */
+export class RoleForbiddenException extends Exception {
+  static status = 403
+  static code = 'E_ROLE_FORBIDDEN'
+}
+
 export class NotFoundException extends Exception {
   static status = 404
   static code = 'E_NOT_FOUND'

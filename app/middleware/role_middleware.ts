@@ -1,16 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
-import { Exception } from '@adonisjs/core/exceptions'
+import { RoleForbiddenException } from '#exceptions/http_exceptions'
 import { MEMBER, ROUTE_GATES, allows } from '#support/permissions'
-
-/**
- * 403 of the role gate. Its own code tells it apart from a record rule's
- * 403 (a policy or an action: not the named reviewer, not the author).
- */
-export class RoleForbiddenException extends Exception {
-  static status = 403
-  static code = 'E_ROLE_FORBIDDEN'
-}
 
 /**
  * The role gate of every company-scoped route (after the company
