@@ -3,9 +3,9 @@
 | JavaScript entrypoint for running ace commands
 |--------------------------------------------------------------------------
 |
-| ts-node-maintained registers the TypeScript loader so that ace can run
+| @poppinss/ts-exec registers the TypeScript loader so that ace can run
 | the TypeScript sources directly in development.
 |
 */
-import 'ts-node-maintained/register/esm'
+import '@poppinss/ts-exec'
 await import('./bin/console.js')

@@ -1,6 +1,18 @@
+import { indexEntities } from '@adonisjs/core'
 import { defineConfig } from '@adonisjs/core/app'
+import { indexPolicies } from '@adonisjs/bouncer'
 
 export default defineConfig({
+  /**
+   * Code generation at start (.adonisjs/server: the controllers and
+   * listeners barrels, the policies list for Bouncer). Not the events
+   * barrel: the app's events are typed names in start/events.ts
+   * (EventsList), not event classes.
+   */
+  hooks: {
+    init: [indexEntities({ events: { enabled: false } }), indexPolicies()],
+  },
+
   /*
   |--------------------------------------------------------------------------
   | Ace commands (first-party packages and the project's own commands/)
@@ -32,6 +44,7 @@ export default defineConfig({
   ],
 
   preloads: [
+    () => import('#start/lucid'),
     () => import('#start/routes'),
     () => import('#start/kernel'),
     () => import('#start/validator'),
@@ -41,12 +54,12 @@ export default defineConfig({
   tests: {
     suites: [
       {
-        files: ['tests/unit/**/*.spec(.ts|.js)'],
+        files: ['tests/unit/**/*.spec.{ts,js}'],
         name: 'unit',
         timeout: 10000,
       },
       {
-        files: ['tests/functional/**/*.spec(.ts|.js)'],
+        files: ['tests/functional/**/*.spec.{ts,js}'],
         name: 'functional',
         timeout: 30000,
       },

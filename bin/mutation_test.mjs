@@ -23,7 +23,7 @@ await admin.end()
 
 const child = spawn(
   process.execPath,
-  ['--import=ts-node-maintained/register/esm', 'bin/test.ts', '--bail', ...process.argv.slice(2)],
+  ['--import=@poppinss/ts-exec', 'bin/test.ts', '--bail', ...process.argv.slice(2)],
   { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test', DB_DATABASE: database } }
 )
 child.on('exit', (code, signal) => process.exit(signal ? 1 : (code ?? 1)))

@@ -42,11 +42,10 @@ export default class Bench extends BaseCommand {
   }
 
   async #startServer(env: NodeJS.ProcessEnv, port: number) {
-    this.#server = spawn(
-      process.execPath,
-      ['--import=ts-node-maintained/register/esm', 'bin/server.ts'],
-      { stdio: ['ignore', 'ignore', 'inherit'], env }
-    )
+    this.#server = spawn(process.execPath, ['--import=@poppinss/ts-exec', 'bin/server.ts'], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env,
+    })
     for (let attempt = 0; attempt < 100; attempt++) {
       try {
         const response = await fetch(`http://127.0.0.1:${port}/api/v1/health`)

@@ -18,7 +18,10 @@ export default class Mutate extends BaseCommand {
   static description = 'Mutation-test the given modules against the tests of their area'
   static options: CommandOptions = { startApp: false, allowUnknownFlags: false }
 
-  @args.spread({ description: 'Modules to mutate (paths or globs, e.g. app/support/roles.ts)' })
+  @args.spread({
+    description:
+      'Modules to mutate (paths, globs or path:lines, e.g. app/models/contract.ts:126-144)',
+  })
   declare modules: string[]
 
   @flags.array({ description: 'Test files or folders to run instead of the area tests' })
@@ -31,7 +34,9 @@ export default class Mutate extends BaseCommand {
   declare name?: string
 
   async run() {
-    const missing = this.modules.filter((module) => !module.includes('*') && !existsSync(module))
+    /** `app/models/contract.ts:126-144` mutates only those lines (Stryker's range syntax) */
+    const files = this.modules.map((module) => module.replace(/:\d+(:\d+)?-\d+(:\d+)?$/, ''))
+    const missing = files.filter((file) => !file.includes('*') && !existsSync(file))
     if (missing.length) {
       this.logger.error(`No such module: ${missing.join(', ')}`)
       this.exitCode = 1
@@ -42,7 +47,7 @@ export default class Mutate extends BaseCommand {
       ? this.tests.map((test) =>
           existsSync(test) && statSync(test).isDirectory() ? `${test.replace(/\/$/, '')}/*` : test
         )
-      : testFilesFor(this.modules)
+      : testFilesFor(files)
     this.logger.info(`mutating ${this.modules.join(', ')}`)
     this.logger.info(`against ${testFiles.length ? testFiles.join(', ') : 'the whole suite'}`)
 
@@ -96,7 +101,7 @@ export default class Mutate extends BaseCommand {
   }
 
   #defaultName() {
-    const first = this.modules[0].replace(/^app\//, '').replace(/\.ts$/, '')
+    const first = this.modules[0].replace(/^app\//, '').replace(/\.ts(:.*)?$/, '')
     return first.replace(/[^a-z0-9]+/gi, '_') + (this.modules.length > 1 ? '_and_more' : '')
   }
 

@@ -1,14 +1,9 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import env from '#start/env'
 import app from '@adonisjs/core/services/app'
-import { Secret } from '@adonisjs/core/helpers'
 import { defineConfig } from '@adonisjs/core/http'
 import { proxyTrust } from '#support/http_trust'
-
-/**
- * The application key encrypts cookies and signs the URLs of private
- * files; it must stay secret and be the same on every instance.
- */
-export const appKey = new Secret(env.get('APP_KEY'))
+import { securityHeaders } from '#middleware/security_headers_middleware'
 
 /**
  * Public base URL of the service, used to build links in e-mails.
@@ -25,6 +20,18 @@ export const http = defineConfig({
    * the per-IP limits and forge the IP stored on sessions and signatures.
    */
   trustProxy: proxyTrust(env.get('TRUSTED_PROXIES')),
+  /**
+   * A path that is not valid percent-encoding (`/files/%E0%A4%A`) is refused
+   * before any middleware runs: answer it as the API answers every error,
+   * JSON with a message and the usual security headers.
+   */
+  onBadUrl(_request: IncomingMessage, response: ServerResponse) {
+    response.writeHead(400, {
+      'Content-Type': 'application/json; charset=utf-8',
+      ...securityHeaders(app.inProduction),
+    })
+    response.end(JSON.stringify({ message: 'Malformed URL' }))
+  },
   cookie: {
     domain: '',
     path: '/',

@@ -1,6 +1,6 @@
 import type { DateTime } from 'luxon'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import ProviderCompliance from '#models/provider_compliance'
+import type ProviderCompliance from '#models/provider_compliance'
 import StepCompliance from '#models/step_compliance'
 import { complianceStatusOf, type ComplianceStatus } from '#support/compliance'
 

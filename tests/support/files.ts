@@ -1,4 +1,4 @@
-import { PDFDocument } from 'pdf-lib'
+import { PDFDocument } from '@cantoo/pdf-lib'
 import drive from '@adonisjs/drive/services/main'
 
 /** A real one-page PDF */

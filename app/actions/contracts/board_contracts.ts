@@ -3,6 +3,7 @@ import Contract from '#models/contract'
 import type Company from '#models/company'
 import { applyContractFilters, type ContractFilters } from '#actions/contracts/list_contracts'
 import { CONTRACT_STATUSES, type ContractStatus } from '#support/contract_status'
+import { parallelReads } from '#support/parallel_reads'
 
 /** Contracts per board column */
 export const BOARD_COLUMN_LIMIT = 50
@@ -38,16 +39,18 @@ export default class BoardContracts {
       .select(db.raw('1'))
       .toSQL()
 
-    const [rows, counts] = await Promise.all([
-      db.rawQuery(
-        `SELECT c.* FROM unnest(?::text[]) AS columns(key) CROSS JOIN LATERAL (${cards.sql}) c`,
-        [statuses, ...cards.bindings]
-      ),
-      db.rawQuery(
-        `SELECT columns.key, (SELECT count(*) FROM (${counted.sql}) capped)::int AS total
+    const [rows, counts] = await parallelReads([
+      () =>
+        db.rawQuery(
+          `SELECT c.* FROM unnest(?::text[]) AS columns(key) CROSS JOIN LATERAL (${cards.sql}) c`,
+          [statuses, ...cards.bindings]
+        ),
+      () =>
+        db.rawQuery(
+          `SELECT columns.key, (SELECT count(*) FROM (${counted.sql}) capped)::int AS total
          FROM unnest(?::text[]) AS columns(key)`,
-        [...counted.bindings, statuses]
-      ),
+          [...counted.bindings, statuses]
+        ),
     ])
     const contracts = (rows.rows as Record<string, unknown>[]).map((row) =>
       Contract.$createFromAdapterResult(row)!

@@ -10,6 +10,7 @@ import { queryTeamLinks } from '#models/queries/team_links'
 import { minutesToHours, periodsAt } from '#support/hours'
 import ContractTeamMemberDto from '#dtos/contract_team_member_dto'
 import ContractUploadedFileDto from '#dtos/contract_uploaded_file_dto'
+import { parallelReads } from '#support/parallel_reads'
 
 /**
  * H10: per provider part, its uploaded files and counts; `total` is the
@@ -25,18 +26,20 @@ export default class ListContractUploads {
 
   async handle(company: Company, id: string) {
     const contract = await Contract.findOwned(company.id, id)
-    const [parts, files, total] = await Promise.all([
-      ContractPart.query()
-        .where('contract_id', contract.id)
-        .where('role', 'PROVIDER')
-        .preload('company')
-        .preload('user')
-        .orderBy('created_at'),
-      ContractUploadedFile.query()
-        .where('contract_id', contract.id)
-        .preload('document')
-        .orderBy('uploaded_at'),
-      contract.related('documents').query().where('is_download', false).count('* as total'),
+    const [parts, files, total] = await parallelReads([
+      () =>
+        ContractPart.query()
+          .where('contract_id', contract.id)
+          .where('role', 'PROVIDER')
+          .preload('company')
+          .preload('user')
+          .orderBy('created_at'),
+      () =>
+        ContractUploadedFile.query()
+          .where('contract_id', contract.id)
+          .preload('document')
+          .orderBy('uploaded_at'),
+      () => contract.related('documents').query().where('is_download', false).count('* as total'),
     ])
     const owners = await this.#owners(parts)
     const hours = await this.#hours(company, contract.id)

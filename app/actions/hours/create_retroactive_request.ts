@@ -4,7 +4,7 @@ import { DateTime } from 'luxon'
 import RetroactiveRequest from '#models/retroactive_request'
 import WorkEntry from '#models/work_entry'
 import CompanyMember from '#models/company_member'
-import User from '#models/user'
+import type User from '#models/user'
 import { activeProviderLink } from '#models/queries/provider_links'
 import type { WorkEntryData } from '#actions/hours/write_work_entry'
 import {

@@ -1,7 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import emitter from '@adonisjs/core/services/emitter'
 import type { Infer } from '@vinejs/vine/types'
-import User from '#models/user'
+import type User from '#models/user'
 import type { updateProfileValidator } from '#validators/profile'
 
 type Params = Infer<typeof updateProfileValidator>
