@@ -426,3 +426,61 @@ test.group('Validators / contract review comments and decisions (H13, H14)', () 
     await refuses(rejectReviewValidator, { comment: text(5001) }, 'comment')
   })
 })
+
+test.group('Validators / contract text is trimmed, dates are days (mutation survivors)', () => {
+  test('every text field of the save payload is trimmed before its rules', async ({ assert }) => {
+    const id = randomUUID()
+    const saved = await accepts(
+      saveContractValidator,
+      save({
+        ref: '  REF-1  ',
+        description: '  Escopo  ',
+        workflowId: ` ${id} `,
+        steps: [{ key: 'parts', status: '  done  ' }],
+        parts: [{ companyId: ` ${id} `, value: ' 12.000,00 ' }],
+        documents: [{ name: 'Contrato', description: '  PDF  ', isDownload: true }],
+        variableValues: [{ name: ' Cidade ', type: ' text ', source: ' manual ' }],
+        partGroups: [{ name: '  Contratadas  ' }],
+        signatureConfig: {
+          groups: [{ name: 'Assinantes', members: [{ name: ' Ana ', email: ' ana@x.test ' }] }],
+        },
+      })
+    )
+    assert.equal(saved.ref, 'REF-1')
+    assert.equal(saved.description, 'Escopo')
+    assert.equal(saved.workflowId, id)
+    assert.equal(saved.steps![0].status, 'done')
+    assert.equal(saved.parts![0].companyId, id)
+    assert.equal(saved.parts![0].value, '12.000,00')
+    assert.equal(saved.documents![0].description, 'PDF')
+    assert.deepInclude(saved.variableValues![0], { name: 'Cidade', type: 'text', source: 'manual' })
+    assert.equal(saved.partGroups![0].name, 'Contratadas')
+    assert.deepInclude(saved.signatureConfig!.groups[0].members![0], {
+      name: 'Ana',
+      email: 'ana@x.test',
+    })
+  })
+
+  test('a part with both or neither party names the oneParty rule and says why', async ({
+    assert,
+  }) => {
+    const errors = await errorsOf(saveContractValidator, save({ parts: [{}] }))
+    assert.deepInclude(errors[0], {
+      field: 'parts.0.companyId',
+      rule: 'oneParty',
+      message: 'A part needs exactly one of companyId or userId',
+    })
+  })
+
+  test('startDate and endDate are days: a date with a time is refused', async () => {
+    await accepts(saveContractValidator, save({ startDate: '2026-01-10', endDate: '2026-02-10' }))
+    await refuses(saveContractValidator, save({ startDate: '2026-01-10 10:00:00' }), 'startDate')
+    await refuses(saveContractValidator, save({ endDate: '2026-02-10 10:00:00' }), 'endDate')
+  })
+
+  test('the ref filter of lists and the board is trimmed', async ({ assert }) => {
+    for (const validator of [listContractsValidator, boardContractsValidator]) {
+      assert.equal((await accepts(validator, { ref: '  REF-1 ' })).ref, 'REF-1')
+    }
+  })
+})
