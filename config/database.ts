@@ -26,6 +26,11 @@ const dbConfig = defineConfig({
         naturalSort: true,
         paths: ['database/migrations'],
       },
+      /**
+       * No database/schema.ts after migrations: the models declare their
+       * columns (docs/decisions.md, "Platform: AdonisJS v7")
+       */
+      schemaGeneration: { enabled: false },
       seeders: {
         paths: ['database/seeders/main'],
       },
