@@ -178,6 +178,7 @@ test.group('Hours validators: retroactive requests (B9) and provider area (B5, B
     assert.deepEqual(await create(request({ reason: 'a'.repeat(1000) })), [])
     assert.deepEqual(await create(request({ reason: 'a'.repeat(1001) })), ['reason'])
     assert.deepEqual(await create(request({ date: '2026-03-21' })), [])
+    assert.deepEqual(await create(request({ date: ' 2026-03-21 ' })), [], 'the date is trimmed')
     assert.deepEqual(await create(request({ date: '2026-03-22' })), ['date'])
     assert.deepEqual(await create(request({ date: '2020-01-01' })), [])
     assert.deepEqual(await create(request({ providerId: 'x' })), ['providerId'])
@@ -213,6 +214,8 @@ test.group('Hours validators: retroactive requests (B9) and provider area (B5, B
   })
 
   test('B5 filters: year 2000..2100, search up to 255, paging', async ({ assert }) => {
+    const { search } = await listMonthlyHoursValidator.validate({ search: `  ${'a'.repeat(255)} ` })
+    assert.equal(search, 'a'.repeat(255), 'the search is trimmed before its limit')
     const list = (qs: object) => refused(listMonthlyHoursValidator.validate(qs))
     for (const [qs, ok] of [
       [{ year: 1999 }, false],
