@@ -356,3 +356,40 @@ test.group('Compliance validators: provider side and review (C1, E7, E8)', () =>
     assert.equal(pgArray([]), '{}')
   })
 })
+
+test.group('Compliance validators: text is trimmed before its limits (mutation survivors)', () => {
+  test('flow and step texts, and every search filter, are stored trimmed', async ({ assert }) => {
+    const padded = (text: string) => `  ${text}  `
+    const created = await createComplianceFlowValidator.validate({
+      name: 'Mensal',
+      description: padded('Todo mês'),
+      steps: [
+        step({
+          title: padded('Documentos'),
+          documents: [{ name: padded('Nota fiscal'), description: padded('PDF da nota') }],
+        }),
+      ],
+    })
+    assert.equal(created.description, 'Todo mês')
+    assert.equal(created.steps![0].title, 'Documentos')
+    assert.equal(created.steps![0].documents![0].name, 'Nota fiscal')
+    assert.equal(created.steps![0].documents![0].description, 'PDF da nota')
+
+    const updated = await updateComplianceFlowValidator.validate({
+      name: padded('Mensal'),
+      description: padded('Todo mês'),
+    })
+    assert.equal(updated.name, 'Mensal')
+    assert.equal(updated.description, 'Todo mês')
+
+    const long = a(255)
+    for (const validator of [
+      listComplianceFlowsValidator,
+      availableProvidersValidator,
+      listProviderCompliancesValidator,
+    ]) {
+      const { search } = await validator.validate({ search: padded(long) })
+      assert.equal(search, long)
+    }
+  })
+})
