@@ -192,6 +192,21 @@ test.group('Validators / team and company members', () => {
     await refuses(assert, v, { token: text(16), password: text(129) }, 'password 129')
   })
 
+  test('E4, E1 and acceptance texts come out trimmed, the e-mail lowercased', async ({
+    assert,
+  }) => {
+    const invited = await inviteTeamMemberValidator.validate(
+      invite({ tradeName: '  Gama  ' }, { name: '  Gabriela  ', email: '  Gabriela@Gama.TEST  ' })
+    )
+    assert.equal(invited.tradeName, 'Gama')
+    assert.equal(invited.legalRepresentative.name, 'Gabriela')
+    assert.equal(invited.legalRepresentative.email, 'gabriela@gama.test')
+    const { search } = await listTeamValidator.validate({ search: `  ${text(255)}  ` })
+    assert.equal(search, text(255))
+    const { token } = await acceptInvitationValidator.validate({ token: `  ${text(16)}  ` })
+    assert.equal(token, text(16))
+  })
+
   test('team link toggle: strict boolean and a UUID', async ({ assert }) => {
     const v = toggleTeamLinkValidator
     await accepts(assert, v, { isActive: false, params: { contractPartId: UUID } }, 'ok')
