@@ -8,8 +8,8 @@ import AttachFlowProviders from '#actions/compliance/attach_flow_providers'
 import DetachProviderFlow from '#actions/compliance/detach_provider_flow'
 import ListAvailableProviders from '#actions/compliance/list_available_providers'
 import AvailableProviderDto from '#dtos/available_provider_dto'
-import { findFlow } from '#services/compliance_attachments'
-import { flowsOf, flowView } from '#services/compliance_flow_views'
+import { findFlow } from '#services/compliance/attachments'
+import { flowsOf, flowView } from '#services/compliance/flows'
 import { pathIds } from '#validators/compliance_params'
 import {
   attachProvidersValidator,

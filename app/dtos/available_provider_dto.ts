@@ -1,4 +1,4 @@
-import type { ActiveProvider } from '#services/compliance_providers'
+import type { ActiveProvider } from '#services/compliance/providers'
 
 /** spec: AvailableProvider (`id` = the provider id: company id or user id) */
 export default class AvailableProviderDto {

@@ -1,7 +1,7 @@
 import type ContractReviewComment from '#models/contract_review_comment'
 import type ContractReviewApproval from '#models/contract_review_approval'
 import type ContractReviewer from '#models/contract_reviewer'
-import type { ReviewItem } from '#services/contract_document_service'
+import type { ReviewItem } from '#services/contracts/document_service'
 import ContractDto from '#dtos/contract_dto'
 
 type ItemStatus = 'pending' | 'approved' | 'rejected' | 'changes_requested'

@@ -1,6 +1,6 @@
 import type Onboarding from '#models/onboarding'
 import type OnboardingDownloadDocument from '#models/onboarding_download_document'
-import onboardingFiles from '#services/onboarding_file_storage'
+import onboardingFiles from '#services/onboarding/file_storage'
 
 /** Spec: DownloadDocument (`fileUrl` is signed, expires, and dies with the provider's link) */
 export default class DownloadDocumentDto {

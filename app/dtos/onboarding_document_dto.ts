@@ -1,6 +1,6 @@
 import type Onboarding from '#models/onboarding'
 import type OnboardingDocument from '#models/onboarding_document'
-import onboardingFiles from '#services/onboarding_file_storage'
+import onboardingFiles from '#services/onboarding/file_storage'
 
 /**
  * Spec: OnboardingDocument (`fileUrl` is a signed URL that expires; given

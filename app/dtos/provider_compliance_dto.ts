@@ -8,7 +8,7 @@ import {
   ComplianceValidatorDto,
   type ValidatorUser,
 } from '#dtos/compliance_flow_dto'
-import type { PlatformData } from '#services/compliance_platform_data'
+import type { PlatformData } from '#services/compliance/platform_data'
 
 /** spec: StepComplianceDocument (+ rejectionReason, decisions.md) */
 export class StepComplianceDocumentDto {

@@ -1,6 +1,6 @@
 import type Onboarding from '#models/onboarding'
 import type OnboardingDocument from '#models/onboarding_document'
-import onboardingFiles from '#services/onboarding_file_storage'
+import onboardingFiles from '#services/onboarding/file_storage'
 
 /**
  * Spec: Upload result (one file per document, so `id` is the document's

@@ -8,7 +8,7 @@ import type Onboarding from '#models/onboarding'
 import UpsertOnboardingContent, {
   type OnboardingContent,
 } from '#actions/onboarding/upsert_onboarding_content'
-import onboardingTokens from '#services/onboarding_token_service'
+import onboardingTokens from '#services/onboarding/token_service'
 import { OnboardingContractFactory } from '#database/factories/onboarding_factory'
 import { UserFactory } from '#database/factories/user_factory'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'

@@ -2,12 +2,12 @@ import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import ComplianceFlow from '#models/compliance_flow'
-import Clock from '#services/clock'
+import Clock from '#services/platform/clock'
 import {
   attachmentViews,
   attachPairs,
   requireActiveProviders,
-} from '#services/compliance_attachments'
+} from '#services/compliance/attachments'
 
 interface Attachment {
   providerId: string

@@ -3,13 +3,13 @@ import db from '@adonisjs/lucid/services/db'
 import { ConflictException, NotFoundException } from '#exceptions/http_exceptions'
 import ComplianceFlow from '#models/compliance_flow'
 import ProviderComplianceFlow from '#models/provider_compliance_flow'
-import Clock from '#services/clock'
+import Clock from '#services/platform/clock'
 import {
   attachmentViews,
   attachPairs,
   replaceLeaderships,
   requireActiveProviders,
-} from '#services/compliance_attachments'
+} from '#services/compliance/attachments'
 import type { StepLeadership } from '#dtos/provider_compliance_flow_dto'
 
 interface Params {

@@ -1,5 +1,5 @@
 import type { Infer } from '@vinejs/vine/types'
-import { flowsOf, flowViews } from '#services/compliance_flow_views'
+import { flowsOf, flowViews } from '#services/compliance/flows'
 import type { listComplianceFlowsValidator } from '#validators/compliance_flow'
 
 type Filters = Infer<typeof listComplianceFlowsValidator>

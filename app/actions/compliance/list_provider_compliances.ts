@@ -1,8 +1,8 @@
 import { inject } from '@adonisjs/core'
 import type { Infer } from '@vinejs/vine/types'
 import type Company from '#models/company'
-import Clock from '#services/clock'
-import { complianceViews, compliancesOf } from '#services/compliance_views'
+import Clock from '#services/platform/clock'
+import { complianceViews, compliancesOf } from '#services/compliance/compliance_details'
 import GenerateMonthlyCompliances from '#actions/compliance/generate_monthly_compliances'
 import type { listProviderCompliancesValidator } from '#validators/provider_compliance'
 

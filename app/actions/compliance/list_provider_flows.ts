@@ -1,6 +1,6 @@
 import ProviderComplianceFlow from '#models/provider_compliance_flow'
-import { attachmentViews } from '#services/compliance_attachments'
-import { requireKnownProvider } from '#services/compliance_providers'
+import { attachmentViews } from '#services/compliance/attachments'
+import { requireKnownProvider } from '#services/compliance/providers'
 
 /** E9: the flows attached to a member of the company, oldest attachment first */
 export default class ListProviderFlows {

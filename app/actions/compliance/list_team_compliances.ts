@@ -1,9 +1,9 @@
 import { inject } from '@adonisjs/core'
 import type { Infer } from '@vinejs/vine/types'
 import type Company from '#models/company'
-import Clock from '#services/clock'
-import { requireKnownProvider } from '#services/compliance_providers'
-import { complianceViews, compliancesOf } from '#services/compliance_views'
+import Clock from '#services/platform/clock'
+import { requireKnownProvider } from '#services/compliance/providers'
+import { complianceViews, compliancesOf } from '#services/compliance/compliance_details'
 import type { listTeamCompliancesValidator } from '#validators/provider_compliance'
 
 type Filters = Infer<typeof listTeamCompliancesValidator>

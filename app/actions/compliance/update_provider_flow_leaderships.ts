@@ -1,7 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import ProviderComplianceFlow from '#models/provider_compliance_flow'
-import { attachmentViews, replaceLeaderships } from '#services/compliance_attachments'
+import { attachmentViews, replaceLeaderships } from '#services/compliance/attachments'
 import type { StepLeadership } from '#dtos/provider_compliance_flow_dto'
 
 /**

@@ -7,8 +7,8 @@ import ContractHistory from '#models/contract_history'
 import Workflow from '#models/workflow'
 import type Company from '#models/company'
 import type User from '#models/user'
-import ContractEventService from '#services/contract_event_service'
-import ContractRequirementsService from '#services/contract_requirements_service'
+import ContractEventService from '#services/contracts/event_service'
+import ContractRequirementsService from '#services/contracts/requirements_service'
 import { ConflictException, UnprocessableException } from '#exceptions/http_exceptions'
 import {
   COMMAND_SOURCES,

@@ -5,7 +5,7 @@ import type Company from '#models/company'
 import CompanyMember from '#models/company_member'
 import type User from '#models/user'
 import { NotFoundException } from '#exceptions/http_exceptions'
-import { notify, type Recipient } from '#services/notification_service'
+import { notify, type Recipient } from '#services/notifications/notifier'
 import { firstLine, richTextToPlainText, sanitizeRichText } from '#support/html'
 import type { sendCustomNotificationValidator } from '#validators/notification'
 

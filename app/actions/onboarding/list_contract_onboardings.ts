@@ -1,6 +1,6 @@
 import type Company from '#models/company'
 import Onboarding from '#models/onboarding'
-import { findBorrowerContract } from '#services/onboarding_records'
+import { findBorrowerContract } from '#services/onboarding/records'
 
 /**
  * The onboardings of a contract of the borrower company, with their

@@ -1,6 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import type Onboarding from '#models/onboarding'
-import onboardingFiles from '#services/onboarding_file_storage'
+import onboardingFiles from '#services/onboarding/file_storage'
 import {
   assertDocumentChangeable,
   lockOnboardingDocument,

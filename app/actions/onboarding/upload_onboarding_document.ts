@@ -4,7 +4,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { MultipartFile } from '@adonisjs/core/bodyparser'
 import type Onboarding from '#models/onboarding'
 import type OnboardingDocument from '#models/onboarding_document'
-import onboardingFiles from '#services/onboarding_file_storage'
+import onboardingFiles from '#services/onboarding/file_storage'
 import { BadRequestException } from '#exceptions/http_exceptions'
 import { ONBOARDING_MESSAGES } from '#support/onboarding'
 import {

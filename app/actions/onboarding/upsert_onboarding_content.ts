@@ -5,7 +5,7 @@ import type Onboarding from '#models/onboarding'
 import OnboardingDocument from '#models/onboarding_document'
 import OnboardingFormField from '#models/onboarding_form_field'
 import OnboardingDownloadDocument from '#models/onboarding_download_document'
-import { ensureOnboarding, findProviderPart } from '#services/onboarding_records'
+import { ensureOnboarding, findProviderPart } from '#services/onboarding/records'
 import type { FormFieldOption, FormFieldType } from '#support/onboarding'
 
 /** A document the provider must upload (a requirement with `isDownload: false`) */

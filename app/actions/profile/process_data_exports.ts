@@ -5,7 +5,7 @@ import drive from '@adonisjs/drive/services/main'
 import emitter from '@adonisjs/core/services/emitter'
 import env from '#start/env'
 import DataExport from '#models/data_export'
-import { dataExportSections } from '#services/data_export_sections'
+import { dataExportSections } from '#services/profile/data_export_sections'
 
 /** pg advisory lock key: one processor at a time across instances */
 const LOCK_KEY = 7_202_611_001

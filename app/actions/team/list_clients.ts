@@ -1,6 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { Infer } from '@vinejs/vine/types'
-import Clock from '#services/clock'
+import Clock from '#services/platform/clock'
 import { queryTeamLinks } from '#models/queries/team_links'
 import { periodsAt } from '#support/hours'
 import { isCompanyAdmin } from '#support/roles'

@@ -7,7 +7,7 @@ import CompanyNotificationSetting from '#models/company_notification_setting'
 import Delivery from '#models/delivery'
 import Notification from '#models/notification'
 import NotificationPreference from '#models/notification_preference'
-import { notify, type Recipient } from '#services/notification_service'
+import { notify, type Recipient } from '#services/notifications/notifier'
 import type { DeliveryChannel } from '#support/notifications'
 import { companyWithOwner } from '#tests/support/tenancy'
 

@@ -1,6 +1,6 @@
 import { UAParser } from 'ua-parser-js'
 import type { HttpContext } from '@adonisjs/core/http'
-import type { DeviceInfo } from '#services/session_token_service'
+import type { DeviceInfo } from '#services/auth/session_token_service'
 
 /**
  * Browser, OS and IP of the request, for the session row (SessionEntry)

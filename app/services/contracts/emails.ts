@@ -7,9 +7,9 @@ import type {
   ContractReviewEvent,
   ContractSignatureEvent,
 } from '#events/contract_events'
-import { accountRecipients, type ContractMessage } from '#services/contract_notifications'
-import { blockedBy, loadGates } from '#services/delivery_rule'
-import { enqueueMails, renderEmail } from '#services/mail_outbox'
+import { accountRecipients, type ContractMessage } from '#services/contracts/notifications'
+import { blockedBy, loadGates } from '#services/notifications/delivery_rule'
+import { enqueueMails, renderEmail } from '#services/notifications/mail_outbox'
 import { SIGN_INSTRUCTIONS } from '#support/contract_rules'
 import { isMandatoryType } from '#support/notifications'
 

@@ -1,5 +1,5 @@
 import type Onboarding from '#models/onboarding'
-import FileStorageService, { type SignedUrlOptions } from '#services/file_storage_service'
+import FileStorageService, { type SignedUrlOptions } from '#services/files/storage_service'
 
 /**
  * Onboarding files: the shared FileStorageService (validation, private

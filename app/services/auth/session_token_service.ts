@@ -5,7 +5,7 @@ import jwtConfig from '#config/jwt'
 import AuthSession from '#models/auth_session'
 import RefreshToken from '#models/refresh_token'
 import type User from '#models/user'
-import jwtService from '#services/jwt_service'
+import jwtService from '#services/auth/jwt_service'
 
 export interface DeviceInfo {
   browser?: string | null

@@ -1,10 +1,10 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import User from '#models/user'
 import type { NotificationActivity } from '#models/notification'
-import { blockedBy, loadGates, type Gates } from '#services/delivery_rule'
-import { messengerFromEnv } from '#services/messenger_client'
-import { enqueueDeliveries, type QueuedDelivery } from '#services/outbox'
-import MessageContent from '#services/notification_content'
+import { blockedBy, loadGates, type Gates } from '#services/notifications/delivery_rule'
+import { messengerFromEnv } from '#services/notifications/messenger_client'
+import { enqueueDeliveries, type QueuedDelivery } from '#services/platform/outbox'
+import MessageContent from '#services/notifications/message_content'
 import { batchInsert } from '#support/batch_insert'
 import {
   DELIVERY_CHANNELS,

@@ -1,7 +1,7 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import { leadershipsOf } from '#services/compliance_attachments'
-import { findCompliance, findStep } from '#services/compliance_lookup'
-import { reviewRules } from '#services/compliance_reviewers'
+import { leadershipsOf } from '#services/compliance/attachments'
+import { findCompliance, findStep } from '#services/compliance/lookup'
+import { reviewRules } from '#services/compliance/reviewers'
 
 interface Target {
   companyId: string

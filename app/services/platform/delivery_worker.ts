@@ -4,7 +4,7 @@ import mail from '@adonisjs/mail/services/main'
 import type { Mailer } from '@adonisjs/mail'
 import type { MailTransportContract } from '@adonisjs/mail/types'
 import Delivery, { type MailPayload, type MessengerPayload } from '#models/delivery'
-import { messengerFromEnv, type MessengerClient } from '#services/messenger_client'
+import { messengerFromEnv, type MessengerClient } from '#services/notifications/messenger_client'
 
 /** Thrown by a sender when the delivery can never succeed: marked `skipped` */
 export class DeliverySkipped extends Error {}

@@ -2,7 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import ComplianceFlow from '#models/compliance_flow'
 import { pgArray } from '#support/compliance'
 import ComplianceFlowDto, { type AttachedProviderRow } from '#dtos/compliance_flow_dto'
-import { describeProviders } from '#services/compliance_providers'
+import { describeProviders } from '#services/compliance/providers'
 
 /** A flow query of the company with its steps, requirements and validators preloaded */
 export function flowsOf(companyId: string) {

@@ -1,6 +1,6 @@
 import app from '@adonisjs/core/services/app'
 import type { SignedURLOptions } from '@adonisjs/drive/types'
-import type { FileLink } from '#services/file_storage_service'
+import type { FileLink } from '#services/files/storage_service'
 
 /** Name of the route that serves the `fs` disk (start/routes/files.ts) */
 export const FILE_ROUTE = 'files.show'

@@ -3,11 +3,11 @@ import ProviderCompliance from '#models/provider_compliance'
 import StepCompliance from '#models/step_compliance'
 import User from '#models/user'
 import ProviderComplianceDto, { StepComplianceDto } from '#dtos/provider_compliance_dto'
-import { leadershipsOf } from '#services/compliance_attachments'
-import { fileStorage } from '#services/file_storage_service'
-import { loadPlatformData } from '#services/compliance_platform_data'
-import { reviewRules } from '#services/compliance_reviewers'
-import { isSubmissionOpen, submissionDeadline } from '#services/compliance_schedule'
+import { leadershipsOf } from '#services/compliance/attachments'
+import { fileStorage } from '#services/files/storage_service'
+import { loadPlatformData } from '#services/compliance/platform_data'
+import { reviewRules } from '#services/compliance/reviewers'
+import { isSubmissionOpen, submissionDeadline } from '#services/compliance/schedule'
 
 interface Options {
   companyId: string

@@ -8,8 +8,8 @@ import { pgArray } from '#support/compliance'
 import ComplianceStep from '#models/compliance_step'
 import ProviderComplianceFlow from '#models/provider_compliance_flow'
 import ProviderComplianceFlowDto, { type StepLeadership } from '#dtos/provider_compliance_flow_dto'
-import { activeProviders, type ActiveProvider } from '#services/compliance_providers'
-import { assertBorrowerSideUsers } from '#services/compliance_members'
+import { activeProviders, type ActiveProvider } from '#services/compliance/providers'
+import { assertBorrowerSideUsers } from '#services/compliance/members'
 
 /** The active providers with these ids, or 404 `Prestadores não encontrados: <ids>` (D6, D9) */
 export async function requireActiveProviders(

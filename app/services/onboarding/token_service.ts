@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto'
 import { appUrl } from '#config/app'
-import jwtService from '#services/jwt_service'
+import jwtService from '#services/auth/jwt_service'
 import type Onboarding from '#models/onboarding'
 
 export interface OnboardingTokenPayload {

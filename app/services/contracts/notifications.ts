@@ -8,7 +8,7 @@ import type {
   ContractReviewEvent,
   ContractSignatureEvent,
 } from '#events/contract_events'
-import type { Recipient } from '#services/notification_service'
+import type { Recipient } from '#services/notifications/notifier'
 import type {
   NotificationPriority,
   NotificationScope,

@@ -2,7 +2,7 @@ import edge from 'edge.js'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import env from '#start/env'
 import type { MailPayload } from '#models/delivery'
-import { enqueueDeliveries } from '#services/outbox'
+import { enqueueDeliveries } from '#services/platform/outbox'
 import { htmlToPlainText } from '#support/html'
 
 export type { MailPayload }

@@ -2,7 +2,7 @@ import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type Contract from '#models/contract'
-import ContractDocumentService from '#services/contract_document_service'
+import ContractDocumentService from '#services/contracts/document_service'
 import type { StepKey } from '#support/contract_rules'
 
 /**

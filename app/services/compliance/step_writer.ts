@@ -3,7 +3,7 @@ import { UnprocessableException } from '#exceptions/http_exceptions'
 import ComplianceStep from '#models/compliance_step'
 import ComplianceDocumentRequirement from '#models/compliance_document_requirement'
 import ComplianceStepValidator from '#models/compliance_step_validator'
-import { assertBorrowerSideUsers } from '#services/compliance_members'
+import { assertBorrowerSideUsers } from '#services/compliance/members'
 import { DOCUMENT_FORMATS } from '#support/compliance'
 import type { NewStepInput, ReplacingStepInput } from '#validators/compliance_flow'
 
