@@ -5,7 +5,7 @@ import type {
 } from '#events/team_events'
 import { notify } from '#services/notifications/notifier'
 import { membersWithRoles, sendDedicatedMail } from '#services/notifications/event_notifications'
-import { COMPANY_ADMIN_ROLES } from '#support/roles'
+import { COMPANY_ADMIN_ROLES } from '#enums/roles'
 
 /**
  * E4: the legal representative receives the invitation e-mail (set a

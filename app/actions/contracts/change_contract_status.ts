@@ -18,7 +18,7 @@ import {
   type StatusCommand,
   type StepKey,
 } from '#support/contract_rules'
-import type { ContractStatus } from '#support/contract_status'
+import type { ContractStatus } from '#enums/contract_status'
 
 /**
  * H9: applies an uppercase command (mapping in docs/decisions.md), checks

@@ -1,6 +1,6 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { UnprocessableException } from '#exceptions/http_exceptions'
-import { BORROWER_SIDE_ROLES } from '#support/roles'
+import { BORROWER_SIDE_ROLES } from '#enums/roles'
 
 /**
  * Validators and immediate leaders must be borrower-side members (owner,

@@ -1,6 +1,6 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { ComplianceRecipient } from '#events/compliance_events'
-import { COMPANY_ADMIN_ROLES } from '#support/roles'
+import { COMPANY_ADMIN_ROLES } from '#enums/roles'
 
 type Client = TransactionClientContract
 

@@ -11,7 +11,7 @@ import { accountRecipients, type ContractMessage } from '#services/contracts/not
 import { blockedBy, loadGates } from '#services/notifications/delivery_rule'
 import { enqueueMails, renderEmail } from '#services/notifications/mail_outbox'
 import { SIGN_INSTRUCTIONS } from '#support/contract_rules'
-import { isMandatoryType } from '#support/notifications'
+import { isMandatoryType } from '#enums/notifications'
 
 /**
  * A dedicated contract e-mail (spec H9 and the status e-mails):

@@ -7,7 +7,7 @@ import type Contract from '#models/contract'
 import type User from '#models/user'
 import Workflow from '#models/workflow'
 import type { ContractEventBase, ContractRecipient } from '#events/contract_events'
-import { BORROWER_SIDE_ROLES } from '#support/roles'
+import { BORROWER_SIDE_ROLES } from '#enums/roles'
 
 /**
  * Who receives a contract event (spec, Events):

@@ -8,12 +8,12 @@ import type {
   ContractReviewEvent,
   ContractSignatureEvent,
 } from '#events/contract_events'
-import type { Recipient } from '#services/notifications/notifier'
+import type { Recipient } from '#services/notifications/types'
 import type {
   NotificationPriority,
   NotificationScope,
   NotificationType,
-} from '#support/notifications'
+} from '#enums/notifications'
 
 /**
  * What a contract event says in-app (and in the generic e-mail /

@@ -1,7 +1,7 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import CompanyNotificationSetting from '#models/company_notification_setting'
 import NotificationPreference from '#models/notification_preference'
-import { isMandatoryType, type Channels, type DeliveryChannel } from '#support/notifications'
+import { isMandatoryType, type Channels, type DeliveryChannel } from '#enums/notifications'
 
 export type GateReason =
   'type_disabled_by_company' | 'channel_not_allowed_by_company' | 'channel_disabled_by_user'

@@ -2,10 +2,10 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import env from '#start/env'
 import CompanyMember from '#models/company_member'
 import type { NotificationActivity } from '#models/notification'
-import type { Recipient } from '#services/notifications/notifier'
+import type { Recipient } from '#services/notifications/types'
 import { enqueueMail, renderEmail } from '#services/notifications/mail_outbox'
-import type { DeliveryChannel } from '#support/notifications'
-import type { MemberRole } from '#support/roles'
+import type { DeliveryChannel } from '#enums/notifications'
+import type { MemberRole } from '#enums/roles'
 
 /**
  * Shared pieces of the domain-event listeners (docs/decisions.md, Event

@@ -2,10 +2,10 @@ import env from '#start/env'
 import type User from '#models/user'
 import { renderEmail } from '#services/notifications/mail_outbox'
 import type { QueuedDelivery } from '#services/platform/outbox'
-import type { NotificationActor, NotifyData, Recipient } from '#services/notifications/notifier'
+import type { NotificationActor, NotifyData, Recipient } from '#services/notifications/types'
 import { htmlToPlainText, sanitizeRichText } from '#support/html'
 import { toJsonb } from '#support/jsonb'
-import type { NotificationType } from '#support/notifications'
+import type { NotificationType } from '#enums/notifications'
 
 /**
  * What a notification says on each channel, computed once per notify().

@@ -1,6 +1,5 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import User from '#models/user'
-import type { NotificationActivity } from '#models/notification'
 import { blockedBy, loadGates, type Gates } from '#services/notifications/delivery_rule'
 import { messengerFromEnv } from '#services/notifications/messenger_client'
 import { enqueueDeliveries, type QueuedDelivery } from '#services/platform/outbox'
@@ -10,50 +9,15 @@ import {
   DELIVERY_CHANNELS,
   isMandatoryType,
   type DeliveryChannel,
-  type NotificationPriority,
-  type NotificationScope,
   type NotificationType,
-} from '#support/notifications'
-
-export interface Recipient {
-  userId: string
-  companyId: string
-}
-
-export interface NotificationActor {
-  id: string | null
-  name: string
-  avatar?: string | null
-}
-
-export interface NotifyData {
-  title: string
-  /** Plain text (in-app message, e-mail and messenger body) */
-  message: string
-  scope: NotificationScope
-  priority?: NotificationPriority
-  activity?: NotificationActivity | null
-  actor?: User | NotificationActor | null
-  /** Rich body for the e-mail (only p, strong, br... are kept) */
-  html?: string
-}
-
-export interface NotifyOptions {
-  /** Required: rows and deliveries are written in the caller's transaction */
-  trx: TransactionClientContract
-  /** Channels to try (default all three); each one passes the delivery rule */
-  channels?: readonly DeliveryChannel[]
-}
-
-export interface ChannelResult {
-  platform: DeliveryChannel
-  dispatched: boolean
-  skippedReason?: string
-}
-
-export interface RecipientResult extends Recipient {
-  channels: ChannelResult[]
-}
+} from '#enums/notifications'
+import type {
+  ChannelResult,
+  NotifyData,
+  NotifyOptions,
+  Recipient,
+  RecipientResult,
+} from '#services/notifications/types'
 
 type Outgoing = { kind: 'row' } | { kind: 'queue'; delivery: QueuedDelivery }
 
