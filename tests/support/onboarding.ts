@@ -5,9 +5,8 @@ import ContractPart from '#models/contract_part'
 import type Company from '#models/company'
 import type User from '#models/user'
 import type Onboarding from '#models/onboarding'
-import UpsertOnboardingContent, {
-  type OnboardingContent,
-} from '#actions/onboarding/upsert_onboarding_content'
+import UpsertOnboardingContent from '#actions/onboarding/upsert_onboarding_content'
+import type { OnboardingContent } from '#services/onboarding/types'
 import onboardingTokens from '#services/onboarding/token_service'
 import { OnboardingContractFactory } from '#database/factories/onboarding_factory'
 import { UserFactory } from '#database/factories/user_factory'

@@ -5,7 +5,7 @@ import {
   assertDocumentChangeable,
   lockOnboardingDocument,
   lockOpenOnboarding,
-} from '#support/onboarding_guards'
+} from '#services/onboarding/guards'
 
 /**
  * A3: the provider removes the file of a `waiting` or `rejected` document;

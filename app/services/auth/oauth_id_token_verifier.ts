@@ -1,5 +1,6 @@
 import { createRemoteJWKSet, errors, jwtVerify } from 'jose'
-import oauthConfig, { type OAuthProvider, type OAuthProviderConfig } from '#config/oauth'
+import oauthConfig, { type OAuthProviderConfig } from '#config/oauth'
+import type { OAuthProvider } from '#enums/oauth_providers'
 
 /** Not configured, or its JWKS cannot be fetched */
 export class OAuthProviderUnavailableError extends Error {}

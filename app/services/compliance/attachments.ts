@@ -7,8 +7,9 @@ import ComplianceFlow from '#models/compliance_flow'
 import { pgArray } from '#support/compliance'
 import ComplianceStep from '#models/compliance_step'
 import ProviderComplianceFlow from '#models/provider_compliance_flow'
-import ProviderComplianceFlowDto, { type StepLeadership } from '#dtos/provider_compliance_flow_dto'
-import { activeProviders, type ActiveProvider } from '#services/compliance/providers'
+import type { StepLeadership } from '#dtos/provider_compliance_flow_dto'
+import type { ActiveProvider } from '#dtos/available_provider_dto'
+import { activeProviders } from '#services/compliance/providers'
 import { assertBorrowerSideUsers } from '#services/compliance/members'
 
 /** The active providers with these ids, or 404 `Prestadores não encontrados: <ids>` (D6, D9) */
@@ -141,8 +142,11 @@ export async function leadershipsOf(attachmentIds: string[], trx?: TransactionCl
   return result
 }
 
-/** ProviderComplianceFlow bodies for attachment ids, in the given order */
-export async function attachmentViews(ids: string[], trx?: TransactionClientContract) {
+/**
+ * Attachments by id, in the given order, with their flow, contract and
+ * step leaderships loaded (ProviderComplianceFlowDto.fromAttachments)
+ */
+export async function attachmentsWithLeaderships(ids: string[], trx?: TransactionClientContract) {
   const attachments = await ProviderComplianceFlow.query({ client: trx })
     .whereIn('id', ids.length ? ids : [randomUUID()])
     .preload('flow')
@@ -154,13 +158,13 @@ export async function attachmentViews(ids: string[], trx?: TransactionClientCont
     .filter((attachment) => attachment !== undefined)
     .map((attachment) => {
       const prefix = `${attachment.id}:`
-      const steps = [...leaderships.entries()]
+      const stepLeaderships: StepLeadership[] = [...leaderships.entries()]
         .filter(([key]) => key.startsWith(prefix))
         .map(([key, userIds]) => ({
           stepId: key.slice(prefix.length),
           immediateLeadershipIds: userIds,
         }))
-      return ProviderComplianceFlowDto.fromModel(attachment, steps)
+      return { attachment, stepLeaderships }
     })
 }
 

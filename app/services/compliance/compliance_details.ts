@@ -2,7 +2,7 @@ import type { DateTime } from 'luxon'
 import ProviderCompliance from '#models/provider_compliance'
 import StepCompliance from '#models/step_compliance'
 import User from '#models/user'
-import ProviderComplianceDto, { StepComplianceDto } from '#dtos/provider_compliance_dto'
+import type { StepDetail } from '#dtos/provider_compliance_dto'
 import { leadershipsOf } from '#services/compliance/attachments'
 import { fileStorage } from '#services/files/storage_service'
 import { loadPlatformData } from '#services/compliance/platform_data'
@@ -30,12 +30,15 @@ export function stepsOf(complianceIds: string[]) {
 }
 
 /**
- * ProviderCompliance bodies for loaded compliances (flow preloaded): a
- * fixed number of queries whatever the count (steps, documents,
- * leaderships and leader names in batches), never one per row.
+ * What the ProviderCompliance bodies of loaded compliances (flow
+ * preloaded) show beyond their rows, per compliance id, steps in order
+ * (ProviderComplianceDto.fromDetails): a fixed number of queries whatever
+ * the count (steps, documents, leaderships and leader names in batches),
+ * never one per row.
  */
-export async function complianceViews(compliances: ProviderCompliance[], options: Options) {
-  if (!compliances.length) return []
+export async function complianceDetails(compliances: ProviderCompliance[], options: Options) {
+  const details = new Map<string, StepDetail[]>()
+  if (!compliances.length) return details
   const steps = await stepsOf(compliances.map((compliance) => compliance.id))
   const leaderships = await leadershipsOf(compliances.map((c) => c.providerComplianceFlowId))
   const leaderIds = [...new Set([...leaderships.values()].flat())]
@@ -64,7 +67,6 @@ export async function complianceViews(compliances: ProviderCompliance[], options
     : null
   const today = options.now.setZone(options.timezone)
 
-  const bodies = new Map<string, ReturnType<typeof StepComplianceDto.fromModel>[]>()
   for (const stepCompliance of steps.sort((a, b) => a.step.position - b.step.position)) {
     const compliance = byCompliance.get(stepCompliance.providerComplianceId)!
     const step = stepCompliance.step
@@ -73,37 +75,38 @@ export async function complianceViews(compliances: ProviderCompliance[], options
     const validatorById = new Map(
       step.validators.map((v) => [v.userId, { id: v.id, user: v.user }])
     )
-    const body = StepComplianceDto.fromModel(stepCompliance, {
-      validators: rules.allowed
-        .map((userId) => validatorById.get(userId) ?? leaderView(userId))
-        .filter((validator) => validator !== undefined),
-      fileUrls,
-      submissionDeadline: submissionDeadline(
-        step,
-        compliance.year,
-        compliance.month,
-        options.timezone
-      ),
-      isSubmissionOpen: isSubmissionOpen(
-        step,
-        stepCompliance.status,
-        compliance.year,
-        compliance.month,
-        today
-      ),
-      platformData:
-        platformData?.(
-          compliance.providerId,
+    const detail: StepDetail = {
+      stepCompliance,
+      view: {
+        validators: rules.allowed
+          .map((userId) => validatorById.get(userId) ?? leaderView(userId))
+          .filter((validator) => validator !== undefined),
+        fileUrls,
+        submissionDeadline: submissionDeadline(
+          step,
           compliance.year,
           compliance.month,
-          stepCompliance.grantedDataTypes
-        ) ?? null,
-    })
-    bodies.set(compliance.id, [...(bodies.get(compliance.id) ?? []), body])
+          options.timezone
+        ),
+        isSubmissionOpen: isSubmissionOpen(
+          step,
+          stepCompliance.status,
+          compliance.year,
+          compliance.month,
+          today
+        ),
+        platformData:
+          platformData?.(
+            compliance.providerId,
+            compliance.year,
+            compliance.month,
+            stepCompliance.grantedDataTypes
+          ) ?? null,
+      },
+    }
+    details.set(compliance.id, [...(details.get(compliance.id) ?? []), detail])
   }
-  return compliances.map((compliance) =>
-    ProviderComplianceDto.fromModel(compliance, bodies.get(compliance.id) ?? [])
-  )
+  return details
 }
 
 /** A compliance query of the company with its flow preloaded */

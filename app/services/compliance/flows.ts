@@ -1,7 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import ComplianceFlow from '#models/compliance_flow'
 import { pgArray } from '#support/compliance'
-import ComplianceFlowDto, { type AttachedProviderRow } from '#dtos/compliance_flow_dto'
+import type { AttachedProviderRow } from '#dtos/compliance_flow_dto'
 import { describeProviders } from '#services/compliance/providers'
 
 /** A flow query of the company with its steps, requirements and validators preloaded */
@@ -18,9 +18,10 @@ export function flowsOf(companyId: string) {
 
 /**
  * Attached providers of the flows, newest first, at most `limit` per flow
- * (one LATERAL query on the partial index, then one batch of names).
+ * (one LATERAL query on the partial index, then one batch of names), for
+ * ComplianceFlowDto.fromFlows.
  */
-async function attachedProviders(flowIds: string[], limit: number | null) {
+export async function attachedProvidersOf(flowIds: string[], limit: number | null = null) {
   if (!flowIds.length) return new Map<string, AttachedProviderRow[]>()
   const { rows } = await db.rawQuery(
     `SELECT a.id, a.flow_id, a.provider_id, a.contract_id, c.name AS contract_name, a.attached_at
@@ -51,18 +52,4 @@ async function attachedProviders(flowIds: string[], limit: number | null) {
     byFlow.set(row.flow_id, list)
   }
   return byFlow
-}
-
-/** ComplianceFlow bodies for loaded flows (limit: attached providers embedded per flow) */
-export async function flowViews(flows: ComplianceFlow[], limit: number | null = null) {
-  const attached = await attachedProviders(
-    flows.map((flow) => flow.id),
-    limit
-  )
-  return flows.map((flow) => ComplianceFlowDto.fromModel(flow, attached.get(flow.id) ?? []))
-}
-
-export async function flowView(flow: ComplianceFlow) {
-  const [view] = await flowViews([flow])
-  return view
 }

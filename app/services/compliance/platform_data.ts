@@ -1,16 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import type { PlatformDataType } from '#support/compliance'
-
-/** What a platformData step shows its validators (only the granted types) */
-export interface PlatformData {
-  hours?: { totalMinutes: number; totalHours: number }
-  activeContracts?: {
-    contractId: string
-    contractName: string
-    startDate: string | null
-    endDate: string | null
-  }[]
-}
+import type { PlatformData } from '#dtos/provider_compliance_dto'
 
 type ActiveContracts = NonNullable<PlatformData['activeContracts']>
 

@@ -3,17 +3,7 @@ import { NotFoundException } from '#exceptions/http_exceptions'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { formatCnpj, formatCpf, stripDocument } from '#support/documents'
 import type { ProviderType } from '#models/provider_compliance_flow'
-
-/** A provider with an active contract with the borrower */
-export interface ActiveProvider {
-  providerId: string
-  providerType: ProviderType
-  name: string
-  document: string
-  avatar: string | null
-  contractId: string
-  contractName: string
-}
+import type { ActiveProvider } from '#dtos/available_provider_dto'
 
 interface Filters {
   ids?: string[]

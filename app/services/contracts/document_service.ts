@@ -6,16 +6,7 @@ import ContractPartGroup from '#models/contract_part_group'
 import ContractTemplate from '#models/contract_template'
 import ContractVariableValue from '#models/contract_variable_value'
 import { renderTemplate } from '#support/template_render'
-
-export interface ReviewItem {
-  /** The part group id (or the contract id when the contract has no part groups) */
-  id: string
-  groupId: string | null
-  groupName: string
-  partName: string
-  partIds: string[]
-  htmlContent: string
-}
+import type { ReviewItem } from '#dtos/contract_review_dto'
 
 /**
  * The contract documents generated from the template: one per part group

@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from '@cantoo/pdf-lib'
 import { convert } from 'html-to-text'
-import type { ReviewItem } from '#services/contracts/document_service'
+import type { ReviewItem } from '#dtos/contract_review_dto'
 
 export interface CertificateSigner {
   name: string

@@ -9,7 +9,7 @@ import type {
   OnboardingDocumentInput,
   OnboardingDownloadInput,
   OnboardingFormFieldInput,
-} from '#actions/onboarding/upsert_onboarding_content'
+} from '#services/onboarding/types'
 import type { FormFieldOption, FormFieldType } from '#support/onboarding'
 
 type Trx = TransactionClientContract

@@ -26,6 +26,18 @@ export class OnboardingFileStorage extends FileStorageService {
       link ? { link: { onboardingId: link.id, tokenId: link.tokenId } } : {}
     )
   }
+
+  /** URLs of the documents' files by document id (a document without a file has none) */
+  async urlsFor(
+    documents: { id: string; filePath: string | null }[],
+    link?: Pick<Onboarding, 'id' | 'tokenId'>
+  ): Promise<Map<string, string>> {
+    const withFile = documents.filter((document) => document.filePath)
+    const urls = await Promise.all(
+      withFile.map((document) => this.urlFor(document.filePath!, link))
+    )
+    return new Map(withFile.map((document, index) => [document.id, urls[index]]))
+  }
 }
 
 const onboardingFiles = new OnboardingFileStorage()

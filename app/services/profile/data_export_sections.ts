@@ -3,13 +3,13 @@ import AuthSession from '#models/auth_session'
 import CompanyMember from '#models/company_member'
 import UserIdentity from '#models/user_identity'
 import type User from '#models/user'
-import UserDto from '#dtos/user_dto'
 
 /**
  * A section of the personal data archive: returns the user's data of one
  * area as JSON. Areas add theirs with `dataExportSections.register(...)`
  * (for example from start/events.ts), and the archive gets a key per
- * section.
+ * section, after the `profile` key (UserDto) that ProcessDataExports puts
+ * first.
  */
 export type DataExportSection = (
   user: User,
@@ -29,8 +29,6 @@ export const dataExportSections = {
     return archive
   },
 }
-
-dataExportSections.register('profile', async (user) => UserDto.fromModel(user))
 
 dataExportSections.register('memberships', async (user, client) => {
   const memberships = await CompanyMember.query({ client })
