@@ -2,10 +2,10 @@ import hash from '@adonisjs/core/services/hash'
 import Company from '#models/company'
 import CompanyMember from '#models/company_member'
 import User from '#models/user'
-import sessionTokens from '#services/session_token_service'
+import sessionTokens from '#services/auth/session_token_service'
 import { withCnpjCheckDigits } from '#support/documents'
 import type { BenchContext } from '#bench/types'
-import type { MemberRole } from '#support/roles'
+import type { MemberRole } from '#enums/roles'
 
 export const BENCH_PASSWORD = 'bench-pass-123'
 

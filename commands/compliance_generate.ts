@@ -2,7 +2,7 @@ import { BaseCommand, flags } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
 import db from '@adonisjs/lucid/services/db'
 import GenerateMonthlyCompliances from '#actions/compliance/generate_monthly_compliances'
-import Clock from '#services/clock'
+import Clock from '#services/platform/clock'
 
 /** One instance at a time across servers (DESIGN.md, Scale-out) */
 const LOCK_KEY = 'compliance:generate'

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { BaseCommand, flags } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
-import { DeliveryWorker, type RunSummary } from '#services/delivery_worker'
+import { DeliveryWorker, type RunSummary } from '#services/platform/delivery_worker'
 
 /**
  * The outbox worker: sends queued e-mails and messenger messages. Runs

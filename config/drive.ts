@@ -2,7 +2,7 @@ import env from '#start/env'
 import app from '@adonisjs/core/services/app'
 import { defineConfig, services } from '@adonisjs/drive'
 import { FSDriver } from '@adonisjs/drive/drivers/fs'
-import { fileUrlBuilder } from '#services/file_url_builder'
+import { fileUrlBuilder } from '#services/files/url_builder'
 
 /**
  * Files are private on every disk: clients receive signed URLs that

@@ -1,7 +1,5 @@
 import env from '#start/env'
-
-export const OAUTH_PROVIDERS = ['google', 'apple', 'microsoft'] as const
-export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number]
+import type { OAuthProvider } from '#enums/oauth_providers'
 
 export interface OAuthProviderConfig {
   /** JWKS of the provider's ID-token signing keys */

@@ -4,8 +4,8 @@ import type { AuthClientResponse, GuardContract } from '@adonisjs/auth/types'
 import type { HttpContext } from '@adonisjs/core/http'
 import type User from '#models/user'
 import AuthSession from '#models/auth_session'
-import jwtService from '#services/jwt_service'
-import sessionTokens from '#services/session_token_service'
+import jwtService from '#services/auth/jwt_service'
+import sessionTokens from '#services/auth/session_token_service'
 
 /**
  * Authenticates `Authorization: Bearer <JWT>`: the signature, algorithm,

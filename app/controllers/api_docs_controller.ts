@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import type { HttpContext } from '@adonisjs/core/http'
-import { openApiDocument } from '#services/openapi_document'
+import { openApiDocument } from '#services/platform/openapi_document'
 import { NotFoundException } from '#exceptions/http_exceptions'
 
 const swaggerUiDir = createRequire(import.meta.url)

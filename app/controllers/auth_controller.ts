@@ -6,7 +6,7 @@ import RefreshSession from '#actions/auth/refresh_session'
 import LogoutSession from '#actions/auth/logout_session'
 import UserDto from '#dtos/user_dto'
 import CompanyDto from '#dtos/company_dto'
-import { deviceInfoFrom } from '#services/device_info'
+import { deviceInfoFrom } from '#services/auth/device_info'
 import { loginValidator, refreshTokenValidator, registerValidator } from '#validators/auth'
 
 export default class AuthController {

@@ -8,8 +8,9 @@ import AttachFlowProviders from '#actions/compliance/attach_flow_providers'
 import DetachProviderFlow from '#actions/compliance/detach_provider_flow'
 import ListAvailableProviders from '#actions/compliance/list_available_providers'
 import AvailableProviderDto from '#dtos/available_provider_dto'
-import { findFlow } from '#services/compliance_attachments'
-import { flowsOf, flowView } from '#services/compliance_flow_views'
+import ComplianceFlowDto from '#dtos/compliance_flow_dto'
+import { findFlow } from '#services/compliance/attachments'
+import { attachedProvidersOf, flowsOf } from '#services/compliance/flows'
 import { pathIds } from '#validators/compliance_params'
 import {
   attachProvidersValidator,
@@ -23,7 +24,8 @@ import {
 export default class ComplianceFlowsController {
   async #view(companyId: string, id: string) {
     const flow = await flowsOf(companyId).where('id', id).firstOrFail()
-    return { data: await flowView(flow) }
+    const [view] = ComplianceFlowDto.fromFlows([flow], await attachedProvidersOf([flow.id]))
+    return { data: view }
   }
 
   @inject()

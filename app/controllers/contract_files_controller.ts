@@ -4,7 +4,7 @@ import UploadContractFile from '#actions/contracts/upload_contract_file'
 import DeleteContractFile from '#actions/contracts/delete_contract_file'
 import ListContractUploads from '#actions/contracts/list_contract_uploads'
 import ReviewContractDocument from '#actions/contracts/review_contract_document'
-import FileStorageService from '#services/file_storage_service'
+import FileStorageService from '#services/files/storage_service'
 import ContractUploadedFileDto from '#dtos/contract_uploaded_file_dto'
 import {
   reviewContractDocumentValidator,

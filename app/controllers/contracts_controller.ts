@@ -13,7 +13,7 @@ import {
   listContractsValidator,
   saveContractValidator,
 } from '#validators/contract'
-import { isProvider } from '#support/roles'
+import { isProvider } from '#enums/roles'
 
 export default class ContractsController {
   /** H1 (borrower side) / B4 (provider): GET /contracts */

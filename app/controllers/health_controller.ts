@@ -1,6 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { inject } from '@adonisjs/core'
-import DatabaseProbe from '#services/database_probe'
+import DatabaseProbe from '#services/platform/database_probe'
 
 export default class HealthController {
   /**

@@ -9,12 +9,12 @@ export default class OnboardingDocumentReviewsController {
   @inject()
   async update({ params, request, company }: HttpContext, review: ReviewOnboardingDocument) {
     const payload = await request.validateUsing(reviewOnboardingDocumentValidator)
-    const document = await review.handle({
+    const { document, fileUrls } = await review.handle({
       ...payload,
       company,
       onboardingId: params.onboardingId,
       documentId: params.documentId,
     })
-    return { data: await OnboardingDocumentDto.fromModel(document) }
+    return { data: OnboardingDocumentDto.fromModel(document, fileUrls) }
   }
 }

@@ -14,8 +14,8 @@ import { createOnboardingLinkValidator } from '#validators/onboarding'
 export default class OnboardingsController {
   @inject()
   async index({ params, company }: HttpContext, list: ListContractOnboardings) {
-    const onboardings = await list.handle(company, params.contractId)
-    return { data: await Promise.all(onboardings.map((item) => OnboardingDto.fromModel(item))) }
+    const { onboardings, fileUrls } = await list.handle(company, params.contractId)
+    return { data: onboardings.map((item) => OnboardingDto.fromModel(item, fileUrls)) }
   }
 
   @inject()

@@ -4,12 +4,12 @@ import ListProviderCompliances from '#actions/compliance/list_provider_complianc
 import UploadStepDocument from '#actions/compliance/upload_step_document'
 import SubmitStepCompliance from '#actions/compliance/submit_step_compliance'
 import GrantPlatformData from '#actions/compliance/grant_platform_data'
-import { StepComplianceDocumentDto } from '#dtos/provider_compliance_dto'
-import Clock from '#services/clock'
-import { fileStorage } from '#services/file_storage_service'
-import { findCompliance } from '#services/compliance_lookup'
-import { providerIdsOf } from '#services/compliance_providers'
-import { complianceViews } from '#services/compliance_views'
+import ProviderComplianceDto, { StepComplianceDocumentDto } from '#dtos/provider_compliance_dto'
+import Clock from '#services/platform/clock'
+import { fileStorage } from '#services/files/storage_service'
+import { findCompliance } from '#services/compliance/lookup'
+import { providerIdsOf } from '#services/compliance/providers'
+import { complianceDetails } from '#services/compliance/compliance_details'
 import { pathIds } from '#validators/compliance_params'
 import {
   grantPlatformDataValidator,
@@ -29,11 +29,14 @@ export default class ProviderCompliancesController {
   /** One compliance as the provider sees it */
   async #view(ctx: HttpContext, complianceId: string, clock: Clock) {
     const compliance = await findCompliance(await this.#owner(ctx), complianceId)
-    const [view] = await complianceViews([compliance], {
-      companyId: ctx.company.id,
-      timezone: ctx.company.timezone,
-      now: clock.now(),
-    })
+    const [view] = ProviderComplianceDto.fromDetails(
+      [compliance],
+      await complianceDetails([compliance], {
+        companyId: ctx.company.id,
+        timezone: ctx.company.timezone,
+        now: clock.now(),
+      })
+    )
     return view
   }
 

@@ -17,14 +17,19 @@ import { ONBOARDING_MESSAGES } from '#support/onboarding'
 export default class PublicOnboardingController {
   @inject()
   async show({ onboarding }: HttpContext, showOnboarding: ShowOnboarding) {
-    return { data: await OnboardingViewDto.fromModel(await showOnboarding.handle(onboarding)) }
+    const view = await showOnboarding.handle(onboarding)
+    return { data: OnboardingViewDto.fromModel(view.onboarding, view.fileUrls) }
   }
 
   @inject()
   async upload({ onboarding, params, request }: HttpContext, upload: UploadOnboardingDocument) {
     const files = request.files('file')
-    const document = await upload.handle({ onboarding, documentId: params.documentId, files })
-    return { data: await UploadResultDto.fromModel(document, onboarding) }
+    const { document, fileUrl } = await upload.handle({
+      onboarding,
+      documentId: params.documentId,
+      files,
+    })
+    return { data: UploadResultDto.fromModel(document, fileUrl) }
   }
 
   @inject()

@@ -1,6 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { inject } from '@adonisjs/core'
-import Clock from '#services/clock'
+import Clock from '#services/platform/clock'
 import CreateRetroactiveRequest from '#actions/hours/create_retroactive_request'
 import ListRetroactiveRequests from '#actions/hours/list_retroactive_requests'
 import ReviewRetroactiveRequest from '#actions/hours/review_retroactive_request'

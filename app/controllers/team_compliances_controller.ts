@@ -2,12 +2,12 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { inject } from '@adonisjs/core'
 import ListTeamCompliances from '#actions/compliance/list_team_compliances'
 import ReviewStepCompliance from '#actions/compliance/review_step_compliance'
-import { StepComplianceDocumentDto } from '#dtos/provider_compliance_dto'
+import ProviderComplianceDto, { StepComplianceDocumentDto } from '#dtos/provider_compliance_dto'
 import ProviderCompliancePolicy from '#policies/provider_compliance_policy'
-import Clock from '#services/clock'
-import { fileStorage } from '#services/file_storage_service'
-import { reviewContext } from '#services/compliance_review_context'
-import { complianceViews } from '#services/compliance_views'
+import Clock from '#services/platform/clock'
+import { fileStorage } from '#services/files/storage_service'
+import { reviewContext } from '#services/compliance/review_context'
+import { complianceDetails } from '#services/compliance/compliance_details'
 import { pathIds } from '#validators/compliance_params'
 import { listTeamCompliancesValidator, reviewStepValidator } from '#validators/provider_compliance'
 
@@ -39,12 +39,15 @@ export default class TeamCompliancesController {
         data: StepComplianceDocumentDto.fromModel(result.document, result.requirementName, url),
       }
     }
-    const [view] = await complianceViews([result.compliance], {
-      companyId: ctx.company.id,
-      timezone: ctx.company.timezone,
-      now: clock.now(),
-      withPlatformData: true,
-    })
+    const [view] = ProviderComplianceDto.fromDetails(
+      [result.compliance],
+      await complianceDetails([result.compliance], {
+        companyId: ctx.company.id,
+        timezone: ctx.company.timezone,
+        now: clock.now(),
+        withPlatformData: true,
+      })
+    )
     return { data: view.steps.find(({ id }) => id === result.step.id) }
   }
 }

@@ -1,6 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { inject } from '@adonisjs/core'
-import Clock from '#services/clock'
+import Clock from '#services/platform/clock'
 import CreateWorkEntry from '#actions/hours/create_work_entry'
 import FindWorkEntry from '#actions/hours/find_work_entry'
 import UpdateWorkEntry from '#actions/hours/update_work_entry'

@@ -1,5 +1,5 @@
 import type Company from '#models/company'
-import type { MemberRole } from '#support/roles'
+import type { MemberRole } from '#enums/roles'
 
 /**
  * A company as returned by the API; `document` is the CNPJ without

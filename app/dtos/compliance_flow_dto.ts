@@ -88,4 +88,9 @@ export default class ComplianceFlowDto {
       updatedAt: flow.updatedAt.toISO()!,
     }
   }
+
+  /** Bodies of loaded flows with their attached providers (services/compliance/flows.ts) */
+  static fromFlows(flows: ComplianceFlow[], attached: Map<string, AttachedProviderRow[]>) {
+    return flows.map((flow) => ComplianceFlowDto.fromModel(flow, attached.get(flow.id) ?? []))
+  }
 }

@@ -1,8 +1,17 @@
 import type ContractReviewComment from '#models/contract_review_comment'
 import type ContractReviewApproval from '#models/contract_review_approval'
 import type ContractReviewer from '#models/contract_reviewer'
-import type { ReviewItem } from '#services/contract_document_service'
 import ContractDto from '#dtos/contract_dto'
+
+export interface ReviewItem {
+  /** The part group id (or the contract id when the contract has no part groups) */
+  id: string
+  groupId: string | null
+  groupName: string
+  partName: string
+  partIds: string[]
+  htmlContent: string
+}
 
 type ItemStatus = 'pending' | 'approved' | 'rejected' | 'changes_requested'
 

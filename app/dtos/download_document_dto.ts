@@ -1,15 +1,16 @@
-import type Onboarding from '#models/onboarding'
 import type OnboardingDownloadDocument from '#models/onboarding_download_document'
-import onboardingFiles from '#services/onboarding_file_storage'
 
-/** Spec: DownloadDocument (`fileUrl` is signed, expires, and dies with the provider's link) */
+/**
+ * Spec: DownloadDocument (`fileUrl` is signed, expires, and dies with the
+ * provider's link; `fileUrls` by document id, OnboardingFileStorage.urlsFor)
+ */
 export default class DownloadDocumentDto {
-  static async fromModel(document: OnboardingDownloadDocument, link: Onboarding) {
+  static fromModel(document: OnboardingDownloadDocument, fileUrls: ReadonlyMap<string, string>) {
     return {
       id: document.id,
       name: document.name,
       description: document.description,
-      fileUrl: await onboardingFiles.urlFor(document.filePath, link),
+      fileUrl: fileUrls.get(document.id) ?? null,
       fileName: document.fileName,
     }
   }

@@ -1,6 +1,6 @@
 import type CompanyNotificationSetting from '#models/company_notification_setting'
 import type NotificationPreference from '#models/notification_preference'
-import { isMandatoryType, withDefaultChannels } from '#support/notifications'
+import { isMandatoryType, withDefaultChannels } from '#enums/notifications'
 
 /** I6/I7 and I8/I9 bodies: full flag sets (missing = on) */
 export default class NotificationSettingsDto {

@@ -1,13 +1,12 @@
-import type Onboarding from '#models/onboarding'
 import type OnboardingDocument from '#models/onboarding_document'
-import onboardingFiles from '#services/onboarding_file_storage'
 
 /**
- * Spec: OnboardingDocument (`fileUrl` is a signed URL that expires; given
- * `link`, the provider's onboarding, it also dies with that link).
+ * Spec: OnboardingDocument (`fileUrl` is a signed URL that expires; signed
+ * for the provider's link, it also dies with that link). `fileUrls`: the
+ * signed URLs by document id (OnboardingFileStorage.urlsFor).
  */
 export default class OnboardingDocumentDto {
-  static async fromModel(document: OnboardingDocument, link?: Onboarding) {
+  static fromModel(document: OnboardingDocument, fileUrls: ReadonlyMap<string, string>) {
     return {
       id: document.id,
       name: document.name,
@@ -17,13 +16,13 @@ export default class OnboardingDocumentDto {
       maxFileSize: document.maxFileSize,
       status: document.status,
       rejectionReason: document.rejectionReason,
-      fileUrl: document.filePath ? await onboardingFiles.urlFor(document.filePath, link) : null,
+      fileUrl: fileUrls.get(document.id) ?? null,
       fileName: document.fileName,
       uploadedAt: document.uploadedAt?.toISO() ?? null,
     }
   }
 
-  static fromModels(documents: OnboardingDocument[], link?: Onboarding) {
-    return Promise.all(documents.map((document) => OnboardingDocumentDto.fromModel(document, link)))
+  static fromModels(documents: OnboardingDocument[], fileUrls: ReadonlyMap<string, string>) {
+    return documents.map((document) => OnboardingDocumentDto.fromModel(document, fileUrls))
   }
 }

@@ -5,8 +5,8 @@ import FormFieldDto from '#dtos/form_field_dto'
 
 /** An onboarding as the borrower reviews it (GET /contracts/:id/onboardings) */
 export default class OnboardingDto {
-  /** Needs providerCompany/providerUser, documents, formFields */
-  static async fromModel(onboarding: Onboarding) {
+  /** Needs providerCompany/providerUser, documents, formFields, and the documents' file URLs by id */
+  static fromModel(onboarding: Onboarding, fileUrls: ReadonlyMap<string, string>) {
     return {
       id: onboarding.id,
       contractId: onboarding.contractId,
@@ -20,7 +20,7 @@ export default class OnboardingDto {
       submittedAt: onboarding.submittedAt?.toISO() ?? null,
       lastSentAt: onboarding.lastSentAt?.toISO() ?? null,
       message: onboarding.message,
-      documents: await OnboardingDocumentDto.fromModels(onboarding.documents),
+      documents: OnboardingDocumentDto.fromModels(onboarding.documents, fileUrls),
       formFields: onboarding.formFields.map((field) => FormFieldDto.fromModel(field)),
     }
   }

@@ -8,7 +8,6 @@ import {
   ComplianceValidatorDto,
   type ValidatorUser,
 } from '#dtos/compliance_flow_dto'
-import type { PlatformData } from '#services/compliance_platform_data'
 
 /** spec: StepComplianceDocument (+ rejectionReason, decisions.md) */
 export class StepComplianceDocumentDto {
@@ -26,6 +25,17 @@ export class StepComplianceDocumentDto {
       reviewedAt: document.reviewedAt?.toISO() ?? null,
     }
   }
+}
+
+/** What a platformData step shows its validators (only the granted types) */
+export interface PlatformData {
+  hours?: { totalMinutes: number; totalHours: number }
+  activeContracts?: {
+    contractId: string
+    contractName: string
+    startDate: string | null
+    endDate: string | null
+  }[]
 }
 
 export interface StepView {
@@ -80,6 +90,12 @@ export class StepComplianceDto {
 
 type StepBody = ReturnType<typeof StepComplianceDto.fromModel>
 
+/** A step compliance with what its body shows beyond the row */
+export interface StepDetail {
+  stepCompliance: StepCompliance
+  view: StepView
+}
+
 /** spec: ProviderCompliance */
 export default class ProviderComplianceDto {
   static fromModel(compliance: ProviderCompliance, steps: StepBody[]) {
@@ -96,5 +112,17 @@ export default class ProviderComplianceDto {
       submittedAt: compliance.submittedAt?.toISO() ?? null,
       reviewedAt: compliance.reviewedAt?.toISO() ?? null,
     }
+  }
+
+  /** Bodies of loaded compliances with their step details (services/compliance/compliance_details.ts) */
+  static fromDetails(compliances: ProviderCompliance[], details: Map<string, StepDetail[]>) {
+    return compliances.map((compliance) =>
+      ProviderComplianceDto.fromModel(
+        compliance,
+        (details.get(compliance.id) ?? []).map(({ stepCompliance, view }) =>
+          StepComplianceDto.fromModel(stepCompliance, view)
+        )
+      )
+    )
   }
 }

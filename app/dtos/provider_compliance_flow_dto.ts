@@ -25,4 +25,12 @@ export default class ProviderComplianceFlowDto {
       stepLeaderships,
     }
   }
+
+  static fromAttachments(
+    loaded: { attachment: ProviderComplianceFlow; stepLeaderships: StepLeadership[] }[]
+  ) {
+    return loaded.map(({ attachment, stepLeaderships }) =>
+      ProviderComplianceFlowDto.fromModel(attachment, stepLeaderships)
+    )
+  }
 }

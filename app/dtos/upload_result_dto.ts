@@ -1,18 +1,16 @@
-import type Onboarding from '#models/onboarding'
 import type OnboardingDocument from '#models/onboarding_document'
-import onboardingFiles from '#services/onboarding_file_storage'
 
 /**
  * Spec: Upload result (one file per document, so `id` is the document's
- * id); `fileUrl` dies with the provider's link.
+ * id); `fileUrl`, signed for the provider's link, dies with it.
  */
 export default class UploadResultDto {
-  static async fromModel(document: OnboardingDocument, link: Onboarding) {
+  static fromModel(document: OnboardingDocument, fileUrl: string) {
     return {
       id: document.id,
       documentId: document.id,
       fileName: document.fileName!,
-      fileUrl: await onboardingFiles.urlFor(document.filePath!, link),
+      fileUrl,
       status: document.status,
       uploadedAt: document.uploadedAt!.toISO()!,
     }

@@ -3,8 +3,8 @@ import type {
   ComplianceDocumentSubmittedEvent,
   ComplianceEventBase,
 } from '#events/compliance_events'
-import { notify } from '#services/notification_service'
-import { eventActivity, ownRecipients } from '#services/event_notifications'
+import { notify } from '#services/notifications/notifier'
+import { eventActivity, ownRecipients } from '#services/notifications/event_notifications'
 
 const period = (event: ComplianceEventBase) =>
   `${String(event.month).padStart(2, '0')}/${event.year}`

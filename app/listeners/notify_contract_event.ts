@@ -1,8 +1,8 @@
 import type { ContractEventBase } from '#events/contract_events'
-import { accountRecipients, contractMessage } from '#services/contract_notifications'
-import { hasDedicatedEmail, sendContractEmails } from '#services/contract_emails'
-import { contractActivity } from '#services/notification_activity'
-import { notify } from '#services/notification_service'
+import { accountRecipients, contractMessage } from '#services/contracts/notifications'
+import { hasDedicatedEmail, sendContractEmails } from '#services/contracts/emails'
+import { contractActivity } from '#services/notifications/activity'
+import { notify } from '#services/notifications/notifier'
 
 /**
  * Notification and e-mails of every contract event, in the event's

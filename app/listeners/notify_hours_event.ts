@@ -4,8 +4,8 @@ import type {
   RetroactiveRequestDeclinedEvent,
 } from '#events/hours_events'
 import type RetroactiveRequest from '#models/retroactive_request'
-import { notify } from '#services/notification_service'
-import { eventActivity, recipientsIn } from '#services/event_notifications'
+import { notify } from '#services/notifications/notifier'
+import { eventActivity, recipientsIn } from '#services/notifications/event_notifications'
 
 function activity(kind: string, request: RetroactiveRequest, label: string) {
   return eventActivity(kind, {

@@ -1,7 +1,7 @@
 import type { RecordsWithoutContractEvent } from '#events/integration_events'
-import { notify } from '#services/notification_service'
-import { eventActivity, membersWithRoles } from '#services/event_notifications'
-import { BORROWER_SIDE_ROLES } from '#support/roles'
+import { notify } from '#services/notifications/notifier'
+import { eventActivity, membersWithRoles } from '#services/notifications/event_notifications'
+import { BORROWER_SIDE_ROLES } from '#enums/roles'
 
 const TYPE = 'integration_records_without_contract'
 

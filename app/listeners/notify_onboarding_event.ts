@@ -3,15 +3,15 @@ import type {
   OnboardingSentEvent,
   OnboardingSubmittedEvent,
 } from '#events/onboarding_events'
-import { notify } from '#services/notification_service'
-import { contractActivity } from '#services/notification_activity'
+import { notify } from '#services/notifications/notifier'
+import { contractActivity } from '#services/notifications/activity'
 import Onboarding from '#models/onboarding'
 import {
   ownRecipients,
   routeOf,
   sendDedicatedMail,
   WITHOUT_GENERIC_EMAIL,
-} from '#services/event_notifications'
+} from '#services/notifications/event_notifications'
 
 /**
  * Onboarding events (docs/decisions.md, Event notifications): the borrower

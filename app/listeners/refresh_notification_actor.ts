@@ -1,5 +1,5 @@
 import type { UserProfileUpdatedEvent } from '#events/user_events'
-import notificationService from '#services/notification_service'
+import notificationService from '#services/notifications/notifier'
 
 /**
  * Keeps the actor name and avatar stored on notifications in step with

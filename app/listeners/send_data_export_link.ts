@@ -1,7 +1,7 @@
 import drive from '@adonisjs/drive/services/main'
 import type { DataExportReadyEvent } from '#events/profile_events'
 import DataExport from '#models/data_export'
-import { appLink, sendDedicatedMail } from '#services/event_notifications'
+import { appLink, sendDedicatedMail } from '#services/notifications/event_notifications'
 
 /**
  * E-mails the user a signed link to the archive of their personal data

@@ -1,8 +1,8 @@
 import AuthSession from '#models/auth_session'
 import CompanyMember from '#models/company_member'
 import type { LoginEvent } from '#events/auth_events'
-import { notify } from '#services/notification_service'
-import { loginAlertActivity } from '#services/notification_activity'
+import { notify } from '#services/notifications/notifier'
+import { loginAlertActivity } from '#services/notifications/activity'
 
 /**
  * `login_alert` when a user signs in from a browser + OS never seen in

@@ -3,9 +3,9 @@ import type {
   TeamMemberInvitedEvent,
   TeamMembershipRequestedEvent,
 } from '#events/team_events'
-import { notify } from '#services/notification_service'
-import { membersWithRoles, sendDedicatedMail } from '#services/event_notifications'
-import { COMPANY_ADMIN_ROLES } from '#support/roles'
+import { notify } from '#services/notifications/notifier'
+import { membersWithRoles, sendDedicatedMail } from '#services/notifications/event_notifications'
+import { COMPANY_ADMIN_ROLES } from '#enums/roles'
 
 /**
  * E4: the legal representative receives the invitation e-mail (set a

@@ -3,7 +3,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import limiter from '@adonisjs/limiter/services/main'
 import Onboarding from '#models/onboarding'
-import onboardingTokens from '#services/onboarding_token_service'
+import onboardingTokens from '#services/onboarding/token_service'
 import {
   GoneException,
   NotFoundException,

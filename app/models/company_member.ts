@@ -8,7 +8,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import Company from '#models/company'
 import User from '#models/user'
-import type { MemberRole } from '#support/roles'
+import type { MemberRole } from '#enums/roles'
 
 /** Parties named by a request: companies (legal entities) and users (people) */
 export interface PartyIds {

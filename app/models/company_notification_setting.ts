@@ -3,7 +3,7 @@ import { BaseModel, column } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import { toJsonb } from '#support/jsonb'
-import type { Channels } from '#support/notifications'
+import type { Channels } from '#enums/notifications'
 
 /** A company's allowed channels and saved type overrides; missing = on */
 export default class CompanyNotificationSetting extends compose(BaseModel, withUuidPrimaryKey) {

@@ -14,7 +14,7 @@ import ContractReviewer from '#models/contract_reviewer'
 import ContractSignatureGroup from '#models/contract_signature_group'
 import ContractVariableValue from '#models/contract_variable_value'
 import ContractUploadedFile from '#models/contract_uploaded_file'
-import type { ContractStatus } from '#support/contract_status'
+import type { ContractStatus } from '#enums/contract_status'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { NotFoundException } from '#exceptions/http_exceptions'
 

@@ -6,7 +6,7 @@ import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import Contract from '#models/contract'
 import Company from '#models/company'
 import User from '#models/user'
-import type { ContractType, PartRole } from '#support/contract_status'
+import type { ContractType, PartRole } from '#enums/contract_status'
 
 /**
  * A part of a contract (the "link"): a company (legal entity, acted for

@@ -7,7 +7,7 @@ import type {
   NotificationPriority,
   NotificationScope,
   NotificationType,
-} from '#support/notifications'
+} from '#enums/notifications'
 
 /** `activity` of a notification: dynamic, every field optional */
 export interface NotificationActivity {

@@ -12,7 +12,7 @@ import OnboardingDocument from '#models/onboarding_document'
 import OnboardingFormField from '#models/onboarding_form_field'
 import OnboardingDownloadDocument from '#models/onboarding_download_document'
 import type { OnboardingStatus } from '#support/onboarding'
-import type { ContractStatus } from '#support/contract_status'
+import type { ContractStatus } from '#enums/contract_status'
 import { CLOSED_STATUSES } from '#support/contract_rules'
 
 /**

@@ -5,9 +5,7 @@ import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import ContractPart from '#models/contract_part'
 import User from '#models/user'
-
-export const RETROACTIVE_STATUSES = ['pending', 'approved', 'declined'] as const
-export type RetroactiveStatus = (typeof RETROACTIVE_STATUSES)[number]
+import type { RetroactiveStatus } from '#enums/retroactive_status'
 
 export interface RequestedTask {
   description: string

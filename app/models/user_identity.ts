@@ -4,7 +4,7 @@ import { compose } from '@adonisjs/core/helpers'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import User from '#models/user'
-import type { OAuthProvider } from '#config/oauth'
+import type { OAuthProvider } from '#enums/oauth_providers'
 
 /** An OAuth identity (provider + subject) linked to one user */
 export default class UserIdentity extends compose(BaseModel, withUuidPrimaryKey) {

@@ -2,7 +2,7 @@ import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
-import type { WorkflowCompanyRole } from '#support/contract_status'
+import type { WorkflowCompanyRole } from '#enums/contract_status'
 
 /**
  * A contract workflow: its `companyRole` decides the perspective of the

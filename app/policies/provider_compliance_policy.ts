@@ -1,11 +1,14 @@
 import { BasePolicy } from '@adonisjs/bouncer'
 import type { AuthorizerResponse } from '@adonisjs/bouncer/types'
 import type User from '#models/user'
-import type { ReviewRules } from '#services/compliance_reviewers'
 
-/** Provider compliances: only a step's reviewers may review it (E8) */
+/**
+ * Provider compliances: only a step's reviewers may review it (E8). The
+ * caller passes the step's review rules (reviewRules() of
+ * services/compliance/reviewers.ts); a policy imports no service.
+ */
 export default class ProviderCompliancePolicy extends BasePolicy {
-  review(user: User, rules: ReviewRules): AuthorizerResponse {
+  review(user: User, rules: { allowed: readonly string[] }): AuthorizerResponse {
     return rules.allowed.includes(user.id)
   }
 }

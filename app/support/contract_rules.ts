@@ -1,4 +1,4 @@
-import type { ContractStatus } from '#support/contract_status'
+import type { ContractStatus } from '#enums/contract_status'
 
 /** Keys of the authoring steps (ContractStep.key / currentStep.key / H8) */
 export const STEP_KEYS = ['parts', 'model', 'documents', 'review', 'upload', 'signature'] as const

@@ -1,4 +1,4 @@
-import type { MemberRole } from '#support/roles'
+import type { MemberRole } from '#enums/roles'
 
 /**
  * The one permission table (DESIGN.md, Tenancy and roles): what each

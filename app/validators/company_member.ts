@@ -1,5 +1,5 @@
 import vine from '@vinejs/vine'
-import { MEMBER_ROLES } from '#support/roles'
+import { MEMBER_ROLES } from '#enums/roles'
 
 export const listCompanyMembersValidator = vine.compile(
   vine.object({

@@ -1,6 +1,6 @@
 import vine from '@vinejs/vine'
 import type { FieldContext } from '@vinejs/vine/types'
-import { CONTRACT_STATUSES, CONTRACT_TYPES, PART_ROLES } from '#support/contract_status'
+import { CONTRACT_STATUSES, CONTRACT_TYPES, PART_ROLES } from '#enums/contract_status'
 import { STATUS_COMMANDS, STEP_KEYS } from '#support/contract_rules'
 import { BRL_PATTERN } from '#support/money'
 import { UUID_V4 } from '#support/uuid'

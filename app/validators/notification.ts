@@ -1,5 +1,5 @@
 import vine from '@vinejs/vine'
-import { DELIVERY_CHANNELS, NOTIFICATION_SCOPES } from '#support/notifications'
+import { DELIVERY_CHANNELS, NOTIFICATION_SCOPES } from '#enums/notifications'
 
 export const listNotificationsValidator = vine.compile(
   vine.object({

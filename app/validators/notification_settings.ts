@@ -3,7 +3,7 @@ import {
   CHANNEL_FLAGS,
   CONFIGURABLE_NOTIFICATION_TYPES,
   MANDATORY_NOTIFICATION_TYPES,
-} from '#support/notifications'
+} from '#enums/notifications'
 import { knownKeysRule } from '#validators/rules/known_keys'
 
 /** A Channels object: any of the four boolean flags, nothing else */

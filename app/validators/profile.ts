@@ -1,5 +1,5 @@
 import vine from '@vinejs/vine'
-import { OAUTH_PROVIDERS } from '#config/oauth'
+import { OAUTH_PROVIDERS } from '#enums/oauth_providers'
 import { cpfField } from '#validators/rules/documents'
 import { strongPasswordField } from '#validators/rules/password'
 

@@ -1,7 +1,7 @@
 import vine from '@vinejs/vine'
 import { localDateRule, type HoursMeta } from '#validators/rules/time'
 import { geolocationFields, taskFields } from '#validators/work_entry'
-import { RETROACTIVE_STATUSES } from '#models/retroactive_request'
+import { RETROACTIVE_STATUSES } from '#enums/retroactive_status'
 import { MAX_PAGE_SIZE } from '#validators/team'
 
 export const createRetroactiveRequestValidator = vine.withMetaData<HoursMeta>().compile(

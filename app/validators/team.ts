@@ -4,6 +4,9 @@ import { cnpjField, cpfField } from '#validators/rules/documents'
 /** Largest page of the team, clients and providers lists */
 export const MAX_PAGE_SIZE = 100
 
+/** Page size of those lists (and of the hours lists) when none is asked */
+export const DEFAULT_PAGE_SIZE = 20
+
 export const listTeamValidator = vine.compile(
   vine.object({
     search: vine.string().trim().maxLength(255).optional(),

@@ -1,5 +1,5 @@
 import vine from '@vinejs/vine'
-import { WORKFLOW_COMPANY_ROLES } from '#support/contract_status'
+import { WORKFLOW_COMPANY_ROLES } from '#enums/contract_status'
 import { STEP_KEYS } from '#support/contract_rules'
 
 /** POST /workflows and PUT /workflows/:id (PUT replaces the workflow) */

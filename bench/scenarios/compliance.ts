@@ -3,8 +3,8 @@ import db from '@adonisjs/lucid/services/db'
 import type { BenchArea } from '#bench/types'
 import GenerateMonthlyCompliances from '#actions/compliance/generate_monthly_compliances'
 import ComplianceFlow from '#models/compliance_flow'
-import { touchFlows } from '#services/compliance_attachments'
-import { writeSteps } from '#services/compliance_step_writer'
+import { touchFlows } from '#services/compliance/attachments'
+import { writeSteps } from '#services/compliance/step_writer'
 
 /** Base volume: providers attached at scale 1 (x scale); months stay fixed */
 const PROVIDERS = 2_000

@@ -1,6 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import type { BenchArea } from '#bench/types'
-import { CONTRACT_STATUSES } from '#support/contract_status'
+import { CONTRACT_STATUSES } from '#enums/contract_status'
 
 const WORDS = ['consultoria', 'obras', 'design', 'suporte', 'auditoria']
 

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon'
 import factory from '@adonisjs/lucid/factories'
 import Notification from '#models/notification'
-import { NOTIFICATION_SCOPES } from '#support/notifications'
+import { NOTIFICATION_SCOPES } from '#enums/notifications'
 
 export const NotificationFactory = factory
   .define(Notification, ({ faker }) => ({

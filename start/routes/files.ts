@@ -1,5 +1,5 @@
 import router from '@adonisjs/core/services/router'
-import { FILE_ROUTE } from '#services/file_url_builder'
+import { FILE_ROUTE } from '#services/files/url_builder'
 
 const FilesController = () => import('#controllers/files_controller')
 

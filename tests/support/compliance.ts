@@ -6,7 +6,7 @@ import Contract from '#models/contract'
 import ContractPart from '#models/contract_part'
 import type Company from '#models/company'
 import type User from '#models/user'
-import Clock, { FixedClock } from '#services/clock'
+import Clock, { FixedClock } from '#services/platform/clock'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
 
 /** An active contract of the borrower with one provider part (company or person) */

@@ -1,6 +1,6 @@
 import app from '@adonisjs/core/services/app'
 import { DateTime } from 'luxon'
-import Clock, { FixedClock } from '#services/clock'
+import Clock, { FixedClock } from '#services/platform/clock'
 import CompanyMember from '#models/company_member'
 import ContractPart from '#models/contract_part'
 import type Company from '#models/company'

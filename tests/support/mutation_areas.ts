@@ -2,8 +2,9 @@ import { existsSync } from 'node:fs'
 
 /**
  * Which test files guard a module, for `npm run mutate` (docs/testing.md).
- * A module's area comes from its folder (`app/actions/<area>/`) or from its
- * file name (`compliance_lookup.ts` -> compliance); the area's functional
+ * A module's area comes from its folder (`app/actions/<area>/`,
+ * `app/services/<area>/`) or from its file name (`contract_dto.ts` ->
+ * contract); the area's functional
  * tests run, plus the security and unit suites that cut across areas. A
  * module of no known area runs the whole suite.
  */
@@ -37,7 +38,7 @@ const AREA_TESTS: Record<string, string[]> = {
 const CROSS_CUTTING = ['tests/functional/security', 'tests/unit']
 
 function areaOf(module: string): string | undefined {
-  const folder = module.match(/^app\/actions\/([^/]+)\//)?.[1]
+  const folder = module.match(/^app\/(?:actions|services)\/([^/]+)\//)?.[1]
   if (folder && AREA_TESTS[folder]) return folder
   const file = module.split('/').pop()!.replace(/\.ts$/, '')
   return Object.keys(AREA_TESTS)

@@ -5,10 +5,9 @@ import ContractPart from '#models/contract_part'
 import type Company from '#models/company'
 import type User from '#models/user'
 import type Onboarding from '#models/onboarding'
-import UpsertOnboardingContent, {
-  type OnboardingContent,
-} from '#actions/onboarding/upsert_onboarding_content'
-import onboardingTokens from '#services/onboarding_token_service'
+import UpsertOnboardingContent from '#actions/onboarding/upsert_onboarding_content'
+import type { OnboardingContent } from '#services/onboarding/types'
+import onboardingTokens from '#services/onboarding/token_service'
 import { OnboardingContractFactory } from '#database/factories/onboarding_factory'
 import { UserFactory } from '#database/factories/user_factory'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'

@@ -1,7 +1,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import type { ApiResponse } from '@japa/api-client'
-import { openApiDocument } from '#services/openapi_document'
+import { openApiDocument } from '#services/platform/openapi_document'
 
 type Json = Record<string, any>
 

@@ -2,7 +2,7 @@ import { CompanyFactory, CompanyMemberFactory } from '#database/factories/compan
 import { UserFactory } from '#database/factories/user_factory'
 import type Company from '#models/company'
 import type User from '#models/user'
-import type { MemberRole } from '#support/roles'
+import type { MemberRole } from '#enums/roles'
 
 /** A new user with the given role in the company */
 export async function memberOf(company: Company, role: MemberRole) {

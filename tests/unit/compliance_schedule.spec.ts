@@ -5,7 +5,7 @@ import {
   isSubmissionOpen,
   isWindowOpen,
   submissionDeadline,
-} from '#services/compliance_schedule'
+} from '#services/compliance/schedule'
 import { complianceStatusOf } from '#support/compliance'
 
 const schedule = (

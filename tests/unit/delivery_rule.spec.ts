@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { blockedBy, type Gates } from '#services/delivery_rule'
+import { blockedBy, type Gates } from '#services/notifications/delivery_rule'
 
 const open: Gates = { companyTypes: {}, companyChannels: {}, userChannels: {} }
 

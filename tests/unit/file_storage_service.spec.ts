@@ -3,7 +3,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { MultipartFile } from '@adonisjs/core/bodyparser'
-import { fileStorage } from '#services/file_storage_service'
+import { fileStorage } from '#services/files/storage_service'
 import { COMPLIANCE_UPLOAD_RULES, MAX_UPLOAD_BYTES } from '#support/compliance'
 
 /** The compliance rules (C4) through the shared FileStorageService */

@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import { decodeJwt, decodeProtectedHeader } from 'jose'
 import jwtConfig from '#config/jwt'
-import jwtService from '#services/jwt_service'
+import jwtService from '#services/auth/jwt_service'
 
 /** Issue #22: what JwtService signs and what it lets through */
 test.group('JwtService', () => {

@@ -7,7 +7,7 @@ import {
   allows,
   permissionsOf,
 } from '#support/permissions'
-import type { MemberRole } from '#support/roles'
+import type { MemberRole } from '#enums/roles'
 
 /**
  * Issue #22: the permission table pinned to docs/decisions.md ("Security:

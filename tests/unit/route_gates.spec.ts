@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import type { HttpContext } from '@adonisjs/core/http'
 import RoleMiddleware from '#middleware/role_middleware'
 import { MEMBER, PERMISSIONS, ROUTE_GATES, allows } from '#support/permissions'
-import { MEMBER_ROLES } from '#support/roles'
+import { MEMBER_ROLES } from '#enums/roles'
 import { allRoutes, companyScopedRoutes } from '#tests/support/routes'
 
 test.group('Role gates / the route table', () => {

@@ -1,8 +1,8 @@
 import db from '@adonisjs/lucid/services/db'
 import emitter from '@adonisjs/core/services/emitter'
-import { verifyCredentials } from '#services/credentials_service'
-import { loginFailureLimits, throttleFailures } from '#services/failure_limits'
-import sessionTokens, { type DeviceInfo } from '#services/session_token_service'
+import { verifyCredentials } from '#services/auth/credentials_service'
+import { loginFailureLimits, throttleFailures } from '#services/auth/failure_limits'
+import sessionTokens, { type DeviceInfo } from '#services/auth/session_token_service'
 
 interface Params {
   email: string

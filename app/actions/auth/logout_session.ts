@@ -1,5 +1,5 @@
 import type AuthSession from '#models/auth_session'
-import sessionTokens from '#services/session_token_service'
+import sessionTokens from '#services/auth/session_token_service'
 
 /**
  * Ends the session of the request: its access and refresh tokens stop

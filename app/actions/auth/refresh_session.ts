@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import { UnauthorizedException } from '#exceptions/http_exceptions'
-import sessionTokens from '#services/session_token_service'
+import sessionTokens from '#services/auth/session_token_service'
 
 const INVALID = 'Invalid or expired refresh token'
 

@@ -2,12 +2,13 @@ import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import ComplianceFlow from '#models/compliance_flow'
-import Clock from '#services/clock'
+import Clock from '#services/platform/clock'
 import {
-  attachmentViews,
+  attachmentsWithLeaderships,
   attachPairs,
   requireActiveProviders,
-} from '#services/compliance_attachments'
+} from '#services/compliance/attachments'
+import ProviderComplianceFlowDto from '#dtos/provider_compliance_flow_dto'
 
 interface Attachment {
   providerId: string
@@ -54,7 +55,9 @@ export default class AttachComplianceFlows {
         trx
       )
       const ordered = attachments.map((a) => ids.get(`${a.complianceFlowId}:${a.providerId}`)!)
-      return attachmentViews([...new Set(ordered)], trx)
+      return ProviderComplianceFlowDto.fromAttachments(
+        await attachmentsWithLeaderships([...new Set(ordered)], trx)
+      )
     })
   }
 }

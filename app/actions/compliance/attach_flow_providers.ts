@@ -1,7 +1,7 @@
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
-import Clock from '#services/clock'
-import { attachPairs, findFlow, requireActiveProviders } from '#services/compliance_attachments'
+import Clock from '#services/platform/clock'
+import { attachPairs, findFlow, requireActiveProviders } from '#services/compliance/attachments'
 
 /**
  * D6: attaches providers with an active contract to the flow; ids already

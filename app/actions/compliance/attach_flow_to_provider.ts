@@ -3,14 +3,14 @@ import db from '@adonisjs/lucid/services/db'
 import { ConflictException, NotFoundException } from '#exceptions/http_exceptions'
 import ComplianceFlow from '#models/compliance_flow'
 import ProviderComplianceFlow from '#models/provider_compliance_flow'
-import Clock from '#services/clock'
+import Clock from '#services/platform/clock'
 import {
-  attachmentViews,
+  attachmentsWithLeaderships,
   attachPairs,
   replaceLeaderships,
   requireActiveProviders,
-} from '#services/compliance_attachments'
-import type { StepLeadership } from '#dtos/provider_compliance_flow_dto'
+} from '#services/compliance/attachments'
+import ProviderComplianceFlowDto, { type StepLeadership } from '#dtos/provider_compliance_flow_dto'
 
 interface Params {
   providerId: string
@@ -58,7 +58,9 @@ export default class AttachFlowToProvider {
         { client: trx }
       )
       await replaceLeaderships(attachment, params.stepLeaderships ?? [], trx)
-      const [view] = await attachmentViews([attachment.id], trx)
+      const [view] = ProviderComplianceFlowDto.fromAttachments(
+        await attachmentsWithLeaderships([attachment.id], trx)
+      )
       return view
     })
   }

@@ -1,7 +1,7 @@
 import type { Infer } from '@vinejs/vine/types'
 import db from '@adonisjs/lucid/services/db'
 import ComplianceFlow from '#models/compliance_flow'
-import { writeSteps } from '#services/compliance_step_writer'
+import { writeSteps } from '#services/compliance/step_writer'
 import type { createComplianceFlowValidator } from '#validators/compliance_flow'
 
 type Payload = Infer<typeof createComplianceFlowValidator>

@@ -1,5 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
-import { findFlow } from '#services/compliance_attachments'
+import { findFlow } from '#services/compliance/attachments'
 
 /**
  * D5: removes the flow with its steps, attachments and the compliances

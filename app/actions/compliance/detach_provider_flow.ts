@@ -2,8 +2,8 @@ import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import ProviderComplianceFlow from '#models/provider_compliance_flow'
-import Clock from '#services/clock'
-import { touchFlows } from '#services/compliance_attachments'
+import Clock from '#services/platform/clock'
+import { touchFlows } from '#services/compliance/attachments'
 
 interface Target {
   providerId: string

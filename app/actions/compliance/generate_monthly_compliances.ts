@@ -1,6 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import { DUE_STEP_SQL } from '#services/compliance_schedule'
+import { DUE_STEP_SQL } from '#services/compliance/schedule'
 import { pgArray } from '#support/compliance'
 
 interface Scope {

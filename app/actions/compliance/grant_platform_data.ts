@@ -1,7 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import { ConflictException, UnprocessableException } from '#exceptions/http_exceptions'
 import StepComplianceApproval from '#models/step_compliance_approval'
-import { findCompliance, findStep } from '#services/compliance_lookup'
+import { findCompliance, findStep } from '#services/compliance/lookup'
 import { OPEN_STEP_STATUSES, type PlatformDataType } from '#support/compliance'
 
 interface Params {

@@ -1,5 +1,5 @@
-import { activeProviders } from '#services/compliance_providers'
-import { findFlow } from '#services/compliance_attachments'
+import { activeProviders } from '#services/compliance/providers'
+import { findFlow } from '#services/compliance/attachments'
 
 /**
  * D8: providers with an active contract with the company, not attached

@@ -1,5 +1,6 @@
 import type { Infer } from '@vinejs/vine/types'
-import { flowsOf, flowViews } from '#services/compliance_flow_views'
+import { attachedProvidersOf, flowsOf } from '#services/compliance/flows'
+import ComplianceFlowDto from '#dtos/compliance_flow_dto'
 import type { listComplianceFlowsValidator } from '#validators/compliance_flow'
 
 type Filters = Infer<typeof listComplianceFlowsValidator>
@@ -22,6 +23,11 @@ export default class ListComplianceFlows {
       .orderBy('updated_at', 'desc')
       .orderBy('id', 'desc')
       .paginate(filters.page ?? 1, filters.perPage ?? 100)
-    return { data: await flowViews(page.all(), LIST_ATTACHED_PROVIDERS), total: page.total }
+    const flows = page.all()
+    const attached = await attachedProvidersOf(
+      flows.map((flow) => flow.id),
+      LIST_ATTACHED_PROVIDERS
+    )
+    return { data: ComplianceFlowDto.fromFlows(flows, attached), total: page.total }
   }
 }

@@ -1,10 +1,11 @@
 import { inject } from '@adonisjs/core'
 import type { Infer } from '@vinejs/vine/types'
 import type Company from '#models/company'
-import Clock from '#services/clock'
-import { complianceViews, compliancesOf } from '#services/compliance_views'
+import Clock from '#services/platform/clock'
+import { complianceDetails, compliancesOf } from '#services/compliance/compliance_details'
 import GenerateMonthlyCompliances from '#actions/compliance/generate_monthly_compliances'
 import type { listProviderCompliancesValidator } from '#validators/provider_compliance'
+import ProviderComplianceDto from '#dtos/provider_compliance_dto'
 
 type Filters = Infer<typeof listProviderCompliancesValidator>
 
@@ -44,11 +45,14 @@ export default class ListProviderCompliances {
       .orderBy('provider_compliances.year', 'desc')
       .orderBy('provider_compliances.month', 'desc')
       .orderBy('provider_compliances.created_at')
-    const data = await complianceViews(compliances, {
-      companyId: company.id,
-      timezone: company.timezone,
-      now,
-    })
+    const data = ProviderComplianceDto.fromDetails(
+      compliances,
+      await complianceDetails(compliances, {
+        companyId: company.id,
+        timezone: company.timezone,
+        now,
+      })
+    )
     return { data, total: data.length }
   }
 }

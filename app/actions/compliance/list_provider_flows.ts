@@ -1,6 +1,7 @@
 import ProviderComplianceFlow from '#models/provider_compliance_flow'
-import { attachmentViews } from '#services/compliance_attachments'
-import { requireKnownProvider } from '#services/compliance_providers'
+import { attachmentsWithLeaderships } from '#services/compliance/attachments'
+import { requireKnownProvider } from '#services/compliance/providers'
+import ProviderComplianceFlowDto from '#dtos/provider_compliance_flow_dto'
 
 /** E9: the flows attached to a member of the company, oldest attachment first */
 export default class ListProviderFlows {
@@ -12,6 +13,8 @@ export default class ListProviderFlows {
       .where('provider_id', providerId)
       .orderBy('attached_at')
       .select('id')
-    return attachmentViews(attachments.map((attachment) => attachment.id))
+    return ProviderComplianceFlowDto.fromAttachments(
+      await attachmentsWithLeaderships(attachments.map((attachment) => attachment.id))
+    )
   }
 }

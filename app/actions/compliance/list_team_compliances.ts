@@ -1,10 +1,11 @@
 import { inject } from '@adonisjs/core'
 import type { Infer } from '@vinejs/vine/types'
 import type Company from '#models/company'
-import Clock from '#services/clock'
-import { requireKnownProvider } from '#services/compliance_providers'
-import { complianceViews, compliancesOf } from '#services/compliance_views'
+import Clock from '#services/platform/clock'
+import { requireKnownProvider } from '#services/compliance/providers'
+import { complianceDetails, compliancesOf } from '#services/compliance/compliance_details'
 import type { listTeamCompliancesValidator } from '#validators/provider_compliance'
+import ProviderComplianceDto from '#dtos/provider_compliance_dto'
 
 type Filters = Infer<typeof listTeamCompliancesValidator>
 
@@ -27,11 +28,14 @@ export default class ListTeamCompliances {
       .orderBy('provider_compliances.year', 'desc')
       .orderBy('provider_compliances.month', 'desc')
       .orderBy('provider_compliances.created_at')
-    return complianceViews(compliances, {
-      companyId: company.id,
-      timezone: company.timezone,
-      now: this.clock.now(),
-      withPlatformData: true,
-    })
+    return ProviderComplianceDto.fromDetails(
+      compliances,
+      await complianceDetails(compliances, {
+        companyId: company.id,
+        timezone: company.timezone,
+        now: this.clock.now(),
+        withPlatformData: true,
+      })
+    )
   }
 }

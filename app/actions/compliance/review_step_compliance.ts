@@ -11,11 +11,11 @@ import StepComplianceApproval from '#models/step_compliance_approval'
 import type StepCompliance from '#models/step_compliance'
 import type StepComplianceDocument from '#models/step_compliance_document'
 import type User from '#models/user'
-import Clock from '#services/clock'
-import { reviewContext } from '#services/compliance_review_context'
-import { refreshCompliance, unblockNext } from '#services/compliance_progress'
-import { isApproved, type ReviewRules } from '#services/compliance_reviewers'
-import { eventBase, providerRecipients } from '#services/compliance_recipients'
+import Clock from '#services/platform/clock'
+import { reviewContext } from '#services/compliance/review_context'
+import { refreshCompliance, unblockNext } from '#services/compliance/progress'
+import { isApproved, type ReviewRules } from '#services/compliance/reviewers'
+import { eventBase, providerRecipients } from '#services/compliance/recipients'
 
 interface Params {
   companyId: string

@@ -3,16 +3,16 @@ import db from '@adonisjs/lucid/services/db'
 import emitter from '@adonisjs/core/services/emitter'
 import { ConflictException, UnprocessableException } from '#exceptions/http_exceptions'
 import type User from '#models/user'
-import Clock from '#services/clock'
-import { leadershipsOf } from '#services/compliance_attachments'
-import { findCompliance, findStep } from '#services/compliance_lookup'
-import { refreshCompliance } from '#services/compliance_progress'
-import { reviewRules } from '#services/compliance_reviewers'
+import Clock from '#services/platform/clock'
+import { leadershipsOf } from '#services/compliance/attachments'
+import { findCompliance, findStep } from '#services/compliance/lookup'
+import { refreshCompliance } from '#services/compliance/progress'
+import { reviewRules } from '#services/compliance/reviewers'
 import {
   companyAdminRecipients,
   eventBase,
   reviewerRecipients,
-} from '#services/compliance_recipients'
+} from '#services/compliance/recipients'
 
 interface Params {
   companyId: string

@@ -1,8 +1,8 @@
 import db from '@adonisjs/lucid/services/db'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import ProviderComplianceFlow from '#models/provider_compliance_flow'
-import { attachmentViews, replaceLeaderships } from '#services/compliance_attachments'
-import type { StepLeadership } from '#dtos/provider_compliance_flow_dto'
+import { attachmentsWithLeaderships, replaceLeaderships } from '#services/compliance/attachments'
+import ProviderComplianceFlowDto, { type StepLeadership } from '#dtos/provider_compliance_flow_dto'
 
 /**
  * E12: replaces the immediate leaderships of an attached flow (steps not
@@ -25,7 +25,9 @@ export default class UpdateProviderFlowLeaderships {
         .first()
       if (!attachment) throw new NotFoundException('Attached compliance flow not found')
       await replaceLeaderships(attachment, leaderships, trx)
-      const [view] = await attachmentViews([attachment.id], trx)
+      const [view] = ProviderComplianceFlowDto.fromAttachments(
+        await attachmentsWithLeaderships([attachment.id], trx)
+      )
       return view
     })
   }

@@ -5,9 +5,9 @@ import type { MultipartFile } from '@adonisjs/core/bodyparser'
 import { ConflictException, UnprocessableException } from '#exceptions/http_exceptions'
 import StepComplianceDocument from '#models/step_compliance_document'
 import StepComplianceApproval from '#models/step_compliance_approval'
-import Clock from '#services/clock'
-import { fileStorage } from '#services/file_storage_service'
-import { findCompliance, findStep } from '#services/compliance_lookup'
+import Clock from '#services/platform/clock'
+import { fileStorage } from '#services/files/storage_service'
+import { findCompliance, findStep } from '#services/compliance/lookup'
 import { COMPLIANCE_UPLOAD_RULES, OPEN_STEP_STATUSES } from '#support/compliance'
 
 interface Params {

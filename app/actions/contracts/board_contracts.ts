@@ -2,7 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import Contract from '#models/contract'
 import type Company from '#models/company'
 import { applyContractFilters, type ContractFilters } from '#actions/contracts/list_contracts'
-import { CONTRACT_STATUSES, type ContractStatus } from '#support/contract_status'
+import { CONTRACT_STATUSES, type ContractStatus } from '#enums/contract_status'
 import { parallelReads } from '#support/parallel_reads'
 
 /** Contracts per board column */

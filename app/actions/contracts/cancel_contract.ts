@@ -4,7 +4,7 @@ import Contract from '#models/contract'
 import ContractHistory from '#models/contract_history'
 import type Company from '#models/company'
 import type User from '#models/user'
-import ContractEventService from '#services/contract_event_service'
+import ContractEventService from '#services/contracts/event_service'
 import { ConflictException } from '#exceptions/http_exceptions'
 import { CLOSED_STATUSES } from '#support/contract_rules'
 

@@ -7,8 +7,8 @@ import ContractHistory from '#models/contract_history'
 import Workflow from '#models/workflow'
 import type Company from '#models/company'
 import type User from '#models/user'
-import ContractEventService from '#services/contract_event_service'
-import ContractRequirementsService from '#services/contract_requirements_service'
+import ContractEventService from '#services/contracts/event_service'
+import ContractRequirementsService from '#services/contracts/requirements_service'
 import { ConflictException, UnprocessableException } from '#exceptions/http_exceptions'
 import {
   COMMAND_SOURCES,
@@ -18,7 +18,7 @@ import {
   type StatusCommand,
   type StepKey,
 } from '#support/contract_rules'
-import type { ContractStatus } from '#support/contract_status'
+import type { ContractStatus } from '#enums/contract_status'
 
 /**
  * H9: applies an uppercase command (mapping in docs/decisions.md), checks

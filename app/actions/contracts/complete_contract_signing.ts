@@ -5,10 +5,10 @@ import type Contract from '#models/contract'
 import ContractHistory from '#models/contract_history'
 import type ContractSignatureGroup from '#models/contract_signature_group'
 import type User from '#models/user'
-import ContractDocumentService from '#services/contract_document_service'
-import ContractEventService from '#services/contract_event_service'
-import ContractPdfService from '#services/contract_pdf_service'
-import FileStorageService from '#services/file_storage_service'
+import ContractDocumentService from '#services/contracts/document_service'
+import ContractEventService from '#services/contracts/event_service'
+import ContractPdfService from '#services/contracts/pdf_service'
+import FileStorageService from '#services/files/storage_service'
 
 /**
  * All signed: renders the signed PDF (contract text + certificate page),

@@ -4,7 +4,7 @@ import Contract from '#models/contract'
 import ContractHistory from '#models/contract_history'
 import type Company from '#models/company'
 import type User from '#models/user'
-import ContractRequirementsService from '#services/contract_requirements_service'
+import ContractRequirementsService from '#services/contracts/requirements_service'
 import { ConflictException, UnprocessableException } from '#exceptions/http_exceptions'
 import {
   AUTHORING_STATUSES,

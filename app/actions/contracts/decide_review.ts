@@ -7,8 +7,8 @@ import ContractReviewApproval, { type ReviewDecision } from '#models/contract_re
 import ContractReviewer from '#models/contract_reviewer'
 import type Company from '#models/company'
 import type User from '#models/user'
-import ContractDocumentService from '#services/contract_document_service'
-import ContractEventService from '#services/contract_event_service'
+import ContractDocumentService from '#services/contracts/document_service'
+import ContractEventService from '#services/contracts/event_service'
 import {
   ConflictException,
   ForbiddenException,

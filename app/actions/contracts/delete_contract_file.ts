@@ -5,7 +5,7 @@ import ContractHistory from '#models/contract_history'
 import ContractUploadedFile from '#models/contract_uploaded_file'
 import type Company from '#models/company'
 import type User from '#models/user'
-import FileStorageService from '#services/file_storage_service'
+import FileStorageService from '#services/files/storage_service'
 import { ConflictException, NotFoundException } from '#exceptions/http_exceptions'
 import { UPLOAD_STATUSES } from '#support/contract_rules'
 

@@ -3,8 +3,8 @@ import db from '@adonisjs/lucid/services/db'
 import Contract from '#models/contract'
 import type Company from '#models/company'
 import type User from '#models/user'
-import ContractDocumentService from '#services/contract_document_service'
-import ContractEventService from '#services/contract_event_service'
+import ContractDocumentService from '#services/contracts/document_service'
+import ContractEventService from '#services/contracts/event_service'
 import { ConflictException } from '#exceptions/http_exceptions'
 
 /**

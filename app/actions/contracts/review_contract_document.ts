@@ -6,7 +6,7 @@ import ContractHistory from '#models/contract_history'
 import ContractUploadedFile from '#models/contract_uploaded_file'
 import type Company from '#models/company'
 import type User from '#models/user'
-import ContractEventService from '#services/contract_event_service'
+import ContractEventService from '#services/contracts/event_service'
 import { ConflictException, NotFoundException } from '#exceptions/http_exceptions'
 import { UPLOAD_STATUSES } from '#support/contract_rules'
 

@@ -1,7 +1,7 @@
 import { inject } from '@adonisjs/core'
 import Contract from '#models/contract'
 import type Company from '#models/company'
-import FileStorageService from '#services/file_storage_service'
+import FileStorageService from '#services/files/storage_service'
 import ContractDto from '#dtos/contract_dto'
 
 /**

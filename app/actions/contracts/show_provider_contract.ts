@@ -1,7 +1,7 @@
 import { inject } from '@adonisjs/core'
 import type Company from '#models/company'
 import type User from '#models/user'
-import FileStorageService from '#services/file_storage_service'
+import FileStorageService from '#services/files/storage_service'
 import ProviderContractDto from '#dtos/provider_contract_dto'
 import ContractUploadedFileDto from '#dtos/contract_uploaded_file_dto'
 import { findProviderContract } from '#actions/contracts/provider_contracts'

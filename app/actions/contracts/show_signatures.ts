@@ -5,7 +5,7 @@ import type User from '#models/user'
 import ContractSignatureDto from '#dtos/contract_signature_dto'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { loadSignatureGroups, memberFor } from '#actions/contracts/signature_flow'
-import { isProvider } from '#support/roles'
+import { isProvider } from '#enums/roles'
 
 /**
  * GET /contracts/:id/signatures: the borrower side sees every contract of

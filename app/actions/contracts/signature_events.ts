@@ -1,7 +1,7 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type Contract from '#models/contract'
 import type User from '#models/user'
-import type ContractEventService from '#services/contract_event_service'
+import type ContractEventService from '#services/contracts/event_service'
 
 /**
  * The signature events, one per signer (signatory_added,

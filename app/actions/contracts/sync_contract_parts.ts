@@ -6,7 +6,7 @@ import type Contract from '#models/contract'
 import type Workflow from '#models/workflow'
 import { UnprocessableException } from '#exceptions/http_exceptions'
 import type { saveContractValidator } from '#validators/contract'
-import type { PartRole } from '#support/contract_status'
+import type { PartRole } from '#enums/contract_status'
 import { brlToCents } from '#support/money'
 
 type PartInput = NonNullable<Infer<typeof saveContractValidator>['parts']>[number]

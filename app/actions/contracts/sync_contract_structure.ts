@@ -8,7 +8,7 @@ import ContractSignatureGroup from '#models/contract_signature_group'
 import { UnprocessableException } from '#exceptions/http_exceptions'
 import type { saveContractValidator, signatureGroup } from '#validators/contract'
 import { syncContractRows } from '#support/sync_rows'
-import { BORROWER_SIDE_ROLES } from '#support/roles'
+import { BORROWER_SIDE_ROLES } from '#enums/roles'
 
 type Payload = Infer<typeof saveContractValidator>
 type GroupInput = Infer<typeof signatureGroup>

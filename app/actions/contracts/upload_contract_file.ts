@@ -9,8 +9,8 @@ import ContractDocumentRequirement from '#models/contract_document_requirement'
 import ContractUploadedFile from '#models/contract_uploaded_file'
 import type Company from '#models/company'
 import type User from '#models/user'
-import FileStorageService, { type StoredFile } from '#services/file_storage_service'
-import ContractEventService from '#services/contract_event_service'
+import FileStorageService, { type StoredFile } from '#services/files/storage_service'
+import ContractEventService from '#services/contracts/event_service'
 import {
   ConflictException,
   NotFoundException,

@@ -1,6 +1,6 @@
 import drive from '@adonisjs/drive/services/main'
 import Onboarding from '#models/onboarding'
-import type { FileLink } from '#services/file_storage_service'
+import type { FileLink } from '#services/files/storage_service'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { fileDelivery } from '#support/file_delivery'
 

@@ -1,6 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import Clock from '#services/clock'
+import Clock from '#services/platform/clock'
 import { visibleWorkEntries } from '#models/queries/work_entries'
 import { ENTRY_WINDOW_DAYS, inZone } from '#support/hours'
 import { ConflictException, NotFoundException } from '#exceptions/http_exceptions'

@@ -1,6 +1,6 @@
 import type { Infer } from '@vinejs/vine/types'
 import { visibleRetroactiveRequests } from '#models/queries/work_entries'
-import { DEFAULT_PAGE_SIZE } from '#actions/team/list_team_members'
+import { DEFAULT_PAGE_SIZE } from '#validators/team'
 import type CompanyMember from '#models/company_member'
 import type { listRetroactiveRequestsValidator } from '#validators/retroactive_request'
 

@@ -2,7 +2,7 @@ import type { Infer } from '@vinejs/vine/types'
 import WorkEntry from '#models/work_entry'
 import { providerPartIds } from '#models/queries/work_entries'
 import { NotFoundException } from '#exceptions/http_exceptions'
-import { DEFAULT_PAGE_SIZE } from '#actions/team/list_team_members'
+import { DEFAULT_PAGE_SIZE } from '#validators/team'
 import type CompanyMember from '#models/company_member'
 import type { listWorkEntriesValidator } from '#validators/work_entry'
 

@@ -1,7 +1,7 @@
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import emitter from '@adonisjs/core/services/emitter'
-import Clock from '#services/clock'
+import Clock from '#services/platform/clock'
 import WorkEntry from '#models/work_entry'
 import User from '#models/user'
 import WriteWorkEntry from '#actions/hours/write_work_entry'

@@ -1,7 +1,7 @@
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
-import Clock from '#services/clock'
+import Clock from '#services/platform/clock'
 import { providerPartIds } from '#models/queries/work_entries'
 import { inZone, minutesToHours } from '#support/hours'
 import { NotFoundException } from '#exceptions/http_exceptions'

@@ -1,7 +1,7 @@
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import emitter from '@adonisjs/core/services/emitter'
-import Clock from '#services/clock'
+import Clock from '#services/platform/clock'
 
 /** One lock for every instance: a single sweep runs at a time */
 const LOCK_KEY = 'integrations:sweep'

@@ -1,4 +1,4 @@
-import { inboxCounts } from '#services/notification_counters'
+import { inboxCounts } from '#services/notifications/counters'
 
 /** I2: unread notifications of the user in the company (kept counter) */
 export default class CountUnreadNotifications {

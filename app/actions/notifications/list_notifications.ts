@@ -1,7 +1,7 @@
 import type { Infer } from '@vinejs/vine/types'
 import { ModelPaginator } from '@adonisjs/lucid/orm'
 import Notification from '#models/notification'
-import { inboxCounts } from '#services/notification_counters'
+import { inboxCounts } from '#services/notifications/counters'
 import type { listNotificationsValidator } from '#validators/notification'
 
 type Filters = Infer<typeof listNotificationsValidator>

@@ -1,14 +1,14 @@
 import db from '@adonisjs/lucid/services/db'
 import type { Infer } from '@vinejs/vine/types'
 import type Company from '#models/company'
-import onboardingTokens from '#services/onboarding_token_service'
+import onboardingTokens from '#services/onboarding/token_service'
 import {
   assertContractOpen,
   ensureOnboarding,
   findBorrowerContract,
   findProviderPart,
   renewOnboarding,
-} from '#services/onboarding_records'
+} from '#services/onboarding/records'
 import { ONBOARDING_VALIDITY_DAYS } from '#support/onboarding'
 import type { createOnboardingLinkValidator } from '#validators/onboarding'
 

@@ -1,15 +1,16 @@
 import type Company from '#models/company'
 import Onboarding from '#models/onboarding'
-import { findBorrowerContract } from '#services/onboarding_records'
+import { findBorrowerContract } from '#services/onboarding/records'
+import onboardingFiles from '#services/onboarding/file_storage'
 
 /**
  * The onboardings of a contract of the borrower company, with their
- * documents and form (borrower review).
+ * documents and form (borrower review), and the documents' file URLs.
  */
 export default class ListContractOnboardings {
   async handle(company: Company, contractId: string) {
     const contract = await findBorrowerContract(company.id, contractId)
-    return Onboarding.query()
+    const onboardings = await Onboarding.query()
       .where('contract_id', contract.id)
       .where('borrower_company_id', company.id)
       .preload('providerCompany')
@@ -17,5 +18,9 @@ export default class ListContractOnboardings {
       .preload('documents')
       .preload('formFields')
       .orderBy('created_at', 'asc')
+    const fileUrls = await onboardingFiles.urlsFor(
+      onboardings.flatMap((onboarding) => onboarding.documents)
+    )
+    return { onboardings, fileUrls }
   }
 }

@@ -1,11 +1,11 @@
 import db from '@adonisjs/lucid/services/db'
 import type Onboarding from '#models/onboarding'
-import onboardingFiles from '#services/onboarding_file_storage'
+import onboardingFiles from '#services/onboarding/file_storage'
 import {
   assertDocumentChangeable,
   lockOnboardingDocument,
   lockOpenOnboarding,
-} from '#support/onboarding_guards'
+} from '#services/onboarding/guards'
 
 /**
  * A3: the provider removes the file of a `waiting` or `rejected` document;

@@ -4,9 +4,10 @@ import type { Infer } from '@vinejs/vine/types'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type Company from '#models/company'
 import OnboardingDocument from '#models/onboarding_document'
+import onboardingFiles from '#services/onboarding/file_storage'
 import Onboarding from '#models/onboarding'
-import onboardingTokens from '#services/onboarding_token_service'
-import { providerContact } from '#services/onboarding_parties'
+import onboardingTokens from '#services/onboarding/token_service'
+import { providerContact } from '#services/onboarding/parties'
 import { ConflictException, NotFoundException } from '#exceptions/http_exceptions'
 import { ONBOARDING_MESSAGES } from '#support/onboarding'
 import type { reviewOnboardingDocumentValidator } from '#validators/onboarding'
@@ -24,7 +25,7 @@ interface Params extends Infer<typeof reviewOnboardingDocumentValidator> {
  */
 export default class ReviewOnboardingDocument {
   async handle({ company, onboardingId, documentId, status, reason }: Params) {
-    return db.transaction(async (trx) => {
+    const reviewed = await db.transaction(async (trx) => {
       const onboarding = await Onboarding.query({ client: trx })
         .where('id', onboardingId)
         .where('borrower_company_id', company.id)
@@ -50,6 +51,7 @@ export default class ReviewOnboardingDocument {
       if (status === 'rejected') await this.#reopen(onboarding, document, trx)
       return document
     })
+    return { document: reviewed, fileUrls: await onboardingFiles.urlsFor([reviewed]) }
   }
 
   async #reopen(

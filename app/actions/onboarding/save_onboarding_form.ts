@@ -3,7 +3,7 @@ import { errors } from '@vinejs/vine'
 import type { Infer } from '@vinejs/vine/types'
 import type Onboarding from '#models/onboarding'
 import OnboardingFormField from '#models/onboarding_form_field'
-import { lockOpenOnboarding } from '#support/onboarding_guards'
+import { lockOpenOnboarding } from '#services/onboarding/guards'
 import { formFieldValueError } from '#support/form_field_values'
 import type { saveOnboardingFormValidator } from '#validators/onboarding'
 

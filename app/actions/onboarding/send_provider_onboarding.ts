@@ -8,16 +8,16 @@ import type ContractPart from '#models/contract_part'
 import type User from '#models/user'
 import Onboarding from '#models/onboarding'
 import ContractHistory from '#models/contract_history'
-import onboardingTokens from '#services/onboarding_token_service'
+import onboardingTokens from '#services/onboarding/token_service'
 import UpsertOnboardingContent from '#actions/onboarding/upsert_onboarding_content'
-import { contractOnboardingContent, hasOnboardingWork } from '#services/onboarding_contract_content'
-import { providerContact } from '#services/onboarding_parties'
+import { contractOnboardingContent, hasOnboardingWork } from '#services/onboarding/contract_content'
+import { providerContact } from '#services/onboarding/parties'
 import {
   assertContractOpen,
   findBorrowerContract,
   findProviderPart,
   keepOnboardingAlive,
-} from '#services/onboarding_records'
+} from '#services/onboarding/records'
 import { BadRequestException } from '#exceptions/http_exceptions'
 import { CHANGEABLE_DOCUMENT_STATUSES, ONBOARDING_MESSAGES } from '#support/onboarding'
 import type { OnboardingRecipient } from '#events/onboarding_events'

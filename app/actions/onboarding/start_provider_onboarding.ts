@@ -4,7 +4,7 @@ import type Company from '#models/company'
 import type User from '#models/user'
 import ContractHistory from '#models/contract_history'
 import SendProviderOnboarding from '#actions/onboarding/send_provider_onboarding'
-import { findBorrowerContract, providerParts } from '#services/onboarding_records'
+import { findBorrowerContract, providerParts } from '#services/onboarding/records'
 import { BadRequestException } from '#exceptions/http_exceptions'
 import { ONBOARDING_MESSAGES } from '#support/onboarding'
 

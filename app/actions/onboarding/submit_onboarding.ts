@@ -5,8 +5,8 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type Onboarding from '#models/onboarding'
 import ContractHistory from '#models/contract_history'
 import { UnprocessableException } from '#exceptions/http_exceptions'
-import { borrowerReviewers } from '#services/onboarding_parties'
-import { lockOpenOnboarding } from '#support/onboarding_guards'
+import { borrowerReviewers } from '#services/onboarding/parties'
+import { lockOpenOnboarding } from '#services/onboarding/guards'
 import { ONBOARDING_MESSAGES, SENT_DOCUMENT_STATUSES } from '#support/onboarding'
 
 /**

@@ -3,15 +3,14 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import type { MultipartFile } from '@adonisjs/core/bodyparser'
 import type Onboarding from '#models/onboarding'
-import type OnboardingDocument from '#models/onboarding_document'
-import onboardingFiles from '#services/onboarding_file_storage'
+import onboardingFiles from '#services/onboarding/file_storage'
 import { BadRequestException } from '#exceptions/http_exceptions'
 import { ONBOARDING_MESSAGES } from '#support/onboarding'
 import {
   assertDocumentChangeable,
   lockOnboardingDocument,
   lockOpenOnboarding,
-} from '#support/onboarding_guards'
+} from '#services/onboarding/guards'
 
 /** A2's refusals (400) in the area's words */
 const UPLOAD_MESSAGES = {
@@ -35,7 +34,7 @@ interface Params {
  * size, stored privately in Drive, and the document becomes `uploaded`.
  */
 export default class UploadOnboardingDocument {
-  async handle({ onboarding, documentId, files }: Params): Promise<OnboardingDocument> {
+  async handle({ onboarding, documentId, files }: Params) {
     const fileId = randomUUID()
     let key: string | null = null
     let previousKey: string | null = null
@@ -71,7 +70,7 @@ export default class UploadOnboardingDocument {
       })
 
     if (previousKey) await onboardingFiles.remove(previousKey).catch(() => {})
-    return document
+    return { document, fileUrl: await onboardingFiles.urlFor(document.filePath!, onboarding) }
   }
 
   /** One file in `file`, not empty (checked before the format, as A2 lists them) */

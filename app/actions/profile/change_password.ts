@@ -2,10 +2,10 @@ import db from '@adonisjs/lucid/services/db'
 import hash from '@adonisjs/core/services/hash'
 import { errors as vineErrors } from '@vinejs/vine'
 import type AuthSession from '#models/auth_session'
-import sessionTokens from '#services/session_token_service'
+import sessionTokens from '#services/auth/session_token_service'
 import type User from '#models/user'
 import { ConflictException } from '#exceptions/http_exceptions'
-import { passwordChangeFailureLimits, throttleFailures } from '#services/failure_limits'
+import { passwordChangeFailureLimits, throttleFailures } from '#services/auth/failure_limits'
 
 interface Params {
   user: User

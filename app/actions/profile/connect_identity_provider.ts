@@ -8,7 +8,7 @@ import ServiceUnavailableException from '#exceptions/service_unavailable_excepti
 import OAuthIdTokenVerifier, {
   InvalidIdTokenError,
   OAuthProviderUnavailableError,
-} from '#services/oauth_id_token_verifier'
+} from '#services/auth/oauth_id_token_verifier'
 import type { connectProviderValidator } from '#validators/profile'
 
 type Params = Infer<typeof connectProviderValidator>

@@ -7,7 +7,7 @@ import UserIdentity from '#models/user_identity'
 import UserInvitation from '#models/user_invitation'
 import type User from '#models/user'
 import { ConflictException } from '#exceptions/http_exceptions'
-import sessionTokens from '#services/session_token_service'
+import sessionTokens from '#services/auth/session_token_service'
 
 export const DELETED_USER_NAME = 'Usuário removido'
 

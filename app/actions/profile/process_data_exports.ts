@@ -5,7 +5,8 @@ import drive from '@adonisjs/drive/services/main'
 import emitter from '@adonisjs/core/services/emitter'
 import env from '#start/env'
 import DataExport from '#models/data_export'
-import { dataExportSections } from '#services/data_export_sections'
+import { dataExportSections } from '#services/profile/data_export_sections'
+import UserDto from '#dtos/user_dto'
 
 /** pg advisory lock key: one processor at a time across instances */
 const LOCK_KEY = 7_202_611_001
@@ -61,6 +62,7 @@ export default class ProcessDataExports {
       const archive = {
         exportId: dataExport.id,
         generatedAt: DateTime.now().toISO(),
+        profile: UserDto.fromModel(user),
         ...(await dataExportSections.build(user, lock)),
       }
       await drive.use().put(key, JSON.stringify(archive, null, 2), {

@@ -2,7 +2,7 @@ import { DateTime } from 'luxon'
 import AuthSession from '#models/auth_session'
 import type User from '#models/user'
 import { NotFoundException } from '#exceptions/http_exceptions'
-import sessionTokens from '#services/session_token_service'
+import sessionTokens from '#services/auth/session_token_service'
 
 /**
  * DELETE /users/me/sessions/:id: signs one of the user's active sessions

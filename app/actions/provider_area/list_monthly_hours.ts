@@ -1,7 +1,7 @@
 import type { Infer } from '@vinejs/vine/types'
 import { providerLinkIds } from '#models/queries/provider_links'
 import { queryMonths } from '#models/queries/hours_periods'
-import { DEFAULT_PAGE_SIZE } from '#actions/team/list_team_members'
+import { DEFAULT_PAGE_SIZE } from '#validators/team'
 import type CompanyMember from '#models/company_member'
 import type { listMonthlyHoursValidator } from '#validators/provider_hours'
 

@@ -1,9 +1,9 @@
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
-import Clock from '#services/clock'
+import Clock from '#services/platform/clock'
 import ShowActiveContractSummary from '#actions/provider_area/show_active_contract_summary'
 import { providerLinkIds } from '#models/queries/provider_links'
-import { providerIdsOf } from '#services/compliance_providers'
+import { providerIdsOf } from '#services/compliance/providers'
 import { periodsAt } from '#support/hours'
 import type CompanyMember from '#models/company_member'
 

@@ -1,5 +1,5 @@
 import { inject } from '@adonisjs/core'
-import Clock from '#services/clock'
+import Clock from '#services/platform/clock'
 import WorkEntry from '#models/work_entry'
 import { providerLinkIds } from '#models/queries/provider_links'
 import { queryMonths } from '#models/queries/hours_periods'

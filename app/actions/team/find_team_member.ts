@@ -1,6 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import Clock from '#services/clock'
+import Clock from '#services/platform/clock'
 import { queryTeamLinks, type TeamLinkRow } from '#models/queries/team_links'
 import { periodsAt } from '#support/hours'
 import { NotFoundException } from '#exceptions/http_exceptions'

@@ -1,13 +1,12 @@
 import { inject } from '@adonisjs/core'
 import type { Infer } from '@vinejs/vine/types'
-import Clock from '#services/clock'
+import Clock from '#services/platform/clock'
 import { queryTeamLinks } from '#models/queries/team_links'
 import { periodsAt } from '#support/hours'
-import { isCompanyAdmin } from '#support/roles'
-import { DEFAULT_PAGE_SIZE } from '#actions/team/list_team_members'
+import { isCompanyAdmin } from '#enums/roles'
+import { DEFAULT_PAGE_SIZE, type listTeamValidator } from '#validators/team'
 import type CompanyMember from '#models/company_member'
 import type User from '#models/user'
-import type { listTeamValidator } from '#validators/team'
 
 type Filters = Infer<typeof listTeamValidator>
 

@@ -1,14 +1,12 @@
 import { inject } from '@adonisjs/core'
 import type { Infer } from '@vinejs/vine/types'
-import Clock from '#services/clock'
+import Clock from '#services/platform/clock'
 import { queryTeamLinks } from '#models/queries/team_links'
 import { periodsAt } from '#support/hours'
 import type Company from '#models/company'
-import type { listTeamValidator } from '#validators/team'
+import { DEFAULT_PAGE_SIZE, type listTeamValidator } from '#validators/team'
 
 type Filters = Infer<typeof listTeamValidator>
-
-export const DEFAULT_PAGE_SIZE = 20
 
 /**
  * The borrower's team: one row per link (PROVIDER part of its contracts)

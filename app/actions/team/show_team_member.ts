@@ -3,7 +3,7 @@ import ContractPart from '#models/contract_part'
 import AuthSession from '#models/auth_session'
 import ContractUploadedFile from '#models/contract_uploaded_file'
 import FindTeamMember from '#actions/team/find_team_member'
-import FileStorageService from '#services/file_storage_service'
+import FileStorageService from '#services/files/storage_service'
 import type Company from '#models/company'
 
 /** Latest sessions shown in the member detail */

@@ -3,7 +3,7 @@ import WorkEntry from '#models/work_entry'
 import RetroactiveRequest from '#models/retroactive_request'
 import ContractPart from '#models/contract_part'
 import { providerLinksOf } from '#models/queries/provider_links'
-import { isProvider } from '#support/roles'
+import { isProvider } from '#enums/roles'
 import type CompanyMember from '#models/company_member'
 
 /**

@@ -4,7 +4,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import User from '#models/user'
 import Company from '#models/company'
 import CompanyMember from '#models/company_member'
-import type { MemberRole } from '#support/roles'
+import type { MemberRole } from '#enums/roles'
 
 export const DEMO_PASSWORD = 'demo12345'
 

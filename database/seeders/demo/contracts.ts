@@ -9,7 +9,7 @@ import ContractReviewer from '#models/contract_reviewer'
 import ContractReviewComment from '#models/contract_review_comment'
 import type { DemoAccounts } from '#database/seeders/demo/accounts'
 import { DEMO_IDS, type DemoContracts } from '#database/seeders/demo/contracts_core'
-import type { ContractStatus } from '#support/contract_status'
+import type { ContractStatus } from '#enums/contract_status'
 
 /** Fixed ids of the contracts area's demo data (the onboarding area uses `betaProvider`) */
 export const DEMO_CONTRACT_IDS = {

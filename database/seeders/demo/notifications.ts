@@ -2,7 +2,7 @@ import { DateTime } from 'luxon'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { DemoAccounts } from '#database/seeders/demo/accounts'
 import type { DemoContracts } from '#database/seeders/demo/contracts_core'
-import { contractActivity, loginAlertActivity } from '#services/notification_activity'
+import { contractActivity, loginAlertActivity } from '#services/notifications/activity'
 import type { NotificationActivity } from '#models/notification'
 import { toJsonb } from '#support/jsonb'
 

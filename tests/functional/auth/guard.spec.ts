@@ -7,7 +7,7 @@ import { FACTORY_PASSWORD, UserFactory } from '#database/factories/user_factory'
 import AuthSession from '#models/auth_session'
 import RefreshToken from '#models/refresh_token'
 import type User from '#models/user'
-import sessionTokens from '#services/session_token_service'
+import sessionTokens from '#services/auth/session_token_service'
 import type { ApiClient } from '@japa/api-client'
 
 /**

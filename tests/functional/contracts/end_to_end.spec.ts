@@ -8,7 +8,7 @@ import ContractHistory from '#models/contract_history'
 import ContractSignatureMember from '#models/contract_signature_member'
 import Notification from '#models/notification'
 import type { ContractRecipient } from '#events/contract_events'
-import { DeliveryWorker } from '#services/delivery_worker'
+import { DeliveryWorker } from '#services/platform/delivery_worker'
 import { as, contractWorld, recordEvents } from '#tests/support/contracts'
 import { cleanStorage, pdfBytes } from '#tests/support/files'
 

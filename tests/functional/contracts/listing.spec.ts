@@ -3,7 +3,7 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import { ContractFactory } from '#database/factories/contract_factory'
 import { as, contractWorld } from '#tests/support/contracts'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
-import { CONTRACT_STATUSES } from '#support/contract_status'
+import { CONTRACT_STATUSES } from '#enums/contract_status'
 
 async function seedContracts(companyId: string) {
   const rows: [string, (typeof CONTRACT_STATUSES)[number], number, string | null][] = [

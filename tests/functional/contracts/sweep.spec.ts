@@ -12,7 +12,7 @@ import { ContractFactory } from '#database/factories/contract_factory'
 import db from '@adonisjs/lucid/services/db'
 import { CompanyFactory } from '#database/factories/company_factory'
 import { companyWithOwner } from '#tests/support/tenancy'
-import type { ContractStatus } from '#support/contract_status'
+import type { ContractStatus } from '#enums/contract_status'
 
 /**
  * A contract of `companyId` whose date columns are set in SQL from the

@@ -15,7 +15,7 @@ import {
 } from '#database/factories/contract_factory'
 import { as, recordEvents } from '#tests/support/contracts'
 import { companyWithOwner, linkProvider, memberOf } from '#tests/support/tenancy'
-import type { ContractStatus } from '#support/contract_status'
+import type { ContractStatus } from '#enums/contract_status'
 
 /**
  * Every status move tried from EVERY contract status: H9's five commands,

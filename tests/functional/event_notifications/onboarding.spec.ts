@@ -5,7 +5,7 @@ import Contract from '#models/contract'
 import Onboarding from '#models/onboarding'
 import OnboardingDocument from '#models/onboarding_document'
 import OnboardingFormField from '#models/onboarding_form_field'
-import onboardingTokens from '#services/onboarding_token_service'
+import onboardingTokens from '#services/onboarding/token_service'
 import { memberOf } from '#tests/support/tenancy'
 import {
   fileBytes,

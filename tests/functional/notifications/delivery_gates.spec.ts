@@ -7,8 +7,9 @@ import CompanyNotificationSetting from '#models/company_notification_setting'
 import Delivery from '#models/delivery'
 import Notification from '#models/notification'
 import NotificationPreference from '#models/notification_preference'
-import { notify, type Recipient } from '#services/notification_service'
-import type { DeliveryChannel } from '#support/notifications'
+import { notify } from '#services/notifications/notifier'
+import type { Recipient } from '#services/notifications/types'
+import type { DeliveryChannel } from '#enums/notifications'
 import { companyWithOwner } from '#tests/support/tenancy'
 
 /**

@@ -4,7 +4,7 @@ import db from '@adonisjs/lucid/services/db'
 import CompanyNotificationSetting from '#models/company_notification_setting'
 import Notification from '#models/notification'
 import NotificationPreference from '#models/notification_preference'
-import { notify } from '#services/notification_service'
+import { notify } from '#services/notifications/notifier'
 import { companyWithOwner } from '#tests/support/tenancy'
 
 interface Combo {

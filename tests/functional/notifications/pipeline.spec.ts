@@ -7,8 +7,8 @@ import Delivery, { type MailPayload } from '#models/delivery'
 import Notification from '#models/notification'
 import NotificationPreference from '#models/notification_preference'
 import { FACTORY_PASSWORD, UserFactory } from '#database/factories/user_factory'
-import { notify } from '#services/notification_service'
-import { contractActivity } from '#services/notification_activity'
+import { notify } from '#services/notifications/notifier'
+import { contractActivity } from '#services/notifications/activity'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
 
 const CHROME_WINDOWS =

@@ -6,7 +6,7 @@ import emitter from '@adonisjs/core/services/emitter'
 import { appUrl } from '#config/app'
 import Onboarding from '#models/onboarding'
 import OnboardingDocument from '#models/onboarding_document'
-import onboardingTokens from '#services/onboarding_token_service'
+import onboardingTokens from '#services/onboarding/token_service'
 import { memberOf } from '#tests/support/tenancy'
 import {
   fileBytes,

@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import OnboardingDocument from '#models/onboarding_document'
-import onboardingFiles from '#services/onboarding_file_storage'
+import onboardingFiles from '#services/onboarding/file_storage'
 import type { OnboardingDocumentStatus } from '#support/onboarding'
 import {
   fileBytes,

@@ -9,7 +9,7 @@ import ContractPart from '#models/contract_part'
 import CompanyMember from '#models/company_member'
 import Onboarding from '#models/onboarding'
 import UpsertOnboardingContent from '#actions/onboarding/upsert_onboarding_content'
-import onboardingTokens from '#services/onboarding_token_service'
+import onboardingTokens from '#services/onboarding/token_service'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
 import { DEMO_CONTENT, onboardingScenario, providerContract } from '#tests/support/onboarding'
 

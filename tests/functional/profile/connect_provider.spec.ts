@@ -5,7 +5,7 @@ import { SignJWT, exportJWK, generateKeyPair, type CryptoKey } from 'jose'
 import app from '@adonisjs/core/services/app'
 import testUtils from '@adonisjs/core/services/test_utils'
 import UserIdentity from '#models/user_identity'
-import OAuthIdTokenVerifier from '#services/oauth_id_token_verifier'
+import OAuthIdTokenVerifier from '#services/auth/oauth_id_token_verifier'
 import { UserFactory } from '#database/factories/user_factory'
 
 const CONNECT = '/api/v1/users/me/connect-provider'

@@ -3,7 +3,7 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import drive from '@adonisjs/drive/services/main'
 import Contract from '#models/contract'
-import type { ContractStatus } from '#support/contract_status'
+import type { ContractStatus } from '#enums/contract_status'
 import {
   fileBytes,
   onboardingScenario,

@@ -3,7 +3,7 @@ import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import { CompanyFactory } from '#database/factories/company_factory'
 import { ROUTE_GATES, allows } from '#support/permissions'
-import type { MemberRole } from '#support/roles'
+import type { MemberRole } from '#enums/roles'
 import { companyScopedRoutes } from '#tests/support/routes'
 import { memberOf } from '#tests/support/tenancy'
 

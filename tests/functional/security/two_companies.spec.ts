@@ -4,7 +4,7 @@ import { CompanyFactory } from '#database/factories/company_factory'
 import { CompanyMemberFactory } from '#database/factories/company_factory'
 import { UserFactory } from '#database/factories/user_factory'
 import { ROLE_PERMISSIONS } from '#support/permissions'
-import type { MemberRole } from '#support/roles'
+import type { MemberRole } from '#enums/roles'
 import { companyWithOwner } from '#tests/support/tenancy'
 
 /**

@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
-import DatabaseProbe from '#services/database_probe'
+import DatabaseProbe from '#services/platform/database_probe'
 import { freePort } from '#database/embedded/cluster'
 
 test.group('System / health', () => {

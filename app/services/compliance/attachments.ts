@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto'
+import db from '@adonisjs/lucid/services/db'
+import type { DateTime } from 'luxon'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import { NotFoundException, UnprocessableException } from '#exceptions/http_exceptions'
+import ComplianceFlow from '#models/compliance_flow'
+import { pgArray } from '#support/compliance'
+import ComplianceStep from '#models/compliance_step'
+import ProviderComplianceFlow from '#models/provider_compliance_flow'
+import type { StepLeadership } from '#dtos/provider_compliance_flow_dto'
+import type { ActiveProvider } from '#dtos/available_provider_dto'
+import { activeProviders } from '#services/compliance/providers'
+import { assertBorrowerSideUsers } from '#services/compliance/members'
+
+/** The active providers with these ids, or 404 `Prestadores não encontrados: <ids>` (D6, D9) */
+export async function requireActiveProviders(
+  companyId: string,
+  ids: string[],
+  trx?: TransactionClientContract
+) {
+  const providers = await activeProviders(companyId, { ids }, trx)
+  const byId = new Map(providers.map((provider) => [provider.providerId, provider]))
+  const missing = [...new Set(ids)].filter((id) => !byId.has(id))
+  if (missing.length)
+    throw new NotFoundException(`Prestadores não encontrados: ${missing.join(', ')}`)
+  return byId
+}
+
+/** Keeps providersCount exact and refreshes updatedAt of the flows (D6, D7, D9) */
+export async function touchFlows(flowIds: string[], now: DateTime, trx: TransactionClientContract) {
+  if (!flowIds.length) return
+  await trx.rawQuery(
+    `UPDATE compliance_flows f
+        SET providers_count = (SELECT count(*) FROM provider_compliance_flows a
+                                WHERE a.flow_id = f.id AND a.detached_at IS NULL),
+            updated_at = ?
+      WHERE f.id = ANY(CAST(? AS uuid[]))`,
+    [now.toJSDate(), pgArray([...new Set(flowIds)])]
+  )
+}
+
+/**
+ * Attaches providers to flows. Pairs already attached are left as they
+ * are; a detached pair is attached again (same id, new attachedAt and
+ * contract). Returns the attachment id of every pair.
+ */
+export async function attachPairs(
+  companyId: string,
+  pairs: { flowId: string; provider: ActiveProvider }[],
+  now: DateTime,
+  trx: TransactionClientContract
+) {
+  const unique = new Map(pairs.map((pair) => [`${pair.flowId}:${pair.provider.providerId}`, pair]))
+  if (!unique.size) return new Map<string, string>()
+  const values = [...unique.values()].flatMap(({ flowId, provider }) => [
+    randomUUID(),
+    companyId,
+    flowId,
+    provider.providerId,
+    provider.providerType,
+    provider.contractId,
+    now.toJSDate(),
+  ])
+  const placeholders = [...unique.values()].map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ')
+  const { rows } = await trx.rawQuery(
+    `INSERT INTO provider_compliance_flows
+            (id, company_id, flow_id, provider_id, provider_type, contract_id, attached_at)
+     VALUES ${placeholders}
+     ON CONFLICT (flow_id, provider_id) DO UPDATE SET
+       attached_at = CASE WHEN provider_compliance_flows.detached_at IS NULL
+                          THEN provider_compliance_flows.attached_at ELSE EXCLUDED.attached_at END,
+       contract_id = CASE WHEN provider_compliance_flows.detached_at IS NULL
+                          THEN provider_compliance_flows.contract_id ELSE EXCLUDED.contract_id END,
+       detached_at = NULL
+     RETURNING id, flow_id, provider_id`,
+    values
+  )
+  await touchFlows(
+    rows.map((row: { flow_id: string }) => row.flow_id),
+    now,
+    trx
+  )
+  return new Map<string, string>(
+    rows.map((row: { id: string; flow_id: string; provider_id: string }) => [
+      `${row.flow_id}:${row.provider_id}`,
+      row.id,
+    ])
+  )
+}
+
+/** Replaces the immediate leaderships of an attachment (E11, E12) */
+export async function replaceLeaderships(
+  attachment: ProviderComplianceFlow,
+  stepLeaderships: StepLeadership[],
+  trx: TransactionClientContract
+) {
+  const stepIds = stepLeaderships.map((leadership) => leadership.stepId)
+  const steps = await ComplianceStep.query({ client: trx })
+    .where('flow_id', attachment.flowId)
+    .whereIn('id', stepIds.length ? stepIds : [randomUUID()])
+    .select('id')
+  const known = new Set(steps.map((step) => step.id))
+  const unknown = stepIds.filter((id) => !known.has(id))
+  if (unknown.length)
+    throw new UnprocessableException(`Steps not in this flow: ${unknown.join(', ')}`)
+  await assertBorrowerSideUsers(
+    attachment.companyId,
+    stepLeaderships.flatMap((leadership) => leadership.immediateLeadershipIds),
+    'Immediate leaders must be borrower-side members of the company',
+    trx
+  )
+
+  await trx
+    .from('provider_compliance_flow_leaderships')
+    .where('provider_compliance_flow_id', attachment.id)
+    .delete()
+  const rows = stepLeaderships.flatMap(({ stepId, immediateLeadershipIds }) =>
+    [...new Set(immediateLeadershipIds)].map((userId) => ({
+      provider_compliance_flow_id: attachment.id,
+      step_id: stepId,
+      user_id: userId,
+    }))
+  )
+  if (rows.length) await trx.table('provider_compliance_flow_leaderships').multiInsert(rows)
+}
+
+/** Leader user ids per attachment and step: `${attachmentId}:${stepId}` -> user ids */
+export async function leadershipsOf(attachmentIds: string[], trx?: TransactionClientContract) {
+  const client = trx ?? db
+  const rows: { provider_compliance_flow_id: string; step_id: string; user_id: string }[] =
+    attachmentIds.length
+      ? await client
+          .from('provider_compliance_flow_leaderships')
+          .whereIn('provider_compliance_flow_id', [...new Set(attachmentIds)])
+          .orderBy('user_id')
+      : []
+  const result = new Map<string, string[]>()
+  for (const row of rows) {
+    const key = `${row.provider_compliance_flow_id}:${row.step_id}`
+    result.set(key, [...(result.get(key) ?? []), row.user_id])
+  }
+  return result
+}
+
+/**
+ * Attachments by id, in the given order, with their flow, contract and
+ * step leaderships loaded (ProviderComplianceFlowDto.fromAttachments)
+ */
+export async function attachmentsWithLeaderships(ids: string[], trx?: TransactionClientContract) {
+  const attachments = await ProviderComplianceFlow.query({ client: trx })
+    .whereIn('id', ids.length ? ids : [randomUUID()])
+    .preload('flow')
+    .preload('contract')
+  const leaderships = await leadershipsOf(ids, trx)
+  const byId = new Map(attachments.map((attachment) => [attachment.id, attachment]))
+  return ids
+    .map((id) => byId.get(id))
+    .filter((attachment) => attachment !== undefined)
+    .map((attachment) => {
+      const prefix = `${attachment.id}:`
+      const stepLeaderships: StepLeadership[] = [...leaderships.entries()]
+        .filter(([key]) => key.startsWith(prefix))
+        .map(([key, userIds]) => ({
+          stepId: key.slice(prefix.length),
+          immediateLeadershipIds: userIds,
+        }))
+      return { attachment, stepLeaderships }
+    })
+}
+
+/** A flow of the company or 404 (D2, D4-D8); locked when read in a transaction */
+export async function findFlow(companyId: string, id: string, trx?: TransactionClientContract) {
+  const flow = await ComplianceFlow.query({ client: trx })
+    .withScopes((scopes) => scopes.ownedBy(companyId))
+    .where('id', id)
+    .if(trx, (query) => query.forUpdate())
+    .first()
+  if (!flow) throw new NotFoundException('Compliance flow not found')
+  return flow
+}

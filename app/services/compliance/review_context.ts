@@ -1,0 +1,30 @@
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import { leadershipsOf } from '#services/compliance/attachments'
+import { findCompliance, findStep } from '#services/compliance/lookup'
+import { reviewRules } from '#services/compliance/reviewers'
+
+interface Target {
+  companyId: string
+  providerId: string
+  complianceId: string
+  stepId: string
+}
+
+/**
+ * The compliance (of the company and provider), the step and who may
+ * review it; 404 for anything outside the company or provider.
+ */
+export async function reviewContext(target: Target, trx?: TransactionClientContract) {
+  const compliance = await findCompliance(
+    { companyId: target.companyId, providerIds: [target.providerId] },
+    target.complianceId,
+    trx
+  )
+  const step = await findStep(compliance, target.stepId, trx)
+  const leaders = await leadershipsOf([compliance.providerComplianceFlowId], trx)
+  const rules = reviewRules(
+    step.step,
+    leaders.get(`${compliance.providerComplianceFlowId}:${step.stepId}`) ?? []
+  )
+  return { compliance, step, rules }
+}

@@ -1,0 +1,42 @@
+import edge from 'edge.js'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import env from '#start/env'
+import type { MailPayload } from '#models/delivery'
+import { enqueueDeliveries } from '#services/platform/outbox'
+import { htmlToPlainText } from '#support/html'
+
+export type { MailPayload }
+
+/**
+ * Renders `resources/views/emails/<templateName>.edge` (values escaped by
+ * Edge) inside the platform layout (`resources/views/layouts/email.edge`)
+ * and derives the text part from the HTML.
+ */
+export async function renderEmail(templateName: string, data: Record<string, unknown> = {}) {
+  const appName = env.get('MAIL_FROM_NAME', 'Contratos')
+  const content = await edge.render(`emails/${templateName}`, { appName, ...data })
+  const html = await edge.render('layouts/email', {
+    appName,
+    subject: data.subject ?? data.title ?? appName,
+    content,
+  })
+  return { html, text: htmlToPlainText(html) }
+}
+
+/**
+ * Queues an e-mail in the caller's transaction; `node ace queue:work`
+ * sends it through the configured mailer, with retries. Returns the
+ * delivery id.
+ */
+export async function enqueueMail(mail: MailPayload, trx: TransactionClientContract) {
+  const [id] = await enqueueDeliveries([{ channel: 'email', payload: mail }], trx)
+  return id
+}
+
+/** Queues several e-mails in one insert (same transaction rules as enqueueMail) */
+export async function enqueueMails(mails: MailPayload[], trx: TransactionClientContract) {
+  return enqueueDeliveries(
+    mails.map((payload) => ({ channel: 'email' as const, payload })),
+    trx
+  )
+}

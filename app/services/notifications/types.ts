@@ -1,0 +1,50 @@
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type User from '#models/user'
+import type { NotificationActivity } from '#models/notification'
+import type { DeliveryChannel, NotificationPriority, NotificationScope } from '#enums/notifications'
+
+/**
+ * The notification pipeline's vocabulary, apart from the pipeline
+ * (notifier.ts) so that what it uses (message_content.ts) can name these
+ * types without importing the pipeline back.
+ */
+
+export interface Recipient {
+  userId: string
+  companyId: string
+}
+
+export interface NotificationActor {
+  id: string | null
+  name: string
+  avatar?: string | null
+}
+
+export interface NotifyData {
+  title: string
+  /** Plain text (in-app message, e-mail and messenger body) */
+  message: string
+  scope: NotificationScope
+  priority?: NotificationPriority
+  activity?: NotificationActivity | null
+  actor?: User | NotificationActor | null
+  /** Rich body for the e-mail (only p, strong, br... are kept) */
+  html?: string
+}
+
+export interface NotifyOptions {
+  /** Required: rows and deliveries are written in the caller's transaction */
+  trx: TransactionClientContract
+  /** Channels to try (default all three); each one passes the delivery rule */
+  channels?: readonly DeliveryChannel[]
+}
+
+export interface ChannelResult {
+  platform: DeliveryChannel
+  dispatched: boolean
+  skippedReason?: string
+}
+
+export interface RecipientResult extends Recipient {
+  channels: ChannelResult[]
+}
