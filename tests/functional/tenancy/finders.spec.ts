@@ -1,0 +1,131 @@
+import { test } from '@japa/runner'
+import testUtils from '@adonisjs/core/services/test_utils'
+import type { ApiClient } from '@japa/api-client'
+import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import Contract from '#models/contract'
+import ProviderCompliance from '#models/provider_compliance'
+import StepCompliance from '#models/step_compliance'
+import { NotFoundException } from '#exceptions/http_exceptions'
+import { findCompliance, findStep } from '#services/compliance/lookup'
+import { activeContract, attachedWorld, documentsStep } from '#tests/support/compliance'
+import { companyWithOwner, memberOf } from '#tests/support/tenancy'
+
+/**
+ * The tenant finders the write actions call with their transaction: the
+ * row comes back locked (SELECT ... FOR UPDATE), so two concurrent
+ * changes of one record run one after the other. PostgreSQL writes the
+ * locking (sub)transaction into the row's `xmax`: a finder that locks
+ * changes it, a plain read leaves it as it was (foreign-key checks of the
+ * fixtures may already have set it). And a record of another company, or
+ * deleted, is the 404 the API promises, with its message.
+ */
+async function xmaxOf(client: Pick<TransactionClientContract, 'from'>, table: string, id: string) {
+  const row = await client.from(table).where('id', id).select(db.raw('xmax::text as xmax')).first()
+  return row.xmax as string
+}
+
+/** Whether `find` locks the row: its xmax before and after, in one transaction */
+async function locks(
+  table: string,
+  id: string,
+  find: (trx?: TransactionClientContract) => Promise<unknown>,
+  withTrx: boolean
+) {
+  return db.transaction(async (trx) => {
+    const before = await xmaxOf(trx, table, id)
+    await find(withTrx ? trx : undefined)
+    return (await xmaxOf(trx, table, id)) !== before
+  })
+}
+
+async function notFound(promise: Promise<unknown>) {
+  try {
+    await promise
+  } catch (error) {
+    if (error instanceof NotFoundException) return error.message
+    throw error
+  }
+  throw new Error('expected a 404')
+}
+
+test.group('Tenant finders: locks and 404s', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('Contract.findOwned locks the row in the caller transaction, not without one', async ({
+    assert,
+  }) => {
+    const { company } = await companyWithOwner()
+    const provider = await memberOf(company, 'provider')
+    const contract = await activeContract(company, { userId: provider.id })
+
+    const find = (trx?: TransactionClientContract) =>
+      Contract.findOwned(company.id, contract.id, trx)
+    assert.equal((await find()).id, contract.id)
+    assert.isFalse(await locks('contracts', contract.id, find, false))
+    assert.isTrue(await locks('contracts', contract.id, find, true))
+  })
+
+  test('Contract.findOwned: another company or a deleted contract is 404 "Contract not found"', async ({
+    assert,
+  }) => {
+    const { company } = await companyWithOwner()
+    const { company: other } = await companyWithOwner()
+    const provider = await memberOf(company, 'provider')
+    const contract = await activeContract(company, { userId: provider.id })
+
+    assert.equal(await notFound(Contract.findOwned(other.id, contract.id)), 'Contract not found')
+    await contract.merge({ deletedAt: contract.createdAt }).save()
+    assert.equal(await notFound(Contract.findOwned(company.id, contract.id)), 'Contract not found')
+    assert.isNull(
+      await Contract.query()
+        .withScopes((s) => s.notDeleted())
+        .where('id', contract.id)
+        .first()
+    )
+  })
+
+  test('findCompliance and findStep lock their rows in the caller transaction', async ({
+    client,
+    assert,
+  }) => {
+    const world = await attachedWorld(client as ApiClient, [documentsStep()])
+    const owner = { companyId: world.borrower.id, providerIds: [world.providerCompany.id] }
+    const id = world.companyCompliance.id as string
+    const stepId = world.companyCompliance.steps[0].id as string
+
+    const compliance = await findCompliance(owner, id)
+    assert.instanceOf(compliance, ProviderCompliance)
+    const step = await findStep(compliance, stepId)
+    assert.instanceOf(step, StepCompliance)
+
+    const findIt = (trx?: TransactionClientContract) => findCompliance(owner, id, trx)
+    assert.isFalse(await locks('provider_compliances', id, findIt, false))
+    assert.isTrue(await locks('provider_compliances', id, findIt, true))
+    const findItsStep = (trx?: TransactionClientContract) => findStep(compliance, stepId, trx)
+    assert.isFalse(await locks('step_compliances', step.id, findItsStep, false))
+    assert.isTrue(await locks('step_compliances', step.id, findItsStep, true))
+  })
+
+  test('findCompliance of another provider or company is 404 "Compliance not found"', async ({
+    client,
+    assert,
+  }) => {
+    const world = await attachedWorld(client as ApiClient, [documentsStep()])
+    const id = world.companyCompliance.id as string
+    const { company: other } = await companyWithOwner()
+    const cases = [
+      { companyId: other.id, providerIds: [world.providerCompany.id] },
+      { companyId: world.borrower.id, providerIds: [world.person.id] },
+    ]
+    for (const owner of cases) {
+      assert.equal(await notFound(findCompliance(owner, id)), 'Compliance not found')
+    }
+    const compliance = await findCompliance(
+      { companyId: world.borrower.id, providerIds: [world.providerCompany.id] },
+      id
+    )
+    const personStep = world.personCompliance.steps[0].id as string
+    assert.equal(await notFound(findStep(compliance, personStep)), 'Step not found')
+  })
+})
