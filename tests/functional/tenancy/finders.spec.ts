@@ -10,6 +10,7 @@ import { NotFoundException } from '#exceptions/http_exceptions'
 import { findCompliance, findStep } from '#services/compliance/lookup'
 import { activeContract, attachedWorld, documentsStep } from '#tests/support/compliance'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
+import { CompanyFactory } from '#database/factories/company_factory'
 
 /**
  * The tenant finders the write actions call with their transaction: the
@@ -127,5 +128,38 @@ test.group('Tenant finders: locks and 404s', (group) => {
     )
     const personStep = world.personCompliance.steps[0].id as string
     assert.equal(await notFound(findStep(compliance, personStep)), 'Step not found')
+  })
+})
+
+/**
+ * Outside the rolled-back global transaction (this group commits its rows
+ * and deletes them): every test query otherwise shares one connection, so
+ * which client a finder names could not be seen. Here a second connection
+ * tries the row with NOWAIT while the caller's transaction is open.
+ */
+test.group('Tenant finders: the lock belongs to the caller transaction', () => {
+  test('Contract.findOwned(…, trx) keeps the row locked until trx ends', async ({
+    assert,
+    cleanup,
+  }) => {
+    const company = await CompanyFactory.create()
+    cleanup(() => company.delete())
+    const contract = await Contract.create({
+      companyId: company.id,
+      name: 'Contrato travado',
+      status: 'draft',
+      progress: 0,
+      snapshot: {},
+    })
+    const tryLock = () =>
+      db.transaction((other) =>
+        other.rawQuery('SELECT id FROM contracts WHERE id = ? FOR UPDATE NOWAIT', [contract.id])
+      )
+
+    await db.transaction(async (trx) => {
+      await Contract.findOwned(company.id, contract.id, trx)
+      await assert.rejects(tryLock, /could not obtain lock/)
+    })
+    await assert.doesNotReject(tryLock)
   })
 })
