@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import type { ApiClient } from '@japa/api-client'
@@ -161,5 +162,79 @@ test.group('Tenant finders: the lock belongs to the caller transaction', () => {
       await assert.rejects(tryLock, /could not obtain lock/)
     })
     await assert.doesNotReject(tryLock)
+  })
+})
+
+/** A committed compliance of one step (raw rows: the factories write through the global transaction) */
+async function committedCompliance(companyId: string) {
+  const now = new Date()
+  const insert = async (table: string, row: Record<string, unknown>) =>
+    ((await db.table(table).insert(row).returning('id')) as { id: string }[])[0].id
+  const flowId = await insert('compliance_flows', {
+    company_id: companyId,
+    name: 'Fluxo travado',
+    status: 'active',
+    created_at: now,
+    updated_at: now,
+  })
+  const stepId = await insert('compliance_steps', {
+    flow_id: flowId,
+    position: 0,
+    title: 'Documentos',
+    step_type: 'documents',
+    frequency: 'monthly',
+    day_start: 1,
+    day_end: 31,
+    created_at: now,
+    updated_at: now,
+  })
+  const providerId = randomUUID()
+  const attachmentId = await insert('provider_compliance_flows', {
+    company_id: companyId,
+    flow_id: flowId,
+    provider_id: providerId,
+    provider_type: 'NATURAL_PERSON',
+    attached_at: now,
+  })
+  const complianceId = await insert('provider_compliances', {
+    company_id: companyId,
+    provider_compliance_flow_id: attachmentId,
+    flow_id: flowId,
+    provider_id: providerId,
+    year: 2026,
+    month: 11,
+  })
+  const stepComplianceId = await insert('step_compliances', {
+    provider_compliance_id: complianceId,
+    step_id: stepId,
+    status: 'pending',
+  })
+  return { owner: { companyId, providerIds: [providerId] }, complianceId, stepComplianceId }
+}
+
+test.group('Compliance finders: the lock belongs to the caller transaction', () => {
+  test('findCompliance and findStep (…, trx) keep their rows locked until trx ends', async ({
+    assert,
+    cleanup,
+  }) => {
+    const company = await CompanyFactory.create()
+    cleanup(() => company.delete())
+    const { owner, complianceId, stepComplianceId } = await committedCompliance(company.id)
+    const tryLock = (table: string, id: string) => () =>
+      db.transaction((other) =>
+        other.rawQuery(`SELECT id FROM ${table} WHERE id = ? FOR UPDATE NOWAIT`, [id])
+      )
+    const compliance = tryLock('provider_compliances', complianceId)
+    const step = tryLock('step_compliances', stepComplianceId)
+
+    await db.transaction(async (trx) => {
+      const found = await findCompliance(owner, complianceId, trx)
+      await assert.rejects(compliance, /could not obtain lock/)
+      await assert.doesNotReject(step)
+      await findStep(found, stepComplianceId, trx)
+      await assert.rejects(step, /could not obtain lock/)
+    })
+    await assert.doesNotReject(compliance)
+    await assert.doesNotReject(step)
   })
 })
