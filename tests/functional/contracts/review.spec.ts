@@ -175,6 +175,30 @@ test.group('Contracts / review (H12-H15 and decisions)', (group) => {
     assert.equal((await ContractReviewComment.findOrFail(comment.id)).content, 'Editado')
   })
 
+  test('H13: a `user` not named as reviewer may not comment; whoever manages contracts may', async ({
+    client,
+  }) => {
+    const world = await contractWorld()
+    const id = await inReview(client, world)
+    const bystander = await memberOf(world.company, 'user')
+    const comment = { content: 'Revisar cláusula' }
+    ;(
+      await as(client, bystander, world.company)
+        .post(`/contracts/${id}/review/${GROUP_A}/comment`)
+        .json(comment)
+    ).assertStatus(403)
+    ;(
+      await as(client, world.reviewer, world.company)
+        .post(`/contracts/${id}/review/${GROUP_A}/comment`)
+        .json(comment)
+    ).assertStatus(201)
+    ;(
+      await as(client, world.owner, world.company)
+        .post(`/contracts/${id}/review/${GROUP_A}/comment`)
+        .json(comment)
+    ).assertStatus(201)
+  })
+
   test('review routes: another company 404, provider 403, no token 401', async ({ client }) => {
     const world = await contractWorld()
     const id = await inReview(client, world)
