@@ -8,6 +8,8 @@ import AuthSession from '#models/auth_session'
 import RefreshToken from '#models/refresh_token'
 import type User from '#models/user'
 import sessionTokens from '#services/auth/session_token_service'
+import jwtService from '#services/auth/jwt_service'
+import { JwtGuard } from '#auth/jwt_guard'
 import type { ApiClient } from '@japa/api-client'
 
 /**
@@ -369,5 +371,44 @@ test.group('Auth / signing out everywhere', (group) => {
     assert.isNotNull(first.revokedAt)
     assert.isNull(second.revokedAt)
     ;(await get(client, await token({ sub: user.id, sid: second.id }))).assertStatus(200)
+  })
+})
+
+/**
+ * `check()`, which GuardContract asks for and the routes do not use today
+ * (they authenticate or fail): a guard that can answer "not signed in"
+ * must not swallow other failures.
+ */
+test.group('Auth / the JWT guard: check()', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  const guardWith = async (authorization?: string) => {
+    const ctx = await testUtils.createHttpContext()
+    if (authorization) ctx.request.request.headers.authorization = authorization
+    return new JwtGuard(ctx)
+  }
+
+  test('true for a live session, false without a usable token', async ({ assert }) => {
+    const user = await UserFactory.create()
+    const { accessToken } = await sessionTokens.openSession(user, {})
+    const guard = await guardWith(`Bearer ${accessToken}`)
+    assert.isTrue(await guard.check())
+    assert.equal(guard.getUserOrFail().id, user.id)
+    assert.isFalse(await (await guardWith()).check())
+    assert.isFalse(await (await guardWith('Bearer not-a-jwt')).check())
+  })
+
+  test('an error that is not "unauthorized" is thrown, not turned into false', async ({
+    assert,
+  }) => {
+    const user = await UserFactory.create()
+    /** A well-signed token whose session id is not a UUID: PostgreSQL refuses the lookup */
+    const forged = await jwtService.sign(
+      { sub: user.id, sid: 'not-a-uuid' },
+      'access',
+      new Date(Date.now() + 60_000)
+    )
+    const guard = await guardWith(`Bearer ${forged}`)
+    await assert.rejects(() => guard.check(), /uuid/)
   })
 })
