@@ -398,6 +398,27 @@ test.group('Auth / the JWT guard: check()', (group) => {
     assert.isFalse(await (await guardWith('Bearer not-a-jwt')).check())
   })
 
+  test('the guard state: attempted, authenticated, and one lookup per request', async ({
+    assert,
+  }) => {
+    const user = await UserFactory.create()
+    const { accessToken, session } = await sessionTokens.openSession(user, {})
+    const guard = await guardWith(`Bearer ${accessToken}`)
+    assert.isFalse(guard.authenticationAttempted)
+    assert.isFalse(guard.isAuthenticated)
+    await guard.authenticate()
+    assert.isTrue(guard.authenticationAttempted)
+    assert.isTrue(guard.isAuthenticated)
+    /** Revoked after the request was authenticated: the request keeps its answer */
+    await sessionTokens.revoke(session)
+    assert.equal((await guard.authenticate()).id, user.id)
+
+    const anonymous = await guardWith()
+    await assert.rejects(() => anonymous.authenticate(), 'Unauthorized access')
+    assert.isTrue(anonymous.authenticationAttempted)
+    assert.isFalse(anonymous.isAuthenticated)
+  })
+
   test('an error that is not "unauthorized" is thrown, not turned into false', async ({
     assert,
   }) => {
