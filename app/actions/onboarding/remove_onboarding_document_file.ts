@@ -1,4 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
+import logger from '@adonisjs/core/services/logger'
 import type Onboarding from '#models/onboarding'
 import onboardingFiles from '#services/onboarding/file_storage'
 import {
@@ -29,7 +30,17 @@ export default class RemoveOnboardingDocumentFile {
       })
       return locked.useTransaction(trx).save()
     })
-    if (removedKey) await onboardingFiles.remove(removedKey).catch(() => {})
+    if (removedKey) {
+      const key: string = removedKey
+      await onboardingFiles
+        .remove(key)
+        .catch((error) =>
+          logger.warn(
+            { err: error, onboardingId: onboarding.id, documentId, key },
+            'onboarding file not removed from Drive; left orphaned'
+          )
+        )
+    }
     return document
   }
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
+import logger from '@adonisjs/core/services/logger'
 import type { MultipartFile } from '@adonisjs/core/bodyparser'
 import type Onboarding from '#models/onboarding'
 import onboardingFiles from '#services/onboarding/file_storage'
@@ -65,12 +66,24 @@ export default class UploadOnboardingDocument {
         return locked.useTransaction(trx).save()
       })
       .catch(async (error) => {
-        if (key) await onboardingFiles.remove(key).catch(() => {})
+        if (key) await this.#remove(key, onboarding, documentId)
         throw error
       })
 
-    if (previousKey) await onboardingFiles.remove(previousKey).catch(() => {})
+    if (previousKey) await this.#remove(previousKey, onboarding, documentId)
     return { document, fileUrl: await onboardingFiles.urlFor(document.filePath!, onboarding) }
+  }
+
+  /** Deletes a stored file; a failure leaves an orphan in Drive, logged, and the answer stands */
+  async #remove(key: string, onboarding: Onboarding, documentId: string) {
+    await onboardingFiles
+      .remove(key)
+      .catch((error) =>
+        logger.warn(
+          { err: error, onboardingId: onboarding.id, documentId, key },
+          'onboarding file not removed from Drive; left orphaned'
+        )
+      )
   }
 
   /** One file in `file`, not empty (checked before the format, as A2 lists them) */
