@@ -1,7 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
-import logger from '@adonisjs/core/services/logger'
 import type Onboarding from '#models/onboarding'
 import onboardingFiles from '#services/onboarding/file_storage'
+import { bestEffort } from '#support/best_effort'
 import {
   assertDocumentChangeable,
   lockOnboardingDocument,
@@ -31,15 +31,11 @@ export default class RemoveOnboardingDocumentFile {
       return locked.useTransaction(trx).save()
     })
     if (removedKey) {
-      const key: string = removedKey
-      await onboardingFiles
-        .remove(key)
-        .catch((error) =>
-          logger.warn(
-            { err: error, onboardingId: onboarding.id, documentId, key },
-            'onboarding file not removed from Drive; left orphaned'
-          )
-        )
+      await bestEffort(
+        onboardingFiles.remove(removedKey),
+        { onboardingId: onboarding.id, documentId, key: removedKey },
+        'onboarding file not removed from Drive; left orphaned'
+      )
     }
     return document
   }

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
-import logger from '@adonisjs/core/services/logger'
 import type { MultipartFile } from '@adonisjs/core/bodyparser'
 import type Onboarding from '#models/onboarding'
 import onboardingFiles from '#services/onboarding/file_storage'
+import { bestEffort } from '#support/best_effort'
 import { BadRequestException } from '#exceptions/http_exceptions'
 import { ONBOARDING_MESSAGES } from '#support/onboarding'
 import {
@@ -75,15 +75,12 @@ export default class UploadOnboardingDocument {
   }
 
   /** Deletes a stored file; a failure leaves an orphan in Drive, logged, and the answer stands */
-  async #remove(key: string, onboarding: Onboarding, documentId: string) {
-    await onboardingFiles
-      .remove(key)
-      .catch((error) =>
-        logger.warn(
-          { err: error, onboardingId: onboarding.id, documentId, key },
-          'onboarding file not removed from Drive; left orphaned'
-        )
-      )
+  #remove(key: string, onboarding: Onboarding, documentId: string) {
+    return bestEffort(
+      onboardingFiles.remove(key),
+      { onboardingId: onboarding.id, documentId, key },
+      'onboarding file not removed from Drive; left orphaned'
+    )
   }
 
   /** One file in `file`, not empty (checked before the format, as A2 lists them) */
