@@ -9,6 +9,8 @@ import type AuthSession from '#models/auth_session'
 export interface LoginEvent {
   user: User
   session: AuthSession
+  /** Decided by the login action: a browser + OS the user's earlier sessions never had */
+  newDevice: boolean
   trx: TransactionClientContract
 }
 

@@ -1,4 +1,4 @@
-import { DateTime } from 'luxon'
+import type { DateTime } from 'luxon'
 
 /** Dates of the current day, week (Monday-Sunday) and month in a company timezone */
 export interface HoursPeriods {
@@ -35,12 +35,4 @@ export function periodsAt(now: DateTime, timezone: string): HoursPeriods {
 /** Minutes as decimal hours, two decimals (90 -> 1.5, 20 -> 0.33) */
 export function minutesToHours(minutes: number | string | null | undefined): number {
   return Math.round((Number(minutes ?? 0) / 60) * 100) / 100
-}
-
-/** A `date` column value (Date, string or DateTime) as YYYY-MM-DD */
-export function isoDate(value: unknown): string | null {
-  if (value === null || value === undefined) return null
-  if (value instanceof DateTime) return value.toISODate()
-  if (value instanceof Date) return DateTime.fromJSDate(value).toISODate()
-  return String(value).slice(0, 10)
 }

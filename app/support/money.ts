@@ -8,10 +8,3 @@ export function brlToCents(value: string): number {
   const [integer, decimals] = value.replace(/\./g, '').split(',')
   return Number(integer) * 100 + Number(decimals)
 }
-
-export function centsToBrl(cents: number): string {
-  const integer = Math.floor(cents / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, '.')
-  return `${integer},${String(cents % 100).padStart(2, '0')}`
-}

@@ -1,4 +1,5 @@
 import factory from '@adonisjs/lucid/factories'
+import { DateTime } from 'luxon'
 import Workflow from '#models/workflow'
 import Contract from '#models/contract'
 import ContractPart from '#models/contract_part'
@@ -30,6 +31,10 @@ export const ContractTemplateFactory = factory
 
 export const ContractPartFactory = factory
   .define(ContractPart, () => ({ role: 'PROVIDER' as const, isActive: true }))
+  /** The contract's own company (merge its companyId) */
+  .state('borrower', (part) => {
+    part.role = 'BORROWER'
+  })
   /** A monthly provider part with its value and hours */
   .state('paid', (part) => {
     part.value = '8.000,00'
@@ -46,5 +51,15 @@ export const ContractFactory = factory
     progress: 0,
     snapshot: {},
   }))
+  /** Signed and running: what "a provider with an active contract" needs */
+  .state('active', (contract) => {
+    contract.status = 'active'
+    contract.progress = 100
+  })
+  /** Started a month ago, ends in eleven months (hours and team periods fall inside) */
+  .state('inTerm', (contract) => {
+    contract.startDate = DateTime.now().minus({ months: 1 }).startOf('day')
+    contract.endDate = DateTime.now().plus({ months: 11 }).startOf('day')
+  })
   .relation('parts', () => ContractPartFactory)
   .build()

@@ -1,12 +1,8 @@
-import app from '@adonisjs/core/services/app'
 import type { ApiClient } from '@japa/api-client'
-import { DateTime } from 'luxon'
 import { CompanyFactory } from '#database/factories/company_factory'
-import Contract from '#models/contract'
-import ContractPart from '#models/contract_part'
+import { ContractFactory } from '#database/factories/contract_factory'
 import type Company from '#models/company'
 import type User from '#models/user'
-import Clock, { FixedClock } from '#services/platform/clock'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
 
 /** An active contract of the borrower with one provider part (company or person) */
@@ -15,24 +11,13 @@ export async function activeContract(
   provider: { companyId?: string; userId?: string },
   name = 'Contrato ativo'
 ) {
-  const contract = await Contract.create({
-    companyId: borrower.id,
-    name,
-    status: 'active',
-    progress: 100,
-    snapshot: {},
-  })
-  await ContractPart.createMany([
-    { contractId: contract.id, companyId: borrower.id, role: 'BORROWER', isActive: true },
-    {
-      contractId: contract.id,
-      companyId: provider.companyId ?? null,
-      userId: provider.userId ?? null,
-      role: 'PROVIDER',
-      isActive: true,
-    },
-  ])
-  return contract
+  return ContractFactory.apply('active')
+    .merge({ companyId: borrower.id, name })
+    .with('parts', 1, (part) => part.apply('borrower').merge({ companyId: borrower.id }))
+    .with('parts', 1, (part) =>
+      part.merge({ companyId: provider.companyId ?? null, userId: provider.userId ?? null })
+    )
+    .create()
 }
 
 /**
@@ -82,17 +67,6 @@ export function documentsStep(overrides: Record<string, unknown> = {}) {
 }
 
 export const headers = (company: Company) => ({ 'x-company-id': company.id })
-
-/** Freezes the injected clock (restore with app.container.restore(Clock)) */
-export function freezeClock(iso: string) {
-  const fixed = DateTime.fromISO(iso)
-  app.container.swap(Clock, () => new FixedClock(fixed))
-  return fixed
-}
-
-export function restoreClock() {
-  app.container.restore(Clock)
-}
 
 /** Minimal valid files for the sniffing upload checks */
 export const FILES = {

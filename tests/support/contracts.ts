@@ -2,10 +2,9 @@ import { ok } from 'node:assert'
 import type { ApiClient } from '@japa/api-client'
 import emitter from '@adonisjs/core/services/emitter'
 import type { EventsList } from '@adonisjs/core/types'
-import type Company from '#models/company'
-import type User from '#models/user'
 import { ContractTemplateFactory, WorkflowFactory } from '#database/factories/contract_factory'
 import { companyWithOwner, linkProvider, memberOf } from '#tests/support/tenancy'
+import { as } from '#tests/support/http'
 
 /**
  * A borrower company with its owner, a borrower-perspective workflow, a
@@ -26,19 +25,6 @@ export async function contractWorld() {
 }
 
 export type ContractWorld = Awaited<ReturnType<typeof contractWorld>>
-
-/** A request as `user` in `company` */
-export function as(client: ApiClient, user: User, company: Company) {
-  const request = (method: 'get' | 'post' | 'put' | 'patch' | 'delete', url: string) =>
-    client[method](`/api/v1${url}`).header('x-company-id', company.id).loginAs(user)
-  return {
-    get: (url: string) => request('get', url),
-    post: (url: string) => request('post', url),
-    put: (url: string) => request('put', url),
-    patch: (url: string) => request('patch', url),
-    delete: (url: string) => request('delete', url),
-  }
-}
 
 /** A save payload with the provider company and the person as parts */
 export function fullPayload(world: ContractWorld, overrides: Record<string, unknown> = {}) {

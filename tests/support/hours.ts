@@ -1,8 +1,6 @@
-import app from '@adonisjs/core/services/app'
 import { DateTime } from 'luxon'
-import Clock, { FixedClock } from '#services/platform/clock'
 import CompanyMember from '#models/company_member'
-import ContractPart from '#models/contract_part'
+import type ContractPart from '#models/contract_part'
 import type Company from '#models/company'
 import type User from '#models/user'
 import { CompanyFactory } from '#database/factories/company_factory'
@@ -10,12 +8,6 @@ import { ContractFactory, ContractPartFactory } from '#database/factories/contra
 import { WorkEntryFactory } from '#database/factories/work_entry_factory'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
 import { UserFactory } from '#database/factories/user_factory'
-
-/** Freezes "now" for the code under test; returns the undo for group.each.teardown */
-export function freezeClock(iso: string) {
-  app.container.swap(Clock, () => new FixedClock(DateTime.fromISO(iso, { setZone: true })))
-  return () => app.container.restore(Clock)
-}
 
 interface LinkOptions {
   status?: 'active' | 'finished' | 'draft'
@@ -29,15 +21,17 @@ export async function linkProvider(
   provider: { companyId: string } | { userId: string },
   options: LinkOptions = {}
 ) {
-  const contract = await ContractFactory.merge({
-    companyId: borrower.id,
-    status: options.status ?? 'active',
-    progress: 100,
-    startDate: DateTime.now().minus({ months: 1 }).startOf('day'),
-    endDate: DateTime.now().plus({ months: 11 }).startOf('day'),
-    ...(options.contractName ? { name: options.contractName } : {}),
-  }).create()
-  await ContractPart.create({ contractId: contract.id, companyId: borrower.id, role: 'BORROWER' })
+  const contract = await ContractFactory.apply('active', 'inTerm')
+    .merge({
+      companyId: borrower.id,
+      ...(options.contractName ? { name: options.contractName } : {}),
+    })
+    /** States apply after merge: another status goes last */
+    .tap((row) => {
+      if (options.status) row.status = options.status
+    })
+    .with('parts', 1, (part) => part.apply('borrower').merge({ companyId: borrower.id }))
+    .create()
   const part = await ContractPartFactory.apply('paid')
     .merge({
       contractId: contract.id,
@@ -91,9 +85,4 @@ export async function entryOn(part: ContractPart, user: User, date: string, minu
       task.merge(minutes.map((durationMinutes, position) => ({ durationMinutes, position })))
     )
     .create()
-}
-
-/** Back to the real clock (group.each.teardown) */
-export function restoreClock() {
-  app.container.restore(Clock)
 }

@@ -8,7 +8,7 @@ import {
   listRetroactiveRequestsValidator,
 } from '#validators/retroactive_request'
 import { hoursPeriodValidator, listMonthlyHoursValidator } from '#validators/provider_hours'
-import { inZone, isoDate, minutesToHours, periodsAt } from '#support/hours'
+import { inZone, minutesToHours, periodsAt } from '#support/hours'
 import type { HoursMeta } from '#validators/rules/time'
 
 /** The fields a validation refuses ([] = accepted) */
@@ -273,17 +273,12 @@ test.group('Hours support: periods and conversions', () => {
     assert.equal(inZone(sunday, 'Asia/Tokyo').toISODate(), '2026-06-01')
   })
 
-  test('minutesToHours rounds to two decimals; isoDate reads every column form', ({ assert }) => {
+  test('minutesToHours rounds to two decimals', ({ assert }) => {
     assert.equal(minutesToHours(90), 1.5)
     assert.equal(minutesToHours(20), 0.33)
     assert.equal(minutesToHours(10), 0.17)
     assert.equal(minutesToHours('45'), 0.75)
     assert.equal(minutesToHours(null), 0)
     assert.equal(minutesToHours(undefined), 0)
-    assert.isNull(isoDate(null))
-    assert.isNull(isoDate(undefined))
-    assert.equal(isoDate(DateTime.fromISO('2026-05-31T23:30:00')), '2026-05-31')
-    assert.equal(isoDate(new Date(2026, 4, 31, 12)), '2026-05-31')
-    assert.equal(isoDate('2026-05-31T10:00:00Z'), '2026-05-31')
   })
 })

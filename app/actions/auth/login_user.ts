@@ -1,5 +1,8 @@
 import db from '@adonisjs/lucid/services/db'
 import emitter from '@adonisjs/core/services/emitter'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import AuthSession from '#models/auth_session'
+import type User from '#models/user'
 import { verifyCredentials } from '#services/auth/credentials_service'
 import { loginFailureLimits, throttleFailures } from '#services/auth/failure_limits'
 import sessionTokens, { type DeviceInfo } from '#services/auth/session_token_service'
@@ -22,10 +25,32 @@ export default class LoginUser {
 
     const tokens = await db.transaction(async (trx) => {
       const { session, ...pair } = await sessionTokens.openSession(user, device, trx)
-      await emitter.emit('auth:login', { user, session, trx })
+      const newDevice = await this.#isNewDevice(user, session, trx)
+      await emitter.emit('auth:login', { user, session, newDevice, trx })
       return pair
     })
 
     return { ...tokens, user }
+  }
+
+  /**
+   * A browser + OS never seen in the user's earlier sessions; the first
+   * login ever is not a "new" device.
+   */
+  async #isNewDevice(user: User, session: AuthSession, trx: TransactionClientContract) {
+    const earlier = () =>
+      AuthSession.query({ client: trx }).where('user_id', user.id).whereNot('id', session.id)
+    const sameDevice = earlier()
+      .if(
+        session.browser,
+        (q) => q.where('browser', session.browser!),
+        (q) => q.whereNull('browser')
+      )
+      .if(
+        session.os,
+        (q) => q.where('os', session.os!),
+        (q) => q.whereNull('os')
+      )
+    return Boolean(await earlier().first()) && !(await sameDevice.first())
   }
 }

@@ -1,6 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import type Onboarding from '#models/onboarding'
 import onboardingFiles from '#services/onboarding/file_storage'
+import { bestEffort } from '#support/best_effort'
 import {
   assertDocumentChangeable,
   lockOnboardingDocument,
@@ -29,7 +30,13 @@ export default class RemoveOnboardingDocumentFile {
       })
       return locked.useTransaction(trx).save()
     })
-    if (removedKey) await onboardingFiles.remove(removedKey).catch(() => {})
+    if (removedKey) {
+      await bestEffort(
+        onboardingFiles.remove(removedKey),
+        { onboardingId: onboarding.id, documentId, key: removedKey },
+        'onboarding file not removed from Drive; left orphaned'
+      )
+    }
     return document
   }
 }

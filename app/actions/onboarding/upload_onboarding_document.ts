@@ -4,6 +4,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { MultipartFile } from '@adonisjs/core/bodyparser'
 import type Onboarding from '#models/onboarding'
 import onboardingFiles from '#services/onboarding/file_storage'
+import { bestEffort } from '#support/best_effort'
 import { BadRequestException } from '#exceptions/http_exceptions'
 import { ONBOARDING_MESSAGES } from '#support/onboarding'
 import {
@@ -65,12 +66,21 @@ export default class UploadOnboardingDocument {
         return locked.useTransaction(trx).save()
       })
       .catch(async (error) => {
-        if (key) await onboardingFiles.remove(key).catch(() => {})
+        if (key) await this.#remove(key, onboarding, documentId)
         throw error
       })
 
-    if (previousKey) await onboardingFiles.remove(previousKey).catch(() => {})
+    if (previousKey) await this.#remove(previousKey, onboarding, documentId)
     return { document, fileUrl: await onboardingFiles.urlFor(document.filePath!, onboarding) }
+  }
+
+  /** Deletes a stored file; a failure leaves an orphan in Drive, logged, and the answer stands */
+  #remove(key: string, onboarding: Onboarding, documentId: string) {
+    return bestEffort(
+      onboardingFiles.remove(key),
+      { onboardingId: onboarding.id, documentId, key },
+      'onboarding file not removed from Drive; left orphaned'
+    )
   }
 
   /** One file in `file`, not empty (checked before the format, as A2 lists them) */

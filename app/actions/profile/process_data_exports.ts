@@ -3,6 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import drive from '@adonisjs/drive/services/main'
 import emitter from '@adonisjs/core/services/emitter'
+import logger from '@adonisjs/core/services/logger'
 import env from '#start/env'
 import DataExport from '#models/data_export'
 import { dataExportSections } from '#services/profile/data_export_sections'
@@ -69,7 +70,11 @@ export default class ProcessDataExports {
         contentType: 'application/json',
         visibility: 'private',
       })
-    } catch {
+    } catch (error) {
+      logger.error(
+        { err: error, exportId: dataExport.id, userId: user.id },
+        'personal data export failed; marked failed'
+      )
       dataExport.useTransaction(lock)
       dataExport.status = 'failed'
       await dataExport.save()

@@ -1,4 +1,5 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import logger from '@adonisjs/core/services/logger'
 import User from '#models/user'
 import { blockedBy, loadGates, type Gates } from '#services/notifications/delivery_rule'
 import { messengerFromEnv } from '#services/notifications/messenger_client'
@@ -52,6 +53,7 @@ export class NotificationService {
           type,
           channel,
           gates,
+          recipient,
           users.get(recipient.userId),
           content
         )
@@ -91,6 +93,7 @@ export class NotificationService {
     type: NotificationType,
     channel: DeliveryChannel,
     gates: Gates | null,
+    recipient: Recipient,
     user: User | undefined,
     content: MessageContent
   ): Promise<Outgoing | { skippedReason: string }> {
@@ -105,7 +108,11 @@ export class NotificationService {
       if (!messengerFromEnv().isConfigured) return { skippedReason: 'messenger_not_configured' }
       if (!user?.phone) return { skippedReason: 'no_phone' }
       return { kind: 'queue', delivery: content.messenger(user.phone) }
-    } catch {
+    } catch (error) {
+      logger.error(
+        { err: error, type, channel, userId: recipient.userId, companyId: recipient.companyId },
+        'notification channel failed; the recipient is reported as skipped (failed)'
+      )
       return { skippedReason: 'failed' }
     }
   }

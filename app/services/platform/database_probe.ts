@@ -1,4 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
+import logger from '@adonisjs/core/services/logger'
 
 /**
  * Answers whether PostgreSQL responds within a short timeout.
@@ -16,7 +17,11 @@ export default class DatabaseProbe {
     })
     try {
       return await Promise.race([query.then(() => true), timeout])
-    } catch {
+    } catch (error) {
+      logger.warn(
+        { err: error, connection: this.connectionName ?? 'default' },
+        'database probe failed'
+      )
       return false
     } finally {
       clearTimeout(timer)

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
+import logger from '@adonisjs/core/services/logger'
 import mail from '@adonisjs/mail/services/main'
 import type { Mailer } from '@adonisjs/mail'
 import type { MailTransportContract } from '@adonisjs/mail/types'
@@ -98,6 +99,15 @@ export class DeliveryWorker {
         delivery.status = 'skipped'
         return 'skipped'
       }
+      logger.warn(
+        {
+          err: error,
+          deliveryId: delivery.id,
+          channel: delivery.channel,
+          attempts: delivery.attempts,
+        },
+        'delivery failed; retried with backoff until the last attempt'
+      )
       if (delivery.attempts >= MAX_ATTEMPTS) {
         delivery.status = 'failed'
         return 'failed'

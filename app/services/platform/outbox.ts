@@ -21,9 +21,3 @@ export async function enqueueDeliveries(
   const inserted = await batchInsert<{ id: string }>(trx, 'deliveries', rows)
   return inserted.map((row) => row.id)
 }
-
-/** Queues one messenger message `{to: phone, text}`; returns its id */
-export async function enqueueMessenger(payload: MessengerPayload, trx: TransactionClientContract) {
-  const [id] = await enqueueDeliveries([{ channel: 'messenger', payload }], trx)
-  return id
-}

@@ -9,10 +9,9 @@ import {
   createFlow,
   documentsStep,
   FILES,
-  freezeClock,
   headers,
-  restoreClock,
 } from '#tests/support/compliance'
+import { freezeClock, restoreClock } from '#tests/support/clock'
 
 test.group('Compliance / end to end', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())

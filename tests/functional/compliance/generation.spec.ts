@@ -5,14 +5,8 @@ import type { ApiClient } from '@japa/api-client'
 import GenerateMonthlyCompliances from '#actions/compliance/generate_monthly_compliances'
 import ProviderCompliance from '#models/provider_compliance'
 import StepCompliance from '#models/step_compliance'
-import {
-  complianceWorld,
-  createFlow,
-  documentsStep,
-  freezeClock,
-  headers,
-  restoreClock,
-} from '#tests/support/compliance'
+import { complianceWorld, createFlow, documentsStep, headers } from '#tests/support/compliance'
+import { freezeClock, restoreClock } from '#tests/support/clock'
 
 type World = Awaited<ReturnType<typeof complianceWorld>>
 

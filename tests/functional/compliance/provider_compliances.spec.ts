@@ -9,10 +9,9 @@ import {
   complianceWorld,
   documentsStep,
   FILES,
-  freezeClock,
   headers,
-  restoreClock,
 } from '#tests/support/compliance'
+import { freezeClock, restoreClock } from '#tests/support/clock'
 
 const DOCX_AS_ZIP = Buffer.from('504b03040a0000000000', 'hex')
 

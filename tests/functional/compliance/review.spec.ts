@@ -7,12 +7,11 @@ import type User from '#models/user'
 import {
   attachedWorld,
   documentsStep,
-  freezeClock,
   headers,
-  restoreClock,
   ONE_DOCUMENT,
   sendFirstStep,
 } from '#tests/support/compliance'
+import { freezeClock, restoreClock } from '#tests/support/clock'
 
 type World = Awaited<ReturnType<typeof attachedWorld>>
 

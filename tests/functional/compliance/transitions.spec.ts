@@ -6,8 +6,6 @@ import CompanyMember from '#models/company_member'
 import StepCompliance from '#models/step_compliance'
 import StepComplianceDocument from '#models/step_compliance_document'
 import StepComplianceApproval from '#models/step_compliance_approval'
-import type Company from '#models/company'
-import type User from '#models/user'
 import { STEP_STATUSES, type StepStatus } from '#support/compliance'
 import {
   activeContract,
@@ -15,13 +13,13 @@ import {
   createFlow,
   documentsStep,
   FILES,
-  freezeClock,
   headers,
   ONE_DOCUMENT,
-  restoreClock,
   sendFirstStep,
 } from '#tests/support/compliance'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
+import { freezeClock, restoreClock } from '#tests/support/clock'
+import { as } from '#tests/support/http'
 
 /**
  * Every step status against each action that moves a step: C4 upload and
@@ -227,11 +225,6 @@ test.group('Compliance / a provider working for two borrowers', (group) => {
     current.assertStatus(200)
     return { ...second, validator, compliance: current.body().data[0] }
   }
-
-  const as = (client: ApiClient, user: User, company: Company) => ({
-    get: (url: string) => client.get(`/api/v1${url}`).headers(headers(company)).loginAs(user),
-    post: (url: string) => client.post(`/api/v1${url}`).headers(headers(company)).loginAs(user),
-  })
 
   test('each context shows only its compliances; the other borrower is 404', async ({
     client,

@@ -4,11 +4,10 @@ import type { ApiClient } from '@japa/api-client'
 import CompanyMember from '#models/company_member'
 import ComplianceFlow from '#models/compliance_flow'
 import ProviderComplianceFlow from '#models/provider_compliance_flow'
-import type Company from '#models/company'
-import type User from '#models/user'
 import { CompanyFactory } from '#database/factories/company_factory'
-import { activeContract, createFlow, documentsStep, headers } from '#tests/support/compliance'
+import { activeContract, createFlow, documentsStep } from '#tests/support/compliance'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
+import { as } from '#tests/support/http'
 
 /**
  * The compliance finders (flows, active providers, known providers) run
@@ -27,15 +26,6 @@ async function twoBorrowers() {
   const mine = await memberOf(first, 'provider')
   await activeContract(first, { userId: mine.id }, 'Contrato do primeiro')
   return { first, second, owner, mine, theirs }
-}
-
-function as(client: ApiClient, user: User, company: Company) {
-  return {
-    get: (url: string) => client.get(`/api/v1${url}`).headers(headers(company)).loginAs(user),
-    post: (url: string) => client.post(`/api/v1${url}`).headers(headers(company)).loginAs(user),
-    put: (url: string) => client.put(`/api/v1${url}`).headers(headers(company)).loginAs(user),
-    delete: (url: string) => client.delete(`/api/v1${url}`).headers(headers(company)).loginAs(user),
-  }
 }
 
 test.group('Compliance / a user who owns two borrowers', (group) => {

@@ -4,8 +4,9 @@ import Contract from '#models/contract'
 import ContractPart from '#models/contract_part'
 import CompanyMember from '#models/company_member'
 import { WorkflowFactory } from '#database/factories/contract_factory'
-import { as, contractWorld, createContract, fullPayload } from '#tests/support/contracts'
+import { contractWorld, createContract, fullPayload } from '#tests/support/contracts'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
+import { as } from '#tests/support/http'
 
 test.group('Contracts / authoring (H3, H4, H5)', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())

@@ -9,8 +9,9 @@ import ContractSignatureMember from '#models/contract_signature_member'
 import Notification from '#models/notification'
 import type { ContractRecipient } from '#events/contract_events'
 import { DeliveryWorker } from '#services/platform/delivery_worker'
-import { as, contractWorld, recordEvents } from '#tests/support/contracts'
+import { contractWorld, recordEvents } from '#tests/support/contracts'
 import { cleanStorage, pdfBytes } from '#tests/support/files'
+import { as } from '#tests/support/http'
 
 const userIds = (recipients: ContractRecipient[]) => recipients.map((r) => r.userId).sort()
 

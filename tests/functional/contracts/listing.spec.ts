@@ -1,9 +1,10 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import { ContractFactory } from '#database/factories/contract_factory'
-import { as, contractWorld } from '#tests/support/contracts'
+import { contractWorld } from '#tests/support/contracts'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
 import { CONTRACT_STATUSES } from '#enums/contract_status'
+import { as } from '#tests/support/http'
 
 async function seedContracts(companyId: string) {
   const rows: [string, (typeof CONTRACT_STATUSES)[number], number, string | null][] = [

@@ -4,8 +4,9 @@ import { appUrl } from '#config/app'
 import CompanyNotificationSetting from '#models/company_notification_setting'
 import Delivery, { type MailPayload } from '#models/delivery'
 import Notification from '#models/notification'
-import { as, contractWorld, createContract } from '#tests/support/contracts'
+import { contractWorld, createContract } from '#tests/support/contracts'
 import { cleanStorage, pdfBytes } from '#tests/support/files'
+import { as } from '#tests/support/http'
 
 const link = (id: string, path = '') => `${appUrl}/contracts/${id}${path}`
 

@@ -3,12 +3,13 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import Contract from '#models/contract'
 import ContractPart from '#models/contract_part'
 import ContractDocumentRequirement from '#models/contract_document_requirement'
-import { as, contractWorld, createContract } from '#tests/support/contracts'
+import { contractWorld, createContract } from '#tests/support/contracts'
 import { cleanStorage, pdfBytes } from '#tests/support/files'
 import { ContractFactory } from '#database/factories/contract_factory'
 import { UserFactory } from '#database/factories/user_factory'
 import { companyWithOwner, linkProvider, memberOf } from '#tests/support/tenancy'
 import type Company from '#models/company'
+import { as } from '#tests/support/http'
 
 test.group('Contracts / provider views (B2, B3, B4)', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
@@ -127,7 +128,8 @@ test.group('Contracts / provider views (B2, B3, B4)', (group) => {
     const contractsOf = async (borrower: Company) => {
       await linkProvider(borrower, person)
       await linkProvider(borrower, entity.owner)
-      const withPerson = await ContractFactory.merge({ companyId: borrower.id, status: 'active' })
+      const withPerson = await ContractFactory.apply('active')
+        .merge({ companyId: borrower.id })
         .with('parts', 1, (part) => part.merge({ userId: person.id }))
         .create()
       const withEntity = await ContractFactory.merge({ companyId: borrower.id, status: 'signing' })
@@ -170,7 +172,8 @@ test.group('Contracts / provider views (B2, B3, B4)', (group) => {
 
   test('B4 pages like H1: perPage 100 accepted, 101 refused', async ({ client, assert }) => {
     const world = await contractWorld()
-    await ContractFactory.merge({ companyId: world.company.id, status: 'active' })
+    await ContractFactory.apply('active')
+      .merge({ companyId: world.company.id })
       .with('parts', 1, (part) => part.merge({ userId: world.person.id }))
       .createMany(2)
     const api = as(client, world.person, world.company)

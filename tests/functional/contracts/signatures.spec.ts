@@ -1,8 +1,9 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import Contract from '#models/contract'
-import { as, contractWorld, createContract, type ContractWorld } from '#tests/support/contracts'
+import { contractWorld, createContract, type ContractWorld } from '#tests/support/contracts'
 import { memberOf } from '#tests/support/tenancy'
+import { as } from '#tests/support/http'
 
 /** A contract published straight to signature, with two ordered groups */
 async function toSign(client: any, world: ContractWorld) {

@@ -3,8 +3,9 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import Contract from '#models/contract'
 import ContractHistory from '#models/contract_history'
 import ContractReviewApproval from '#models/contract_review_approval'
-import { as, contractWorld, createContract, type ContractWorld } from '#tests/support/contracts'
+import { contractWorld, createContract, type ContractWorld } from '#tests/support/contracts'
 import { memberOf } from '#tests/support/tenancy'
+import { as } from '#tests/support/http'
 
 async function approveAll(contractId: string) {
   const contract = await Contract.findOrFail(contractId)

@@ -13,9 +13,10 @@ import {
   ContractPartFactory,
   WorkflowFactory,
 } from '#database/factories/contract_factory'
-import { as, recordEvents } from '#tests/support/contracts'
+import { recordEvents } from '#tests/support/contracts'
 import { companyWithOwner, linkProvider, memberOf } from '#tests/support/tenancy'
 import type { ContractStatus } from '#enums/contract_status'
+import { as } from '#tests/support/http'
 
 /**
  * Every status move tried from EVERY contract status: H9's five commands,

@@ -7,9 +7,10 @@ import ContractUploadedFile from '#models/contract_uploaded_file'
 import ContractDocumentRequirement from '#models/contract_document_requirement'
 import ContractPart from '#models/contract_part'
 import Contract from '#models/contract'
-import { as, contractWorld, createContract, type ContractWorld } from '#tests/support/contracts'
+import { contractWorld, createContract, type ContractWorld } from '#tests/support/contracts'
 import { PNG_BYTES, cleanStorage, pdfBytes } from '#tests/support/files'
 import { memberOf } from '#tests/support/tenancy'
+import { as } from '#tests/support/http'
 
 async function uploadTarget(client: any, world: ContractWorld) {
   const id = await createContract(client, world)

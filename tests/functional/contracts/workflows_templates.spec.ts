@@ -2,8 +2,8 @@ import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import Workflow from '#models/workflow'
 import ContractTemplate from '#models/contract_template'
-import { as } from '#tests/support/contracts'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
+import { as } from '#tests/support/http'
 
 test.group('Contracts / workflows and templates', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())

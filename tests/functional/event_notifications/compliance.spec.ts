@@ -5,14 +5,13 @@ import type { ApiClient } from '@japa/api-client'
 import {
   attachedWorld,
   documentsStep,
-  freezeClock,
   headers,
-  restoreClock,
   ONE_DOCUMENT,
   sendFirstStep,
 } from '#tests/support/compliance'
 import { mailsTo, notificationsOf } from '#tests/support/event_notifications'
 import { appUrl } from '#config/app'
+import { freezeClock, restoreClock } from '#tests/support/clock'
 
 type World = Awaited<ReturnType<typeof attachedWorld>>
 

@@ -2,9 +2,10 @@ import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import Contract from '#models/contract'
 import Notification from '#models/notification'
-import { as, contractWorld, createContract, type ContractWorld } from '#tests/support/contracts'
+import { contractWorld, createContract, type ContractWorld } from '#tests/support/contracts'
 import { cleanStorage, pdfBytes } from '#tests/support/files'
 import { allMails } from '#tests/support/event_notifications'
+import { as } from '#tests/support/http'
 
 /**
  * Every contract event (start/events.ts, CONTRACT_EVENTS) asserted by the

@@ -4,9 +4,11 @@ import type { ApiClient } from '@japa/api-client'
 import type Company from '#models/company'
 import type User from '#models/user'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
-import { freezeClock, naturalProvider, restoreClock } from '#tests/support/hours'
+import { naturalProvider } from '#tests/support/hours'
 import { mailsTo, notificationsOf } from '#tests/support/event_notifications'
 import { appUrl } from '#config/app'
+import { freezeClock, restoreClock } from '#tests/support/clock'
+import { as } from '#tests/support/http'
 
 const body = {
   date: '2026-03-02',
@@ -15,18 +17,11 @@ const body = {
 }
 
 function file(client: ApiClient, borrower: Company, user: User) {
-  return client
-    .post('/api/v1/monitoring/retroactive-requests')
-    .json(body)
-    .header('x-company-id', borrower.id)
-    .loginAs(user)
+  return as(client, user, borrower).post('/monitoring/retroactive-requests').json(body)
 }
 
 function review(client: ApiClient, borrower: Company, user: User, id: string, action: string) {
-  return client
-    .post(`/api/v1/monitoring/retroactive-requests/${id}/${action}`)
-    .header('x-company-id', borrower.id)
-    .loginAs(user)
+  return as(client, user, borrower).post(`/monitoring/retroactive-requests/${id}/${action}`)
 }
 
 async function filed(client: ApiClient) {

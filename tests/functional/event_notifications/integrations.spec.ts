@@ -7,9 +7,10 @@ import IntegrationConnection from '#models/integration_connection'
 import IntegrationRecord from '#models/integration_record'
 import { CompanyFactory } from '#database/factories/company_factory'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
-import { freezeClock, legalProvider, restoreClock } from '#tests/support/hours'
+import { legalProvider } from '#tests/support/hours'
 import { mailsTo, notificationsOf } from '#tests/support/event_notifications'
 import { appUrl } from '#config/app'
+import { freezeClock, restoreClock } from '#tests/support/clock'
 
 test.group('Event notifications / integrations', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())

@@ -3,10 +3,12 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import CompanyMember from '#models/company_member'
 import { companyWithOwner } from '#tests/support/tenancy'
 import { inboxOf } from '#tests/support/notifications'
-import { entryOn, freezeClock, linkProvider, naturalProvider } from '#tests/support/hours'
+import { entryOn, linkProvider, naturalProvider } from '#tests/support/hours'
 import type Company from '#models/company'
 import type User from '#models/user'
 import type { ApiClient } from '@japa/api-client'
+import { freezeClock } from '#tests/support/clock'
+import { as } from '#tests/support/http'
 
 /**
  * Period boundaries of the hours totals (last day of a month, first day of
@@ -33,7 +35,7 @@ const DAYS: [string, number][] = [
 ]
 
 function get(client: ApiClient, borrower: Company, user: User, url: string, qs = {}) {
-  return client.get(`/api/v1${url}`).qs(qs).header('x-company-id', borrower.id).loginAs(user)
+  return as(client, user, borrower).get(url).qs(qs)
 }
 
 /** A provider with entries on DAYS in `first`, and 300 minutes on the same days in `second` */

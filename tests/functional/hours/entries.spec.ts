@@ -3,10 +3,12 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import WorkEntry from '#models/work_entry'
 import WorkEntryTask from '#models/work_entry_task'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
-import { entryOn, freezeClock, legalProvider, naturalProvider } from '#tests/support/hours'
+import { entryOn, legalProvider, naturalProvider } from '#tests/support/hours'
 import type Company from '#models/company'
 import type User from '#models/user'
 import type { ApiClient } from '@japa/api-client'
+import { freezeClock } from '#tests/support/clock'
+import { as } from '#tests/support/http'
 
 /** Frozen at Sunday 2026-03-22 23:30 in São Paulo (Monday 02:30 UTC) */
 const NOW = '2026-03-23T02:30:00.000Z'
@@ -23,11 +25,7 @@ const entry = (overrides: Record<string, unknown> = {}) => ({
 })
 
 function post(client: ApiClient, borrower: Company, user: User, body: object, mobile = false) {
-  const request = client
-    .post('/api/v1/monitoring/entries')
-    .json(body)
-    .header('x-company-id', borrower.id)
-    .loginAs(user)
+  const request = as(client, user, borrower).post('/monitoring/entries').json(body)
   if (mobile) request.header('X-Client-Platform', 'android')
   return request
 }

@@ -9,7 +9,8 @@ import IntegrationConnection from '#models/integration_connection'
 import IntegrationRecord from '#models/integration_record'
 import { CompanyFactory } from '#database/factories/company_factory'
 import { companyWithOwner } from '#tests/support/tenancy'
-import { freezeClock, legalProvider, naturalProvider, restoreClock } from '#tests/support/hours'
+import { legalProvider, naturalProvider } from '#tests/support/hours'
+import { freezeClock, restoreClock } from '#tests/support/clock'
 
 test.group('Hours / integrations:sweep', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())

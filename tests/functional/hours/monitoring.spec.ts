@@ -1,7 +1,8 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import { companyWithOwner } from '#tests/support/tenancy'
-import { entryOn, freezeClock, legalProvider, naturalProvider } from '#tests/support/hours'
+import { entryOn, legalProvider, naturalProvider } from '#tests/support/hours'
+import { freezeClock } from '#tests/support/clock'
 
 /** Sunday 2026-03-22 23:30 in São Paulo (Monday 02:30 UTC) */
 const NOW = '2026-03-23T02:30:00.000Z'

@@ -1,16 +1,11 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
-import {
-  entryOn,
-  freezeClock,
-  legalProvider,
-  naturalProvider,
-  restoreClock,
-} from '#tests/support/hours'
+import { entryOn, legalProvider, naturalProvider } from '#tests/support/hours'
 import type Company from '#models/company'
 import type User from '#models/user'
 import type { ApiClient } from '@japa/api-client'
+import { freezeClock, restoreClock } from '#tests/support/clock'
 
 async function providers(client: ApiClient, borrower: Company, owner: User, qs = {}) {
   const response = await client

@@ -4,10 +4,12 @@ import emitter from '@adonisjs/core/services/emitter'
 import RetroactiveRequest from '#models/retroactive_request'
 import WorkEntry from '#models/work_entry'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
-import { entryOn, freezeClock, naturalProvider } from '#tests/support/hours'
+import { entryOn, naturalProvider } from '#tests/support/hours'
 import type Company from '#models/company'
 import type User from '#models/user'
 import type { ApiClient } from '@japa/api-client'
+import { freezeClock } from '#tests/support/clock'
+import { as } from '#tests/support/http'
 
 const NOW = '2026-03-18T15:00:00.000Z'
 const request = (overrides: Record<string, unknown> = {}) => ({
@@ -18,18 +20,11 @@ const request = (overrides: Record<string, unknown> = {}) => ({
 })
 
 function file(client: ApiClient, borrower: Company, user: User, body: object) {
-  return client
-    .post('/api/v1/monitoring/retroactive-requests')
-    .json(body)
-    .header('x-company-id', borrower.id)
-    .loginAs(user)
+  return as(client, user, borrower).post('/monitoring/retroactive-requests').json(body)
 }
 
 function review(client: ApiClient, borrower: Company, user: User, id: string, action: string) {
-  return client
-    .post(`/api/v1/monitoring/retroactive-requests/${id}/${action}`)
-    .header('x-company-id', borrower.id)
-    .loginAs(user)
+  return as(client, user, borrower).post(`/monitoring/retroactive-requests/${id}/${action}`)
 }
 
 test.group('Hours / retroactive requests', (group) => {

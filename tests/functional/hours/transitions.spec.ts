@@ -3,10 +3,12 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import RetroactiveRequest from '#models/retroactive_request'
 import WorkEntry from '#models/work_entry'
 import { companyWithOwner } from '#tests/support/tenancy'
-import { entryOn, freezeClock, naturalProvider } from '#tests/support/hours'
+import { entryOn, naturalProvider } from '#tests/support/hours'
 import type Company from '#models/company'
 import type User from '#models/user'
 import type { ApiClient } from '@japa/api-client'
+import { freezeClock } from '#tests/support/clock'
+import { as } from '#tests/support/http'
 
 /**
  * Retroactive requests from every status (approve, decline), the 24-hour
@@ -18,19 +20,13 @@ import type { ApiClient } from '@japa/api-client'
 const NOW = '2026-03-23T02:30:00.000Z'
 
 function file(client: ApiClient, borrower: Company, user: User, body: object) {
-  return client
-    .post('/api/v1/monitoring/retroactive-requests')
-    .json(body)
-    .header('x-company-id', borrower.id)
-    .loginAs(user)
+  return as(client, user, borrower).post('/monitoring/retroactive-requests').json(body)
 }
 
 function review(client: ApiClient, borrower: Company, user: User, id: string, action: string) {
-  return client
-    .post(`/api/v1/monitoring/retroactive-requests/${id}/${action}`)
+  return as(client, user, borrower)
+    .post(`/monitoring/retroactive-requests/${id}/${action}`)
     .json(action === 'decline' ? { declineReason: 'No' } : {})
-    .header('x-company-id', borrower.id)
-    .loginAs(user)
 }
 
 const request = (date: string, minutes: number[] = [60]) => ({

@@ -5,7 +5,9 @@ import type Company from '#models/company'
 import type User from '#models/user'
 import { NotificationFactory } from '#database/factories/notification_factory'
 import { companyWithOwner } from '#tests/support/tenancy'
-import { freezeClock, legalProvider, naturalProvider, restoreClock } from '#tests/support/hours'
+import { legalProvider, naturalProvider } from '#tests/support/hours'
+import { freezeClock, restoreClock } from '#tests/support/clock'
+import { as } from '#tests/support/http'
 
 /**
  * The page-size cap of every list endpoint (docs/testing.md, Lists): the
@@ -117,11 +119,9 @@ const LISTS: Record<string, List> = {
 
 function get(client: ApiClient, w: World, list: List, size: number) {
   const { user, company } = list.as(w)
-  return client
-    .get(`/api/v1${list.path(w)}`)
+  return as(client, user, company)
+    .get(list.path(w))
     .qs({ [list.param]: size })
-    .header('x-company-id', company.id)
-    .loginAs(user)
 }
 
 test.group('Lists / page-size caps', (group) => {

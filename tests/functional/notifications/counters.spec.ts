@@ -4,9 +4,10 @@ import db from '@adonisjs/lucid/services/db'
 import Notification from '#models/notification'
 import { inboxCounts } from '#services/notifications/counters'
 import { companyWithOwner } from '#tests/support/tenancy'
-import { as, inboxOf } from '#tests/support/notifications'
+import { inboxOf } from '#tests/support/notifications'
 import type Company from '#models/company'
 import type User from '#models/user'
+import { as } from '#tests/support/http'
 
 /** What the counters must equal: the inbox counted row by row */
 async function counted(user: User, company: Company) {
@@ -28,14 +29,14 @@ test.group('Notifications / inbox counters', (group) => {
     assert.deepEqual(await inboxCounts(owner.id, company.id), { total: 7, unread: 7 })
 
     const request = as(client, owner, company)
-    ;(await request('patch', `/notifications/${notifications[0].id}/read`)).assertStatus(200)
-    ;(await request('patch', `/notifications/${notifications[0].id}/read`)).assertStatus(200)
+    ;(await request.patch(`/notifications/${notifications[0].id}/read`)).assertStatus(200)
+    ;(await request.patch(`/notifications/${notifications[0].id}/read`)).assertStatus(200)
     assert.deepEqual(await inboxCounts(owner.id, company.id), { total: 7, unread: 6 })
 
     await Notification.query().where('id', notifications[1].id).delete()
     assert.deepEqual(await inboxCounts(owner.id, company.id), { total: 6, unread: 5 })
 
-    ;(await request('patch', '/notifications/read-all')).assertStatus(200)
+    ;(await request.patch('/notifications/read-all')).assertStatus(200)
     assert.deepEqual(await inboxCounts(owner.id, company.id), { total: 6, unread: 0 })
     assert.deepEqual(await inboxCounts(owner.id, company.id), await counted(owner, company))
   })
@@ -48,16 +49,16 @@ test.group('Notifications / inbox counters', (group) => {
       .update({ isRead: true })
 
     const request = as(client, owner, company)
-    const all = await request('get', '/notifications').qs({ perPage: 2 })
+    const all = await request.get('/notifications').qs({ perPage: 2 })
     assert.include(all.body().data, { total: 5, page: 1, perPage: 2, totalPages: 3 })
     assert.lengthOf(all.body().data.data, 2)
 
-    const unread = await request('get', '/notifications').qs({ isRead: false })
+    const unread = await request.get('/notifications').qs({ isRead: false })
     assert.equal(unread.body().data.total, 3)
-    const read = await request('get', '/notifications').qs({ isRead: true })
+    const read = await request.get('/notifications').qs({ isRead: true })
     assert.equal(read.body().data.total, 2)
 
-    const count = await request('get', '/notifications/unread-count')
+    const count = await request.get('/notifications/unread-count')
     count.assertBody({ data: { count: 3 } })
   })
 })

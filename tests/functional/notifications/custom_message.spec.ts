@@ -7,7 +7,7 @@ import CompanyNotificationSetting from '#models/company_notification_setting'
 import { CompanyFactory } from '#database/factories/company_factory'
 import { UserFactory } from '#database/factories/user_factory'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
-import { as } from '#tests/support/notifications'
+import { as } from '#tests/support/http'
 
 const LETTER = '<p>Olá Maria,</p><p>Sou <strong>João</strong>, gestor de contratos.</p>'
 
@@ -21,17 +21,15 @@ test.group('Notifications / custom messages (I5)', (group) => {
     const { company, owner } = await companyWithOwner()
     const provider = await memberOf(company, 'provider')
 
-    const response = await as(
-      client,
-      owner,
-      company
-    )('post', '/notifications/custom').json({
-      sendTo: provider.id,
-      message: LETTER,
-      platforms: ['platform', 'email'],
-      title: 'Documentos pendentes',
-      sender: { name: 'João Silva', role: 'Gestor' },
-    })
+    const response = await as(client, owner, company)
+      .post('/notifications/custom')
+      .json({
+        sendTo: provider.id,
+        message: LETTER,
+        platforms: ['platform', 'email'],
+        title: 'Documentos pendentes',
+        sender: { name: 'João Silva', role: 'Gestor' },
+      })
     response.assertStatus(200)
     response.assertBody({
       data: {
@@ -68,15 +66,13 @@ test.group('Notifications / custom messages (I5)', (group) => {
     const { company, owner } = await companyWithOwner()
     const user = await memberOf(company, 'user')
     const send = (message: string) =>
-      as(
-        client,
-        owner,
-        company
-      )('post', '/notifications/custom').json({
-        sendTo: user.id,
-        message,
-        platforms: ['platform'],
-      })
+      as(client, owner, company)
+        .post('/notifications/custom')
+        .json({
+          sendTo: user.id,
+          message,
+          platforms: ['platform'],
+        })
 
     ;(await send('<p>Reunião amanhã</p><p>às 10h</p>')).assertStatus(200)
     ;(await send('')).assertStatus(200)
@@ -89,15 +85,13 @@ test.group('Notifications / custom messages (I5)', (group) => {
   test('HTML outside the allowed tags is removed from the e-mail', async ({ client, assert }) => {
     const { company, owner } = await companyWithOwner()
     const user = await memberOf(company, 'user')
-    const response = await as(
-      client,
-      owner,
-      company
-    )('post', '/notifications/custom').json({
-      sendTo: user.id,
-      message: '<p onclick="x()">Oi</p><script>alert(1)</script><img src=x onerror=y>',
-      platforms: ['email'],
-    })
+    const response = await as(client, owner, company)
+      .post('/notifications/custom')
+      .json({
+        sendTo: user.id,
+        message: '<p onclick="x()">Oi</p><script>alert(1)</script><img src=x onerror=y>',
+        platforms: ['email'],
+      })
     response.assertStatus(200)
     const { html } = (await Delivery.firstOrFail()).payload as MailPayload
     assert.notInclude(html, '<script>')
@@ -120,15 +114,13 @@ test.group('Notifications / custom messages (I5)', (group) => {
       role: 'provider',
     })
 
-    const response = await as(
-      client,
-      owner,
-      company
-    )('post', '/notifications/custom').json({
-      sendTo: providerCompany.id,
-      message: '<p>Olá</p>',
-      platforms: ['platform', 'email'],
-    })
+    const response = await as(client, owner, company)
+      .post('/notifications/custom')
+      .json({
+        sendTo: providerCompany.id,
+        message: '<p>Olá</p>',
+        platforms: ['platform', 'email'],
+      })
     response.assertStatus(200)
     const row = await Notification.findByOrFail('userId', providerOwner.id)
     assert.equal(row.companyId, company.id)
@@ -145,15 +137,13 @@ test.group('Notifications / custom messages (I5)', (group) => {
       types: {},
     })
 
-    const response = await as(
-      client,
-      owner,
-      company
-    )('post', '/notifications/custom').json({
-      sendTo: user.id,
-      message: '<p>Olá</p>',
-      platforms: ['email', 'messenger', 'platform'],
-    })
+    const response = await as(client, owner, company)
+      .post('/notifications/custom')
+      .json({
+        sendTo: user.id,
+        message: '<p>Olá</p>',
+        platforms: ['email', 'messenger', 'platform'],
+      })
     response.assertStatus(200)
     assert.deepEqual(response.body().data.channels, [
       { platform: 'email', dispatched: false, skippedReason: 'channel_not_allowed_by_company' },
@@ -172,15 +162,13 @@ test.group('Notifications / custom messages (I5)', (group) => {
       allowedChannels: {},
       types: { custom: false },
     })
-    const response = await as(
-      client,
-      owner,
-      company
-    )('post', '/notifications/custom').json({
-      sendTo: user.id,
-      message: 'x',
-      platforms: ['platform'],
-    })
+    const response = await as(client, owner, company)
+      .post('/notifications/custom')
+      .json({
+        sendTo: user.id,
+        message: 'x',
+        platforms: ['platform'],
+      })
     response.assertStatus(200)
     assert.isFalse(response.body().data.dispatched)
     assert.equal(response.body().data.channels[0].skippedReason, 'type_disabled_by_company')
@@ -201,7 +189,7 @@ test.group('Notifications / custom messages (I5)', (group) => {
       { ...valid, message: undefined },
       { ...valid, sendTo: 'not-a-uuid' },
     ]) {
-      const response = await as(client, owner, company)('post', '/notifications/custom').json(body)
+      const response = await as(client, owner, company).post('/notifications/custom').json(body)
       response.assertStatus(422)
     }
     assert.lengthOf(await Notification.all(), 0)
@@ -220,15 +208,13 @@ test.group('Notifications / custom messages (I5)', (group) => {
       loner.id,
       emptyCompany.id,
     ]) {
-      const response = await as(
-        client,
-        owner,
-        company
-      )('post', '/notifications/custom').json({
-        sendTo,
-        message: 'Oi',
-        platforms: ['platform'],
-      })
+      const response = await as(client, owner, company)
+        .post('/notifications/custom')
+        .json({
+          sendTo,
+          message: 'Oi',
+          platforms: ['platform'],
+        })
       response.assertStatus(404)
     }
     assert.lengthOf(await Notification.all(), 0)
@@ -242,11 +228,7 @@ test.group('Notifications / custom messages (I5)', (group) => {
     const body = { sendTo: owner.id, message: 'Oi', platforms: ['platform'] }
     for (const role of ['provider', 'user'] as const) {
       const member = await memberOf(company, role)
-      const forbidden = await as(
-        client,
-        member,
-        company
-      )('post', '/notifications/custom').json(body)
+      const forbidden = await as(client, member, company).post('/notifications/custom').json(body)
       forbidden.assertStatus(403)
     }
     const anonymous = await client
@@ -256,7 +238,7 @@ test.group('Notifications / custom messages (I5)', (group) => {
     anonymous.assertStatus(401)
     for (const role of ['admin', 'borrower'] as const) {
       const sender = await memberOf(company, role)
-      const response = await as(client, sender, company)('post', '/notifications/custom').json(body)
+      const response = await as(client, sender, company).post('/notifications/custom').json(body)
       response.assertStatus(200)
     }
     assert.lengthOf(await Notification.all(), 2)

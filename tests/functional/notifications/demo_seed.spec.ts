@@ -5,7 +5,7 @@ import IndexSeeder from '#database/seeders/main/index_seeder'
 import Company from '#models/company'
 import User from '#models/user'
 import { ACME_CNPJ } from '#database/seeders/demo/accounts'
-import { as } from '#tests/support/notifications'
+import { as } from '#tests/support/http'
 
 test.group('Notifications / demo data', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
@@ -16,7 +16,7 @@ test.group('Notifications / demo data', (group) => {
 
     const owner = await User.findByOrFail('email', 'owner@acme.test')
     const acme = await Company.findByOrFail('document', ACME_CNPJ)
-    const response = await as(client, owner, acme)('get', '/notifications').qs({ perPage: 50 })
+    const response = await as(client, owner, acme).get('/notifications').qs({ perPage: 50 })
     response.assertStatus(200)
     const { data, total } = response.body().data
     assert.equal(total, 12)
@@ -24,7 +24,7 @@ test.group('Notifications / demo data', (group) => {
       [...new Set(data.map((n: { scope: string }) => n.scope))],
       ['company', 'contract', 'personal', 'role', 'action']
     )
-    const unread = await as(client, owner, acme)('get', '/notifications/unread-count')
+    const unread = await as(client, owner, acme).get('/notifications/unread-count')
     assert.isAbove(unread.body().data.count, 0)
     assert.isBelow(unread.body().data.count, 12)
   })

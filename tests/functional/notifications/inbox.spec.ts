@@ -4,7 +4,8 @@ import { DateTime } from 'luxon'
 import Notification from '#models/notification'
 import { NotificationFactory } from '#database/factories/notification_factory'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
-import { as, inboxOf } from '#tests/support/notifications'
+import { inboxOf } from '#tests/support/notifications'
+import { as } from '#tests/support/http'
 
 test.group('Notifications / inbox (I1-I4)', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
@@ -24,7 +25,7 @@ test.group('Notifications / inbox (I1-I4)', (group) => {
       await notification.save()
     }
 
-    const response = await as(client, owner, company)('get', '/notifications')
+    const response = await as(client, owner, company).get('/notifications')
     response.assertStatus(200)
     const body = response.body().data
     assert.deepEqual(
@@ -50,20 +51,20 @@ test.group('Notifications / inbox (I1-I4)', (group) => {
     }).createMany(2)
     const request = as(client, owner, company)
 
-    const page = await request('get', '/notifications').qs({ perPage: 2, page: 3 })
+    const page = await request.get('/notifications').qs({ perPage: 2, page: 3 })
     assert.include(page.body().data, { total: 5, page: 3, perPage: 2, totalPages: 3 })
     assert.lengthOf(page.body().data.data, 1)
 
-    const contract = await request('get', '/notifications').qs({ scope: 'contract' })
+    const contract = await request.get('/notifications').qs({ scope: 'contract' })
     assert.equal(contract.body().data.total, 3)
-    const all = await request('get', '/notifications').qs({ scope: 'all', isRead: false })
+    const all = await request.get('/notifications').qs({ scope: 'all', isRead: false })
     assert.equal(all.body().data.total, 2)
-    const readPersonal = await request('get', '/notifications').qs({
+    const readPersonal = await request.get('/notifications').qs({
       scope: 'personal',
       isRead: true,
     })
     assert.equal(readPersonal.body().data.total, 0)
-    const max = await request('get', '/notifications').qs({ perPage: 50 })
+    const max = await request.get('/notifications').qs({ perPage: 50 })
     max.assertStatus(200)
   })
 
@@ -77,7 +78,7 @@ test.group('Notifications / inbox (I1-I4)', (group) => {
       { scope: 'global' },
       { isRead: 'maybe' },
     ]) {
-      const response = await as(client, owner, company)('get', '/notifications').qs(qs)
+      const response = await as(client, owner, company).get('/notifications').qs(qs)
       response.assertStatus(422)
     }
   })
@@ -92,7 +93,7 @@ test.group('Notifications / inbox (I1-I4)', (group) => {
     await inboxOf(owner, other, 4)
     await inboxOf(await memberOf(company, 'admin'), company, 5)
 
-    const response = await as(client, owner, company)('get', '/notifications/unread-count')
+    const response = await as(client, owner, company).get('/notifications/unread-count')
     response.assertStatus(200)
     response.assertBody({ data: { count: 3 } })
   })
@@ -104,20 +105,12 @@ test.group('Notifications / inbox (I1-I4)', (group) => {
     const { company, owner } = await companyWithOwner()
     const [notification] = await inboxOf(owner, company)
 
-    const first = await as(
-      client,
-      owner,
-      company
-    )('patch', `/notifications/${notification.id}/read`)
+    const first = await as(client, owner, company).patch(`/notifications/${notification.id}/read`)
     first.assertStatus(200)
     assert.isTrue(first.body().data.isRead)
     assert.isNotNull(first.body().data.readAt)
 
-    const second = await as(
-      client,
-      owner,
-      company
-    )('patch', `/notifications/${notification.id}/read`)
+    const second = await as(client, owner, company).patch(`/notifications/${notification.id}/read`)
     second.assertStatus(200)
     assert.equal(second.body().data.readAt, first.body().data.readAt)
   })
@@ -136,7 +129,7 @@ test.group('Notifications / inbox (I1-I4)', (group) => {
     const [foreign] = await inboxOf(otherOwner, other)
 
     for (const id of [colleagues.id, ownInOther.id, foreign.id, crypto.randomUUID(), 'nope']) {
-      const response = await as(client, owner, company)('patch', `/notifications/${id}/read`)
+      const response = await as(client, owner, company).patch(`/notifications/${id}/read`)
       response.assertStatus(404)
       response.assertBodyContains({ message: 'Notificação não encontrada' })
     }
@@ -159,7 +152,7 @@ test.group('Notifications / inbox (I1-I4)', (group) => {
     await inboxOf(owner, other, 2)
     await inboxOf(colleague, company, 2)
 
-    const response = await as(client, owner, company)('patch', '/notifications/read-all')
+    const response = await as(client, owner, company).patch('/notifications/read-all')
     response.assertStatus(200)
     response.assertBody({ data: { success: true } })
 
@@ -181,7 +174,7 @@ test.group('Notifications / inbox (I1-I4)', (group) => {
     for (const [method, path] of endpoints) {
       const anonymous = await client[method](`/api/v1${path}`).header('x-company-id', company.id)
       anonymous.assertStatus(401)
-      const outsider = await as(client, owner, stranger)(method, path)
+      const outsider = await as(client, owner, stranger)[method](path)
       outsider.assertStatus(403)
     }
   })
@@ -190,7 +183,7 @@ test.group('Notifications / inbox (I1-I4)', (group) => {
     const { company } = await companyWithOwner()
     const provider = await memberOf(company, 'provider')
     await inboxOf(provider, company, 2)
-    const response = await as(client, provider, company)('get', '/notifications/unread-count')
+    const response = await as(client, provider, company).get('/notifications/unread-count')
     response.assertBody({ data: { count: 2 } })
   })
 })

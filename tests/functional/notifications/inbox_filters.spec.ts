@@ -7,7 +7,7 @@ import type Notification from '#models/notification'
 import CompanyMember from '#models/company_member'
 import { NotificationFactory } from '#database/factories/notification_factory'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
-import { as } from '#tests/support/notifications'
+import { as } from '#tests/support/http'
 
 /**
  * I1 filters, each on a data set where dropping it changes the answer:
@@ -56,7 +56,7 @@ test.group('Notifications / I1 filters', (group) => {
   }) => {
     const { company, owner } = await companyWithOwner()
     const rows = await inbox(owner, company)
-    const list = (qs: object) => as(client, owner, company)('get', '/notifications').qs(qs)
+    const list = (qs: object) => as(client, owner, company).get('/notifications').qs(qs)
 
     const unread = await list({ isRead: false })
     assert.deepEqual(
@@ -86,7 +86,7 @@ test.group('Notifications / I1 filters', (group) => {
   }) => {
     const { company, owner } = await companyWithOwner()
     const rows = await inbox(owner, company)
-    const list = (qs: object) => as(client, owner, company)('get', '/notifications').qs(qs)
+    const list = (qs: object) => as(client, owner, company).get('/notifications').qs(qs)
 
     const contract = await list({ scope: 'contract' })
     assert.deepEqual(
@@ -120,11 +120,7 @@ test.group('Notifications / I1 filters', (group) => {
   }) => {
     const { company, owner } = await companyWithOwner()
     const rows = await inbox(owner, company)
-    const second = await as(
-      client,
-      owner,
-      company
-    )('get', '/notifications').qs({
+    const second = await as(client, owner, company).get('/notifications').qs({
       scope: 'contract',
       perPage: 2,
       page: 2,
@@ -132,11 +128,7 @@ test.group('Notifications / I1 filters', (group) => {
     assert.deepEqual(ids(second.body()), [rows[0].id])
     assert.include(second.body().data, { total: 3, page: 2, perPage: 2, totalPages: 2 })
 
-    const unreadPage = await as(
-      client,
-      owner,
-      company
-    )('get', '/notifications').qs({
+    const unreadPage = await as(client, owner, company).get('/notifications').qs({
       isRead: false,
       perPage: 2,
       page: 2,
@@ -157,7 +149,7 @@ test.group('Notifications / I1 filters', (group) => {
         }).create()
       )
     }
-    const response = await as(client, owner, company)('get', '/notifications')
+    const response = await as(client, owner, company).get('/notifications')
     assert.deepEqual(
       ids(response.body()),
       made
@@ -185,31 +177,29 @@ test.group('Notifications / I1 filters', (group) => {
       [globex, inGlobex],
     ] as const) {
       const request = as(client, owner, company)
-      const scoped = await request('get', '/notifications').qs({ scope: 'contract' })
+      const scoped = await request.get('/notifications').qs({ scope: 'contract' })
       assert.deepEqual(
         ids(scoped.body()),
         expected(rows, (row) => row.scope === 'contract')
       )
-      const unread = await request('get', '/notifications').qs({ isRead: false })
+      const unread = await request.get('/notifications').qs({ isRead: false })
       assert.deepEqual(
         ids(unread.body()),
         expected(rows, (row) => !row.isRead)
       )
     }
 
-    ;(await as(client, owner, globex)('patch', '/notifications/read-all')).assertStatus(200)
-    const acmeCount = await as(client, owner, acme)('get', '/notifications/unread-count')
+    ;(await as(client, owner, globex).patch('/notifications/read-all')).assertStatus(200)
+    const acmeCount = await as(client, owner, acme).get('/notifications/unread-count')
     acmeCount.assertBody({ data: { count: 3 } })
-    const globexCount = await as(client, owner, globex)('get', '/notifications/unread-count')
+    const globexCount = await as(client, owner, globex).get('/notifications/unread-count')
     globexCount.assertBody({ data: { count: 0 } })
-    const colleagueCount = await as(client, colleague, acme)('get', '/notifications/unread-count')
+    const colleagueCount = await as(client, colleague, acme).get('/notifications/unread-count')
     colleagueCount.assertBody({ data: { count: 3 } })
 
     const [acmeRow] = inAcme.filter((row) => !row.isRead)
-    ;(await as(client, owner, globex)('patch', `/notifications/${acmeRow.id}/read`)).assertStatus(
-      404
-    )
-    const marked = await as(client, owner, acme)('patch', `/notifications/${acmeRow.id}/read`)
+    ;(await as(client, owner, globex).patch(`/notifications/${acmeRow.id}/read`)).assertStatus(404)
+    const marked = await as(client, owner, acme).patch(`/notifications/${acmeRow.id}/read`)
     marked.assertStatus(200)
     assert.isTrue(marked.body().data.isRead)
   })

@@ -5,8 +5,8 @@ import Delivery from '#models/delivery'
 import { DeliveryWorker } from '#services/platform/delivery_worker'
 import { MessengerClient } from '#services/notifications/messenger_client'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
-import { as } from '#tests/support/notifications'
 import { startBotServer } from '#tests/support/outbound'
+import { as } from '#tests/support/http'
 
 const TOKEN = 'bot-token-123'
 
@@ -36,15 +36,13 @@ test.group('Notifications / messenger bot over real HTTP', (group) => {
     const { company, owner } = await companyWithOwner()
     const user = await memberOf(company, 'provider')
 
-    const response = await as(
-      client,
-      owner,
-      company
-    )('post', '/notifications/custom').json({
-      sendTo: user.id,
-      message: '<p>Olá <strong>Ana</strong>,</p><p>Seu contrato foi publicado.</p>',
-      platforms: ['messenger'],
-    })
+    const response = await as(client, owner, company)
+      .post('/notifications/custom')
+      .json({
+        sendTo: user.id,
+        message: '<p>Olá <strong>Ana</strong>,</p><p>Seu contrato foi publicado.</p>',
+        platforms: ['messenger'],
+      })
     response.assertStatus(200)
     assert.deepEqual(response.body().data.channels, [{ platform: 'messenger', dispatched: true }])
 
@@ -71,15 +69,13 @@ test.group('Notifications / messenger bot over real HTTP', (group) => {
     user.phone = null
     await user.save()
 
-    const response = await as(
-      client,
-      owner,
-      company
-    )('post', '/notifications/custom').json({
-      sendTo: user.id,
-      message: 'Oi',
-      platforms: ['messenger', 'platform'],
-    })
+    const response = await as(client, owner, company)
+      .post('/notifications/custom')
+      .json({
+        sendTo: user.id,
+        message: 'Oi',
+        platforms: ['messenger', 'platform'],
+      })
     assert.deepEqual(response.body().data.channels, [
       { platform: 'messenger', dispatched: false, skippedReason: 'no_phone' },
       { platform: 'platform', dispatched: true },

@@ -6,8 +6,8 @@ import Delivery from '#models/delivery'
 import { enqueueMail, renderEmail } from '#services/notifications/mail_outbox'
 import { DeliveryWorker, MAX_ATTEMPTS } from '#services/platform/delivery_worker'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
-import { as } from '#tests/support/notifications'
 import { freePort, smtpMailer, startSmtpServer } from '#tests/support/outbound'
+import { as } from '#tests/support/http'
 
 async function queueMail(subject: string) {
   const { html, text } = await renderEmail('notification', {
@@ -33,16 +33,14 @@ test.group('Notifications / e-mail outbox over real SMTP', (group) => {
     const { company, owner } = await companyWithOwner()
     const user = await memberOf(company, 'user')
 
-    const response = await as(
-      client,
-      owner,
-      company
-    )('post', '/notifications/custom').json({
-      sendTo: user.id,
-      title: 'Reuniao de alinhamento',
-      message: '<p>Olá,</p><p>Sou <strong>Olivia</strong> (owner).</p>',
-      platforms: ['email'],
-    })
+    const response = await as(client, owner, company)
+      .post('/notifications/custom')
+      .json({
+        sendTo: user.id,
+        title: 'Reuniao de alinhamento',
+        message: '<p>Olá,</p><p>Sou <strong>Olivia</strong> (owner).</p>',
+        platforms: ['email'],
+      })
     response.assertStatus(200)
 
     const summary = await new DeliveryWorker({ mailer: smtpMailer(smtp.port) }).runOnce()

@@ -3,7 +3,7 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import CompanyNotificationSetting from '#models/company_notification_setting'
 import NotificationPreference from '#models/notification_preference'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
-import { as } from '#tests/support/notifications'
+import { as } from '#tests/support/http'
 
 const ALL_ON = { messenger: true, sms: true, email: true, platform: true }
 
@@ -25,25 +25,23 @@ test.group('Notifications / preferences and company settings (I6-I9)', (group) =
       types: {},
     })
 
-    const initial = await as(client, user, company)('get', '/notifications/preferences')
+    const initial = await as(client, user, company).get('/notifications/preferences')
     initial.assertStatus(200)
     initial.assertBody({
       data: { channels: ALL_ON, companyAllowedChannels: { ...ALL_ON, sms: false } },
     })
 
-    const saved = await as(
-      client,
-      user,
-      company
-    )('put', '/notifications/preferences').json({
-      channels: { email: false, messenger: false },
-    })
+    const saved = await as(client, user, company)
+      .put('/notifications/preferences')
+      .json({
+        channels: { email: false, messenger: false },
+      })
     saved.assertStatus(200)
     assert.deepEqual(saved.body().data.channels, { ...ALL_ON, email: false, messenger: false })
 
-    const again = await as(client, user, company)('get', '/notifications/preferences')
+    const again = await as(client, user, company).get('/notifications/preferences')
     assert.deepEqual(again.body().data.channels, { ...ALL_ON, email: false, messenger: false })
-    const elsewhere = await as(client, user, other)('get', '/notifications/preferences')
+    const elsewhere = await as(client, user, other).get('/notifications/preferences')
     assert.deepEqual(elsewhere.body().data.channels, ALL_ON)
   })
 
@@ -55,11 +53,7 @@ test.group('Notifications / preferences and company settings (I6-I9)', (group) =
       { channels: 'all' },
       {},
     ]) {
-      const response = await as(
-        client,
-        owner,
-        company
-      )('put', '/notifications/preferences').json(body)
+      const response = await as(client, owner, company).put('/notifications/preferences').json(body)
       response.assertStatus(422)
     }
     assert.lengthOf(await NotificationPreference.all(), 0)
@@ -73,18 +67,16 @@ test.group('Notifications / preferences and company settings (I6-I9)', (group) =
     const admin = await memberOf(company, 'admin')
     const path = `/company/${company.id}/notification-settings`
 
-    const initial = await as(client, owner, company)('get', path)
+    const initial = await as(client, owner, company).get(path)
     initial.assertStatus(200)
     initial.assertBody({ data: { allowedChannels: ALL_ON, types: {} } })
 
-    const saved = await as(
-      client,
-      admin,
-      company
-    )('put', path).json({
-      allowedChannels: { messenger: false },
-      types: { contract_created: false, reminder: true },
-    })
+    const saved = await as(client, admin, company)
+      .put(path)
+      .json({
+        allowedChannels: { messenger: false },
+        types: { contract_created: false, reminder: true },
+      })
     saved.assertStatus(200)
     saved.assertBody({
       data: {
@@ -93,14 +85,12 @@ test.group('Notifications / preferences and company settings (I6-I9)', (group) =
       },
     })
 
-    const replaced = await as(
-      client,
-      owner,
-      company
-    )('put', path).json({
-      allowedChannels: {},
-      types: { comment_added: false },
-    })
+    const replaced = await as(client, owner, company)
+      .put(path)
+      .json({
+        allowedChannels: {},
+        types: { comment_added: false },
+      })
     replaced.assertBody({ data: { allowedChannels: ALL_ON, types: { comment_added: false } } })
     assert.lengthOf(await CompanyNotificationSetting.all(), 1)
   })
@@ -119,17 +109,15 @@ test.group('Notifications / preferences and company settings (I6-I9)', (group) =
       { allowedChannels: { pager: true }, types: {} },
       { types: {} },
     ]) {
-      const response = await as(client, owner, company)('put', path).json(body)
+      const response = await as(client, owner, company).put(path).json(body)
       response.assertStatus(422)
     }
-    const mandatory = await as(
-      client,
-      owner,
-      company
-    )('put', path).json({
-      allowedChannels: {},
-      types: { login_alert: false },
-    })
+    const mandatory = await as(client, owner, company)
+      .put(path)
+      .json({
+        allowedChannels: {},
+        types: { login_alert: false },
+      })
     assert.include(mandatory.body().message, 'mandatory')
     assert.lengthOf(await CompanyNotificationSetting.all(), 0)
   })
@@ -144,19 +132,17 @@ test.group('Notifications / preferences and company settings (I6-I9)', (group) =
     for (const role of ['borrower', 'user', 'provider'] as const) {
       const member = await memberOf(company, role)
       const path = `/company/${company.id}/notification-settings`
-      ;(await as(client, member, company)('get', path)).assertStatus(403)
-      ;(await as(client, member, company)('put', path).json(body)).assertStatus(403)
+      ;(await as(client, member, company).get(path)).assertStatus(403)
+      ;(await as(client, member, company).put(path).json(body)).assertStatus(403)
     }
     for (const id of [other.id, crypto.randomUUID(), 'not-a-uuid']) {
       const path = `/company/${id}/notification-settings`
-      ;(await as(client, owner, company)('get', path)).assertStatus(404)
-      ;(await as(client, owner, company)('put', path).json(body)).assertStatus(404)
+      ;(await as(client, owner, company).get(path)).assertStatus(404)
+      ;(await as(client, owner, company).put(path).json(body)).assertStatus(404)
     }
-    const outsider = await as(
-      client,
-      owner,
-      other
-    )('get', `/company/${other.id}/notification-settings`)
+    const outsider = await as(client, owner, other).get(
+      `/company/${other.id}/notification-settings`
+    )
     outsider.assertStatus(403)
     assert.lengthOf(await CompanyNotificationSetting.all(), 0)
   })

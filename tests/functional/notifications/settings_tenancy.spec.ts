@@ -4,7 +4,8 @@ import CompanyMember from '#models/company_member'
 import CompanyNotificationSetting from '#models/company_notification_setting'
 import NotificationPreference from '#models/notification_preference'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
-import { as, inboxOf } from '#tests/support/notifications'
+import { inboxOf } from '#tests/support/notifications'
+import { as } from '#tests/support/http'
 
 const ALL_ON = { messenger: true, sms: true, email: true, platform: true }
 
@@ -40,13 +41,11 @@ test.group('Notifications / settings and marks of a user of two companies', (gro
       types: {},
     })
 
-    const saved = await as(
-      client,
-      user,
-      acme
-    )('put', '/notifications/preferences').json({
-      channels: { email: false },
-    })
+    const saved = await as(client, user, acme)
+      .put('/notifications/preferences')
+      .json({
+        channels: { email: false },
+      })
     saved.assertStatus(200)
     saved.assertBody({
       data: { channels: { ...ALL_ON, email: false }, companyAllowedChannels: ALL_ON },
@@ -62,13 +61,11 @@ test.group('Notifications / settings and marks of a user of two companies', (gro
       ]
     )
 
-    const inGlobex = await as(
-      client,
-      user,
-      globex
-    )('put', '/notifications/preferences').json({
-      channels: { platform: false },
-    })
+    const inGlobex = await as(client, user, globex)
+      .put('/notifications/preferences')
+      .json({
+        channels: { platform: false },
+      })
     inGlobex.assertBody({
       data: {
         channels: { ...ALL_ON, platform: false },
@@ -76,7 +73,7 @@ test.group('Notifications / settings and marks of a user of two companies', (gro
       },
     })
     assert.lengthOf(await NotificationPreference.all(), 3, 'the globex row was replaced')
-    const shown = await as(client, user, acme)('get', '/notifications/preferences')
+    const shown = await as(client, user, acme).get('/notifications/preferences')
     shown.assertBody({
       data: { channels: { ...ALL_ON, email: false }, companyAllowedChannels: ALL_ON },
     })
@@ -96,28 +93,22 @@ test.group('Notifications / settings and marks of a user of two companies', (gro
     })
 
     const path = (id: string) => `/company/${id}/notification-settings`
-    const cross = await as(client, user, acme)('get', path(globex.id))
+    const cross = await as(client, user, acme).get(path(globex.id))
     cross.assertStatus(404)
     cross.assertBodyContains({ message: 'Company not found' })
-    const crossPut = await as(
-      client,
-      user,
-      acme
-    )('put', path(globex.id)).json({
+    const crossPut = await as(client, user, acme).put(path(globex.id)).json({
       allowedChannels: {},
       types: {},
     })
     crossPut.assertStatus(404)
     crossPut.assertBodyContains({ message: 'Company not found' })
 
-    const saved = await as(
-      client,
-      user,
-      acme
-    )('put', path(acme.id)).json({
-      allowedChannels: { email: false },
-      types: { review_requested: false },
-    })
+    const saved = await as(client, user, acme)
+      .put(path(acme.id))
+      .json({
+        allowedChannels: { email: false },
+        types: { review_requested: false },
+      })
     saved.assertStatus(200)
     const settings = await CompanyNotificationSetting.query().orderBy('created_at')
     assert.sameDeepMembers(
@@ -136,7 +127,7 @@ test.group('Notifications / settings and marks of a user of two companies', (gro
     const { company, owner } = await companyWithOwner()
     const [notification] = await inboxOf(owner, company)
     for (const id of [`${notification.id}0`, `0${notification.id}`]) {
-      const response = await as(client, owner, company)('patch', `/notifications/${id}/read`)
+      const response = await as(client, owner, company).patch(`/notifications/${id}/read`)
       response.assertStatus(404)
       response.assertBodyContains({ message: 'Notificação não encontrada' })
     }

@@ -12,7 +12,8 @@ import Onboarding from '#models/onboarding'
 import OnboardingDocument from '#models/onboarding_document'
 import OnboardingFormField from '#models/onboarding_form_field'
 import { ContractTemplateFactory } from '#database/factories/contract_factory'
-import { as, contractWorld, createContract } from '#tests/support/contracts'
+import { contractWorld, createContract } from '#tests/support/contracts'
+import { as } from '#tests/support/http'
 
 /** A contract created through H3 with upload/download documents and provider variables */
 async function fedContract(client: Parameters<typeof createContract>[0]) {

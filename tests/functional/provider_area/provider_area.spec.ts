@@ -1,16 +1,18 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import { companyWithOwner } from '#tests/support/tenancy'
-import { entryOn, freezeClock, legalProvider, naturalProvider } from '#tests/support/hours'
+import { entryOn, legalProvider, naturalProvider } from '#tests/support/hours'
 import type Company from '#models/company'
 import type User from '#models/user'
 import type { ApiClient } from '@japa/api-client'
+import { freezeClock } from '#tests/support/clock'
+import { as } from '#tests/support/http'
 
 /** Sunday 2026-03-22 23:30 in São Paulo (Monday 02:30 UTC) */
 const NOW = '2026-03-23T02:30:00.000Z'
 
 function get(client: ApiClient, borrower: Company, user: User, url: string, qs = {}) {
-  return client.get(`/api/v1${url}`).qs(qs).header('x-company-id', borrower.id).loginAs(user)
+  return as(client, user, borrower).get(url).qs(qs)
 }
 
 test.group('Provider area (B1, B5-B7, B10)', (group) => {

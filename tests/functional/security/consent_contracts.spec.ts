@@ -4,8 +4,9 @@ import Contract from '#models/contract'
 import ContractPart from '#models/contract_part'
 import CompanyMember from '#models/company_member'
 import ContractSignatureMember from '#models/contract_signature_member'
-import { as, contractWorld, createContract, type ContractWorld } from '#tests/support/contracts'
+import { contractWorld, createContract, type ContractWorld } from '#tests/support/contracts'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
+import { as } from '#tests/support/http'
 
 /**
  * Issue #21, finding 1 (contracts): a company may name as part, signer or

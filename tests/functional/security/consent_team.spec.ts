@@ -11,7 +11,7 @@ import { FACTORY_PASSWORD, UserFactory } from '#database/factories/user_factory'
 import { withCnpjCheckDigits, withCpfCheckDigits } from '#support/documents'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
 import { mailsTo, notificationsOf } from '#tests/support/event_notifications'
-import { freezeClock, restoreClock } from '#tests/support/hours'
+import { freezeClock, restoreClock } from '#tests/support/clock'
 
 /**
  * Issue #21, findings 1 (E4) and 2: nobody joins a tenant without

@@ -4,7 +4,7 @@ import Delivery, { type MailPayload } from '#models/delivery'
 import Notification from '#models/notification'
 import CompanyMember from '#models/company_member'
 import { companyWithOwner, linkProvider, memberOf } from '#tests/support/tenancy'
-import { as } from '#tests/support/notifications'
+import { as } from '#tests/support/http'
 
 /**
  * Issue #21, findings 1 and 6 (I5): a custom message reaches only members
@@ -29,15 +29,13 @@ test.group('Security / custom notifications (I5)', (group) => {
     const employee = await memberOf(victim.company, 'user')
     const bodies = []
     for (const sendTo of [victim.owner.id, employee.id, crypto.randomUUID()]) {
-      const response = await as(
-        client,
-        sender.owner,
-        sender.company
-      )('post', '/notifications/custom').json({
-        sendTo,
-        message: '<p>Olá</p>',
-        platforms: ['platform', 'email'],
-      })
+      const response = await as(client, sender.owner, sender.company)
+        .post('/notifications/custom')
+        .json({
+          sendTo,
+          message: '<p>Olá</p>',
+          platforms: ['platform', 'email'],
+        })
       response.assertStatus(404)
       bodies.push(response.body())
     }
@@ -58,15 +56,13 @@ test.group('Security / custom notifications (I5)', (group) => {
       userId: victim.owner.id,
       role: 'user',
     })
-    const response = await as(
-      client,
-      sender.owner,
-      sender.company
-    )('post', '/notifications/custom').json({
-      sendTo: victim.company.id,
-      message: '<p>Olá</p>',
-      platforms: ['platform', 'email'],
-    })
+    const response = await as(client, sender.owner, sender.company)
+      .post('/notifications/custom')
+      .json({
+        sendTo: victim.company.id,
+        message: '<p>Olá</p>',
+        platforms: ['platform', 'email'],
+      })
     response.assertStatus(404)
     assert.lengthOf(await Notification.query().where('company_id', victim.company.id), 0)
     assert.lengthOf(await Notification.all(), 0)
@@ -79,15 +75,13 @@ test.group('Security / custom notifications (I5)', (group) => {
   }) => {
     const { sender, victim } = await senderAndVictim()
     await linkProvider(sender.company, victim.owner)
-    const response = await as(
-      client,
-      sender.owner,
-      sender.company
-    )('post', '/notifications/custom').json({
-      sendTo: victim.company.id,
-      message: '<p>Olá</p>',
-      platforms: ['platform'],
-    })
+    const response = await as(client, sender.owner, sender.company)
+      .post('/notifications/custom')
+      .json({
+        sendTo: victim.company.id,
+        message: '<p>Olá</p>',
+        platforms: ['platform'],
+      })
     response.assertStatus(200)
     assert.lengthOf(await Notification.query().where('company_id', victim.company.id), 0)
     const row = await Notification.findByOrFail('userId', victim.owner.id)
@@ -100,16 +94,14 @@ test.group('Security / custom notifications (I5)', (group) => {
   }) => {
     const { sender } = await senderAndVictim()
     const author = await memberOf(sender.company, 'admin')
-    const response = await as(
-      client,
-      author,
-      sender.company
-    )('post', '/notifications/custom').json({
-      sendTo: sender.owner.id,
-      message: '<p>Olá</p>',
-      platforms: ['platform'],
-      sender: { name: 'Diretoria', role: 'CEO' },
-    })
+    const response = await as(client, author, sender.company)
+      .post('/notifications/custom')
+      .json({
+        sendTo: sender.owner.id,
+        message: '<p>Olá</p>',
+        platforms: ['platform'],
+        sender: { name: 'Diretoria', role: 'CEO' },
+      })
     response.assertStatus(200)
     const row = await Notification.findByOrFail('userId', sender.owner.id)
     assert.equal(row.actorId, author.id)
@@ -122,18 +114,16 @@ test.group('Security / custom notifications (I5)', (group) => {
   }) => {
     const { sender } = await senderAndVictim()
     const recipient = await memberOf(sender.company, 'user')
-    const response = await as(
-      client,
-      sender.owner,
-      sender.company
-    )('post', '/notifications/custom').json({
-      sendTo: recipient.id,
-      title: 'Aviso <script>alert(3)</script>',
-      message:
-        '<p onclick="steal()">Olá <strong>Ana</strong></p><script>alert(1)</script>' +
-        '<img src=x onerror=alert(2)>&lt;script&gt;alert(4)&lt;/script&gt;',
-      platforms: ['platform', 'email'],
-    })
+    const response = await as(client, sender.owner, sender.company)
+      .post('/notifications/custom')
+      .json({
+        sendTo: recipient.id,
+        title: 'Aviso <script>alert(3)</script>',
+        message:
+          '<p onclick="steal()">Olá <strong>Ana</strong></p><script>alert(1)</script>' +
+          '<img src=x onerror=alert(2)>&lt;script&gt;alert(4)&lt;/script&gt;',
+        platforms: ['platform', 'email'],
+      })
     response.assertStatus(200)
 
     const row = await Notification.findByOrFail('userId', recipient.id)

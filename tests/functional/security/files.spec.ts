@@ -9,14 +9,8 @@ import OnboardingDocument from '#models/onboarding_document'
 import { fileBytes, onboardingUrl, providerContract } from '#tests/support/onboarding'
 import { randomUUID } from 'node:crypto'
 import type { ApiClient } from '@japa/api-client'
-import {
-  attachedWorld,
-  documentsStep,
-  FILES,
-  freezeClock,
-  headers,
-  restoreClock,
-} from '#tests/support/compliance'
+import { attachedWorld, documentsStep, FILES, headers } from '#tests/support/compliance'
+import { freezeClock, restoreClock } from '#tests/support/clock'
 
 const XHTML = `<?xml version="1.0" encoding="UTF-8"?>
 <html xmlns="http://www.w3.org/1999/xhtml"><body><script>alert(document.domain)</script></body></html>

@@ -1,8 +1,9 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import ContractReviewComment from '#models/contract_review_comment'
-import { as, contractWorld, createContract } from '#tests/support/contracts'
+import { contractWorld, createContract } from '#tests/support/contracts'
 import { memberOf } from '#tests/support/tenancy'
+import { as } from '#tests/support/http'
 
 /**
  * Issue #21, finding 4: `user` reads, and acts only where it is named.

@@ -1,7 +1,8 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
-import { entryOn, freezeClock, legalProvider, naturalProvider } from '#tests/support/hours'
+import { entryOn, legalProvider, naturalProvider } from '#tests/support/hours'
+import { freezeClock } from '#tests/support/clock'
 
 test.group('Team / GET /clients (provider side mirror)', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())

@@ -9,16 +9,16 @@ import ContractPart from '#models/contract_part'
 import ContractUploadedFile from '#models/contract_uploaded_file'
 import { companyWithOwner } from '#tests/support/tenancy'
 import { entryOn, legalProvider, naturalProvider } from '#tests/support/hours'
-import { attachedWorld, freezeClock, headers, restoreClock } from '#tests/support/compliance'
+import { attachedWorld, headers } from '#tests/support/compliance'
+import { freezeClock, restoreClock } from '#tests/support/clock'
+import type User from '#models/user'
+import { as } from '#tests/support/http'
 
 /** Tuesday 2026-03-10 12:00 in São Paulo */
 const NOW = '2026-03-10T12:00:00-03:00'
 
-const asUser = (client: ApiClient, user: { id: string }, companyId: string, url: string) =>
-  client
-    .get(`/api/v1${url}`)
-    .header('x-company-id', companyId)
-    .loginAs(user as any)
+const asUser = (client: ApiClient, user: User, companyId: string, url: string) =>
+  as(client, user, { id: companyId }).get(url)
 
 async function uploadedFile(part: ContractPart, name: string, status: 'pending' | 'approved') {
   const requirement = await ContractDocumentRequirement.create({

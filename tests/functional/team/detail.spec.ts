@@ -3,7 +3,8 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import { DateTime } from 'luxon'
 import AuthSession from '#models/auth_session'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
-import { freezeClock, legalProvider, linkProvider, naturalProvider } from '#tests/support/hours'
+import { legalProvider, linkProvider, naturalProvider } from '#tests/support/hours'
+import { freezeClock } from '#tests/support/clock'
 
 test.group('Team / E2 detail and E5 compatibility', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())

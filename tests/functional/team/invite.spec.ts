@@ -8,7 +8,8 @@ import UserInvitation from '#models/user_invitation'
 import { CompanyFactory } from '#database/factories/company_factory'
 import { withCnpjCheckDigits, withCpfCheckDigits } from '#support/documents'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
-import { freezeClock, legalProvider, restoreClock } from '#tests/support/hours'
+import { legalProvider } from '#tests/support/hours'
+import { freezeClock, restoreClock } from '#tests/support/clock'
 
 const CNPJ = withCnpjCheckDigits('123456780001')
 const CPF = withCpfCheckDigits('123456789')

@@ -2,13 +2,8 @@ import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import User from '#models/user'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
-import {
-  entryOn,
-  freezeClock,
-  legalProvider,
-  linkProvider,
-  naturalProvider,
-} from '#tests/support/hours'
+import { entryOn, legalProvider, linkProvider, naturalProvider } from '#tests/support/hours'
+import { freezeClock } from '#tests/support/clock'
 
 test.group('Team / E1 list', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
