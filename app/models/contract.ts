@@ -17,6 +17,7 @@ import ContractUploadedFile from '#models/contract_uploaded_file'
 import type { ContractStatus } from '#enums/contract_status'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { NotFoundException } from '#exceptions/http_exceptions'
+import { UNPUBLISHED_STATUSES } from '#support/contract_rules'
 
 export default class Contract extends compose(BaseModel, withUuidPrimaryKey) {
   /** The owner company (the logged-in company that created it) */
@@ -132,12 +133,57 @@ export default class Contract extends compose(BaseModel, withUuidPrimaryKey) {
     query.where('contracts.company_id', companyId).whereNull('contracts.deleted_at')
   })
 
-  /** Tenant finder: a contract of another company (or deleted) is 404 */
-  static async findOwned(companyId: string, id: string, trx?: TransactionClientContract) {
+  /**
+   * Tenant finder: a contract of another company (or deleted) is 404 with
+   * `message` (the onboarding routes answer in Portuguese); locked when read
+   * in a transaction.
+   */
+  static async findOwned(
+    companyId: string,
+    id: string,
+    trx?: TransactionClientContract,
+    message = 'Contract not found'
+  ) {
     const contract = await Contract.query({ client: trx })
       .withScopes((scopes) => scopes.ownedBy(companyId))
       .where('contracts.id', id)
       .if(trx, (query) => query.forUpdate())
+      .first()
+    if (!contract) throw new NotFoundException(message)
+    return contract
+  }
+
+  /**
+   * Contracts of the context (borrower) company where the user acts as a
+   * provider part (`ContractPart.actedForBy`), published ones only, each
+   * with the provider's parts preloaded.
+   */
+  static ofProvider(companyId: string, userId: string) {
+    return Contract.query()
+      .withScopes((scopes) => scopes.ownedBy(companyId))
+      .whereNotIn('contracts.status', [...UNPUBLISHED_STATUSES])
+      .whereHas('parts', (parts) => parts.withScopes((scopes) => scopes.actedForBy(userId)))
+      .preload('parts', (parts) =>
+        parts.withScopes((scopes) => scopes.actedForBy(userId)).orderBy('created_at')
+      )
+  }
+
+  /** Tenant finder of the provider side: one provider contract with its uploaded files, else 404 */
+  static async findForProvider(companyId: string, userId: string, id: string) {
+    const contract = await Contract.ofProvider(companyId, userId)
+      .where('contracts.id', id)
+      .preload('uploadedFiles', (files) =>
+        files
+          .whereIn(
+            'part_id',
+            ContractPart.query()
+              .withScopes((scopes) => scopes.actedForBy(userId))
+              .where('contract_id', id)
+              .select('id')
+          )
+          .preload('document')
+          .orderBy('uploaded_at')
+      )
       .first()
     if (!contract) throw new NotFoundException('Contract not found')
     return contract

@@ -6,6 +6,9 @@ import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import ContractPart from '#models/contract_part'
 import User from '#models/user'
 import type { RetroactiveStatus } from '#enums/retroactive_status'
+import type CompanyMember from '#models/company_member'
+import { isProvider } from '#enums/roles'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 
 export interface RequestedTask {
   description: string
@@ -76,4 +79,16 @@ export default class RetroactiveRequest extends compose(BaseModel, withUuidPrima
 
   @belongsTo(() => User)
   declare user: BelongsTo<typeof User>
+
+  /**
+   * Tenant finder scope of hours: the borrower side sees every request of
+   * its company, a provider only its own (anything else is 404).
+   */
+  static visibleTo(membership: CompanyMember, trx?: TransactionClientContract) {
+    return RetroactiveRequest.query({ client: trx })
+      .where('retroactive_requests.company_id', membership.companyId)
+      .if(isProvider(membership.role), (query) =>
+        query.where('retroactive_requests.user_id', membership.userId)
+      )
+  }
 }

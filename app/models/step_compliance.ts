@@ -6,6 +6,9 @@ import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import ComplianceStep from '#models/compliance_step'
 import StepComplianceDocument from '#models/step_compliance_document'
 import type { PlatformDataType, StepStatus } from '#support/compliance'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import { NotFoundException } from '#exceptions/http_exceptions'
+import type ProviderCompliance from '#models/provider_compliance'
 
 /** One step of a monthly compliance */
 export default class StepCompliance extends compose(BaseModel, withUuidPrimaryKey) {
@@ -39,4 +42,29 @@ export default class StepCompliance extends compose(BaseModel, withUuidPrimaryKe
 
   @hasMany(() => StepComplianceDocument)
   declare documents: HasMany<typeof StepComplianceDocument>
+
+  /**
+   * Tenant finder: a step of the compliance, named by the StepCompliance id
+   * or by its complianceStepId, with its definition; 404 otherwise (locked
+   * in a transaction).
+   */
+  static async findOf(
+    compliance: ProviderCompliance,
+    stepId: string,
+    trx?: TransactionClientContract
+  ) {
+    const step = await StepCompliance.query({ client: trx })
+      .where('provider_compliance_id', compliance.id)
+      .where((match) => match.where('id', stepId).orWhere('step_id', stepId))
+      .preload('step', (definition) =>
+        definition
+          .preload('documents', (documents) => documents.orderBy('position'))
+          .preload('validators')
+      )
+      .preload('documents')
+      .if(trx, (query) => query.forUpdate())
+      .first()
+    if (!step) throw new NotFoundException('Step not found')
+    return step
+  }
 }

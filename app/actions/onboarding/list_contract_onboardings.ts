@@ -1,6 +1,7 @@
 import type Company from '#models/company'
 import Onboarding from '#models/onboarding'
-import { findBorrowerContract } from '#services/onboarding/records'
+import Contract from '#models/contract'
+import { ONBOARDING_MESSAGES } from '#support/onboarding'
 import onboardingFiles from '#services/onboarding/file_storage'
 
 /**
@@ -9,7 +10,12 @@ import onboardingFiles from '#services/onboarding/file_storage'
  */
 export default class ListContractOnboardings {
   async handle(company: Company, contractId: string) {
-    const contract = await findBorrowerContract(company.id, contractId)
+    const contract = await Contract.findOwned(
+      company.id,
+      contractId,
+      undefined,
+      ONBOARDING_MESSAGES.contractNotFound
+    )
     const onboardings = await Onboarding.query()
       .where('contract_id', contract.id)
       .where('borrower_company_id', company.id)

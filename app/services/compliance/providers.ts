@@ -145,16 +145,3 @@ export async function requireKnownProvider(companyId: string, providerId: string
     .first()
   if (!row) throw new NotFoundException('Member not found')
 }
-
-/**
- * The provider ids the authenticated user acts as (provider side, C): the
- * user id (natural person) and every company the user OWNS (legal entity).
- */
-export async function providerIdsOf(userId: string) {
-  const owned = await db
-    .from('company_members')
-    .where('user_id', userId)
-    .where('role', 'owner')
-    .select('company_id')
-  return [userId, ...owned.map((row) => row.company_id as string)]
-}
