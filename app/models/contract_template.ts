@@ -2,6 +2,8 @@ import { DateTime } from 'luxon'
 import { BaseModel, column, scope } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import { NotFoundException } from '#exceptions/http_exceptions'
 
 export interface TemplateVariable {
   name: string
@@ -43,4 +45,15 @@ export default class ContractTemplate extends compose(BaseModel, withUuidPrimary
   static ownedBy = scope((query, companyId: string) => {
     query.where('company_id', companyId).whereNull('deleted_at')
   })
+
+  /** Tenant finder: another company's (or a deleted) template is 404 */
+  static async findOwned(companyId: string, id: string, trx?: TransactionClientContract) {
+    const template = await ContractTemplate.query({ client: trx })
+      .withScopes((scopes) => scopes.ownedBy(companyId))
+      .where('id', id)
+      .if(trx, (query) => query.forUpdate())
+      .first()
+    if (!template) throw new NotFoundException('Template not found')
+    return template
+  }
 }

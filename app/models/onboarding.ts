@@ -126,7 +126,9 @@ export default class Onboarding extends compose(BaseModel, withUuidPrimaryKey) {
       .whereNot('status', 'expired')
       .where('expires_at', '>', DateTime.now().toSQL()!)
       .whereHas('contract', (contract) =>
-        contract.whereNull('deleted_at').whereNotIn('status', [...CLOSED_STATUSES])
+        contract
+          .withScopes((scopes) => scopes.notDeleted())
+          .whereNotIn('contracts.status', [...CLOSED_STATUSES])
       )
       .first()
   }

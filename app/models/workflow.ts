@@ -1,8 +1,10 @@
 import { DateTime } from 'luxon'
-import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { BaseModel, column, scope } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import type { WorkflowCompanyRole } from '#enums/contract_status'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import { NotFoundException } from '#exceptions/http_exceptions'
 
 /**
  * A contract workflow: its `companyRole` decides the perspective of the
@@ -33,4 +35,20 @@ export default class Workflow extends compose(BaseModel, withUuidPrimaryKey) {
 
   @column.dateTime({ autoCreate: true, autoUpdate: true })
   declare updatedAt: DateTime
+
+  /** Workflows of the company, soft-deleted ones left out */
+  static ownedBy = scope((query, companyId: string) => {
+    query.where('workflows.company_id', companyId).whereNull('workflows.deleted_at')
+  })
+
+  /** Tenant finder: another company's (or a deleted) workflow is 404 */
+  static async findOwned(companyId: string, id: string, trx?: TransactionClientContract) {
+    const workflow = await Workflow.query({ client: trx })
+      .withScopes((scopes) => scopes.ownedBy(companyId))
+      .where('workflows.id', id)
+      .if(trx, (query) => query.forUpdate())
+      .first()
+    if (!workflow) throw new NotFoundException('Workflow not found')
+    return workflow
+  }
 }

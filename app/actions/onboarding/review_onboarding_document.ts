@@ -29,7 +29,7 @@ export default class ReviewOnboardingDocument {
       const onboarding = await Onboarding.query({ client: trx })
         .where('id', onboardingId)
         .where('borrower_company_id', company.id)
-        .whereHas('contract', (contract) => contract.whereNull('deleted_at'))
+        .whereHas('contract', (contract) => contract.withScopes((scopes) => scopes.notDeleted()))
         .preload('contract')
         .forUpdate()
         .first()

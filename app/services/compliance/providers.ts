@@ -1,4 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
+import Contract from '#models/contract'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { formatCnpj, formatCpf, stripDocument } from '#support/documents'
@@ -30,14 +31,12 @@ export async function activeProviders(
 ): Promise<ActiveProvider[]> {
   const search = filters.search?.trim().toLowerCase()
   const digits = search ? stripDocument(search).toLowerCase() : ''
-  const rows = await (trx ?? db)
-    .from('contract_parts as p')
-    .join('contracts as c', 'c.id', 'p.contract_id')
+  const rows = await Contract.query({ client: trx })
+    .withScopes((scopes) => scopes.ownedBy(companyId))
+    .join('contract_parts as p', 'p.contract_id', 'contracts.id')
     .leftJoin('companies as pc', 'pc.id', 'p.company_id')
     .leftJoin('users as pu', 'pu.id', 'p.user_id')
-    .where('c.company_id', companyId)
-    .where('c.status', 'active')
-    .whereNull('c.deleted_at')
+    .where('contracts.status', 'active')
     .where('p.role', 'PROVIDER')
     .where('p.is_active', true)
     .if(filters.ids, (query) =>
@@ -67,16 +66,17 @@ export async function activeProviders(
         'DISTINCT ON (coalesce(p.company_id, p.user_id)) coalesce(p.company_id, p.user_id) as provider_id'
       ),
       'p.company_id',
-      'c.id as contract_id',
-      'c.name as contract_name',
+      'contracts.id as contract_id',
+      'contracts.name as contract_name',
       db.raw('coalesce(pc.name, pu.name) as name'),
       db.raw('coalesce(pc.document, pu.cpf) as document'),
       db.raw('coalesce(pc.logo, pu.avatar) as avatar')
     )
-    .orderByRaw('coalesce(p.company_id, p.user_id), c.created_at desc')
+    .orderByRaw('coalesce(p.company_id, p.user_id), contracts.created_at desc')
+    .pojo<Record<string, string | null>>()
 
   return rows
-    .map((row: Record<string, string | null>) => {
+    .map((row) => {
       const providerType: ProviderType = row.company_id ? 'LEGAL_ENTITY' : 'NATURAL_PERSON'
       return {
         providerId: row.provider_id!,
@@ -127,11 +127,9 @@ export async function describeProviders(ids: string[], trx?: TransactionClientCo
  * in any live contract of the company, or with an attached flow; else 404.
  */
 export async function requireKnownProvider(companyId: string, providerId: string) {
-  const row = await db
-    .from('contract_parts as p')
-    .join('contracts as c', 'c.id', 'p.contract_id')
-    .where('c.company_id', companyId)
-    .whereNull('c.deleted_at')
+  const row = await Contract.query()
+    .withScopes((scopes) => scopes.ownedBy(companyId))
+    .join('contract_parts as p', 'p.contract_id', 'contracts.id')
     .where('p.role', 'PROVIDER')
     .where((match) => match.where('p.company_id', providerId).orWhere('p.user_id', providerId))
     .select('p.id')
@@ -142,6 +140,7 @@ export async function requireKnownProvider(companyId: string, providerId: string
         .where('provider_id', providerId)
         .select('id')
     )
+    .pojo()
     .first()
   if (!row) throw new NotFoundException('Member not found')
 }
