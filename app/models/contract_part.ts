@@ -12,6 +12,11 @@ import type { ContractType, PartRole } from '#enums/contract_status'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { ONBOARDING_MESSAGES } from '#support/onboarding'
+import { periodsAt } from '#support/hours'
+import { queryTeamLinks, type TeamLinkRow } from '#models/queries/team_links'
+
+/** A provider has few links with one borrower; this bounds the team finder */
+const MAX_TEAM_LINKS = 100
 
 /**
  * A part of a contract (the "link"): a company (legal entity, acted for
@@ -184,5 +189,35 @@ export default class ContractPart extends compose(BaseModel, withUuidPrimaryKey)
       .first()
     if (!part) throw new NotFoundException(ONBOARDING_MESSAGES.providerNotFound)
     return part
+  }
+
+  /**
+   * Tenant finder of the team (E2, E3, E5, E6): the links of one member
+   * (company id or user id) or one link (part id) of the borrower, with
+   * their hour totals at `now`; 404 when there is none.
+   */
+  static async findTeamLinks(
+    borrower: Company,
+    target: { memberId: string } | { partId: string },
+    now: DateTime,
+    trx?: TransactionClientContract
+  ) {
+    const { rows } = await queryTeamLinks(
+      { borrowerId: borrower.id },
+      { ...target, page: 1, pageSize: MAX_TEAM_LINKS },
+      periodsAt(now, borrower.timezone),
+      trx
+    )
+    if (rows.length === 0) {
+      throw new NotFoundException('partId' in target ? 'Link not found' : 'Member not found')
+    }
+    return rows
+  }
+
+  /** The member's primary link: the one with the active contract, else the newest one */
+  static primaryLinkOf(rows: TeamLinkRow[]): TeamLinkRow {
+    const active = rows.find((row) => row.is_active && row.contract_status === 'active')
+    if (active) return active
+    return [...rows].sort((a, b) => b.part_created_at.getTime() - a.part_created_at.getTime())[0]
   }
 }

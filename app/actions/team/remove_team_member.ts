@@ -2,7 +2,7 @@ import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import ContractPart from '#models/contract_part'
 import CompanyMember from '#models/company_member'
-import FindTeamMember from '#actions/team/find_team_member'
+import Clock from '#services/platform/clock'
 import type Company from '#models/company'
 
 /**
@@ -13,11 +13,11 @@ import type Company from '#models/company'
  */
 @inject()
 export default class RemoveTeamMember {
-  constructor(private findMember: FindTeamMember) {}
+  constructor(private clock: Clock) {}
 
   async handle(company: Company, memberId: string) {
     await db.transaction(async (trx) => {
-      const rows = await this.findMember.links(company, { memberId }, trx)
+      const rows = await ContractPart.findTeamLinks(company, { memberId }, this.clock.now(), trx)
       await ContractPart.query({ client: trx })
         .whereIn(
           'id',
