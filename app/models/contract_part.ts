@@ -220,4 +220,28 @@ export default class ContractPart extends compose(BaseModel, withUuidPrimaryKey)
     if (active) return active
     return [...rows].sort((a, b) => b.part_created_at.getTime() - a.part_created_at.getTime())[0]
   }
+
+  /**
+   * Tenant finder of a team member (E7, E9): a provider with a PROVIDER
+   * part in any live contract of the company, or with an attached flow;
+   * else 404.
+   */
+  static async assertKnownProvider(companyId: string, providerId: string) {
+    const row = await Contract.query()
+      .withScopes((scopes) => scopes.ownedBy(companyId))
+      .join('contract_parts as p', 'p.contract_id', 'contracts.id')
+      .where('p.role', 'PROVIDER')
+      .where((match) => match.where('p.company_id', providerId).orWhere('p.user_id', providerId))
+      .select('p.id')
+      .union((attached) =>
+        attached
+          .from('provider_compliance_flows')
+          .where('company_id', companyId)
+          .where('provider_id', providerId)
+          .select('id')
+      )
+      .pojo()
+      .first()
+    if (!row) throw new NotFoundException('Member not found')
+  }
 }

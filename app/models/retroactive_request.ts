@@ -9,6 +9,7 @@ import type { RetroactiveStatus } from '#enums/retroactive_status'
 import type CompanyMember from '#models/company_member'
 import { isProvider } from '#enums/roles'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import { NotFoundException } from '#exceptions/http_exceptions'
 
 export interface RequestedTask {
   description: string
@@ -90,5 +91,15 @@ export default class RetroactiveRequest extends compose(BaseModel, withUuidPrima
       .if(isProvider(membership.role), (query) =>
         query.where('retroactive_requests.user_id', membership.userId)
       )
+  }
+
+  /** Tenant finder: one request visible to the caller, 404 otherwise (locked in a transaction) */
+  static async findVisible(membership: CompanyMember, id: string, trx?: TransactionClientContract) {
+    const request = await RetroactiveRequest.visibleTo(membership, trx)
+      .where('retroactive_requests.id', id)
+      .if(trx, (query) => query.forUpdate())
+      .first()
+    if (!request) throw new NotFoundException('Retroactive request not found')
+    return request
   }
 }

@@ -1,6 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
 import Contract from '#models/contract'
-import { NotFoundException } from '#exceptions/http_exceptions'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { formatCnpj, formatCpf, stripDocument } from '#support/documents'
 import type { ProviderType } from '#models/provider_compliance_flow'
@@ -120,27 +119,4 @@ export async function describeProviders(ids: string[], trx?: TransactionClientCo
     })
   }
   return result
-}
-
-/**
- * A member of the company's team (E7, E9): a provider with a PROVIDER part
- * in any live contract of the company, or with an attached flow; else 404.
- */
-export async function requireKnownProvider(companyId: string, providerId: string) {
-  const row = await Contract.query()
-    .withScopes((scopes) => scopes.ownedBy(companyId))
-    .join('contract_parts as p', 'p.contract_id', 'contracts.id')
-    .where('p.role', 'PROVIDER')
-    .where((match) => match.where('p.company_id', providerId).orWhere('p.user_id', providerId))
-    .select('p.id')
-    .union((attached) =>
-      attached
-        .from('provider_compliance_flows')
-        .where('company_id', companyId)
-        .where('provider_id', providerId)
-        .select('id')
-    )
-    .pojo()
-    .first()
-  if (!row) throw new NotFoundException('Member not found')
 }
