@@ -7,7 +7,7 @@ import ComplianceStep from '#models/compliance_step'
 import ProviderComplianceFlow from '#models/provider_compliance_flow'
 import type { FlowStatus } from '#support/compliance'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import { NotFoundException } from '#exceptions/http_exceptions'
+import { firstOrNotFound } from '#models/queries/first_or_not_found'
 
 /**
  * A borrower-defined compliance flow (spec: ComplianceFlow).
@@ -47,13 +47,10 @@ export default class ComplianceFlow extends compose(BaseModel, withUuidPrimaryKe
   })
 
   /** Tenant finder: a flow of the company or 404 (D2, D4-D8); locked when read in a transaction */
-  static async findOwned(companyId: string, id: string, trx?: TransactionClientContract) {
-    const flow = await ComplianceFlow.query({ client: trx })
-      .withScopes((scopes) => scopes.ownedBy(companyId))
-      .where('id', id)
-      .if(trx, (query) => query.forUpdate())
-      .first()
-    if (!flow) throw new NotFoundException('Compliance flow not found')
-    return flow
+  static findOwned(companyId: string, id: string, trx?: TransactionClientContract) {
+    const owned = ComplianceFlow.query({ client: trx }).withScopes((scopes) =>
+      scopes.ownedBy(companyId)
+    )
+    return firstOrNotFound(owned.where('id', id), 'Compliance flow not found', trx)
   }
 }

@@ -16,8 +16,9 @@ import ContractVariableValue from '#models/contract_variable_value'
 import ContractUploadedFile from '#models/contract_uploaded_file'
 import type { ContractStatus } from '#enums/contract_status'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import { NotFoundException } from '#exceptions/http_exceptions'
+import { firstOrNotFound } from '#models/queries/first_or_not_found'
 import { UNPUBLISHED_STATUSES } from '#support/contract_rules'
+import { ONBOARDING_MESSAGES } from '#support/onboarding'
 
 export default class Contract extends compose(BaseModel, withUuidPrimaryKey) {
   /** The owner company (the logged-in company that created it) */
@@ -144,13 +145,18 @@ export default class Contract extends compose(BaseModel, withUuidPrimaryKey) {
     trx?: TransactionClientContract,
     message = 'Contract not found'
   ) {
-    const contract = await Contract.query({ client: trx })
-      .withScopes((scopes) => scopes.ownedBy(companyId))
-      .where('contracts.id', id)
-      .if(trx, (query) => query.forUpdate())
-      .first()
-    if (!contract) throw new NotFoundException(message)
-    return contract
+    return firstOrNotFound(
+      Contract.query({ client: trx })
+        .withScopes((scopes) => scopes.ownedBy(companyId))
+        .where('contracts.id', id),
+      message,
+      trx
+    )
+  }
+
+  /** `findOwned` for the onboarding routes (H16-H20), whose 404 is `Contrato não encontrado` */
+  static findForOnboarding(companyId: string, id: string, trx?: TransactionClientContract) {
+    return Contract.findOwned(companyId, id, trx, ONBOARDING_MESSAGES.contractNotFound)
   }
 
   /**
@@ -170,22 +176,22 @@ export default class Contract extends compose(BaseModel, withUuidPrimaryKey) {
 
   /** Tenant finder of the provider side: one provider contract with its uploaded files, else 404 */
   static async findForProvider(companyId: string, userId: string, id: string) {
-    const contract = await Contract.ofProvider(companyId, userId)
-      .where('contracts.id', id)
-      .preload('uploadedFiles', (files) =>
-        files
-          .whereIn(
-            'part_id',
-            ContractPart.query()
-              .withScopes((scopes) => scopes.actedForBy(userId))
-              .where('contract_id', id)
-              .select('id')
-          )
-          .preload('document')
-          .orderBy('uploaded_at')
-      )
-      .first()
-    if (!contract) throw new NotFoundException('Contract not found')
-    return contract
+    return firstOrNotFound(
+      Contract.ofProvider(companyId, userId)
+        .where('contracts.id', id)
+        .preload('uploadedFiles', (files) =>
+          files
+            .whereIn(
+              'part_id',
+              ContractPart.query()
+                .withScopes((scopes) => scopes.actedForBy(userId))
+                .where('contract_id', id)
+                .select('id')
+            )
+            .preload('document')
+            .orderBy('uploaded_at')
+        ),
+      'Contract not found'
+    )
   }
 }

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
-import { NotFoundException } from '#exceptions/http_exceptions'
+import { firstOrNotFound } from '#models/queries/first_or_not_found'
 
 /**
  * A document of the contract: `isDownload` true = a file the parts may
@@ -44,11 +44,9 @@ export default class ContractDocumentRequirement extends BaseModel {
 
   /** A document requirement of the contract (found through its tenant finder), else 404 */
   static async findOf(contractId: string, documentId: string) {
-    const document = await ContractDocumentRequirement.query()
-      .where('id', documentId)
-      .where('contract_id', contractId)
-      .first()
-    if (!document) throw new NotFoundException('Document not found')
-    return document
+    return firstOrNotFound(
+      ContractDocumentRequirement.query().where('id', documentId).where('contract_id', contractId),
+      'Document not found'
+    )
   }
 }

@@ -14,6 +14,7 @@ import { NotFoundException } from '#exceptions/http_exceptions'
 import { ONBOARDING_MESSAGES } from '#support/onboarding'
 import { periodsAt } from '#support/hours'
 import { queryTeamLinks, type TeamLinkRow } from '#models/queries/team_links'
+import { firstOrNotFound } from '#models/queries/first_or_not_found'
 
 /** A provider has few links with one borrower; this bounds the team finder */
 const MAX_TEAM_LINKS = 100
@@ -184,11 +185,12 @@ export default class ContractPart extends compose(BaseModel, withUuidPrimaryKey)
     providerId: string,
     trx: TransactionClientContract
   ) {
-    const part = await ContractPart.providersOfContract(contractId, trx)
-      .where((query) => query.where('company_id', providerId).orWhere('user_id', providerId))
-      .first()
-    if (!part) throw new NotFoundException(ONBOARDING_MESSAGES.providerNotFound)
-    return part
+    return firstOrNotFound(
+      ContractPart.providersOfContract(contractId, trx).where((query) =>
+        query.where('company_id', providerId).orWhere('user_id', providerId)
+      ),
+      ONBOARDING_MESSAGES.providerNotFound
+    )
   }
 
   /**

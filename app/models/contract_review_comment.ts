@@ -5,7 +5,7 @@ import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import User from '#models/user'
 import Contract from '#models/contract'
-import { NotFoundException } from '#exceptions/http_exceptions'
+import { firstOrNotFound } from '#models/queries/first_or_not_found'
 
 /** A review comment on a generated contract, with the selection it refers to */
 export default class ContractReviewComment extends compose(BaseModel, withUuidPrimaryKey) {
@@ -48,13 +48,13 @@ export default class ContractReviewComment extends compose(BaseModel, withUuidPr
     ids: { contractId: string; itemId: string; commentId: string }
   ) {
     await Contract.findOwned(companyId, ids.contractId)
-    const comment = await ContractReviewComment.query()
-      .where('id', ids.commentId)
-      .where('contract_id', ids.contractId)
-      .where('item_id', ids.itemId)
-      .preload('author')
-      .first()
-    if (!comment) throw new NotFoundException('Comment not found')
-    return comment
+    return firstOrNotFound(
+      ContractReviewComment.query()
+        .where('id', ids.commentId)
+        .where('contract_id', ids.contractId)
+        .where('item_id', ids.itemId)
+        .preload('author'),
+      'Comment not found'
+    )
   }
 }

@@ -3,7 +3,7 @@ import { BaseModel, column, scope } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import { NotFoundException } from '#exceptions/http_exceptions'
+import { firstOrNotFound } from '#models/queries/first_or_not_found'
 
 export interface TemplateVariable {
   name: string
@@ -47,13 +47,10 @@ export default class ContractTemplate extends compose(BaseModel, withUuidPrimary
   })
 
   /** Tenant finder: another company's (or a deleted) template is 404 */
-  static async findOwned(companyId: string, id: string, trx?: TransactionClientContract) {
-    const template = await ContractTemplate.query({ client: trx })
-      .withScopes((scopes) => scopes.ownedBy(companyId))
-      .where('id', id)
-      .if(trx, (query) => query.forUpdate())
-      .first()
-    if (!template) throw new NotFoundException('Template not found')
-    return template
+  static findOwned(companyId: string, id: string, trx?: TransactionClientContract) {
+    const owned = ContractTemplate.query({ client: trx }).withScopes((scopes) =>
+      scopes.ownedBy(companyId)
+    )
+    return firstOrNotFound(owned.where('id', id), 'Template not found', trx)
   }
 }

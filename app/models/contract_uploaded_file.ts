@@ -5,7 +5,7 @@ import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import ContractDocumentRequirement from '#models/contract_document_requirement'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import { NotFoundException } from '#exceptions/http_exceptions'
+import { firstOrNotFound } from '#models/queries/first_or_not_found'
 
 export type UploadedFileStatus = 'pending' | 'approved' | 'rejected'
 
@@ -73,13 +73,13 @@ export default class ContractUploadedFile extends compose(BaseModel, withUuidPri
     trx: TransactionClientContract,
     { documentId, message }: { documentId?: string; message: string }
   ) {
-    const file = await ContractUploadedFile.query({ client: trx })
-      .where('id', fileId)
-      .if(documentId, (query) => query.where('document_id', documentId!))
-      .where('contract_id', contractId)
-      .forUpdate()
-      .first()
-    if (!file) throw new NotFoundException(message)
-    return file
+    return firstOrNotFound(
+      ContractUploadedFile.query({ client: trx })
+        .where('id', fileId)
+        .if(documentId, (query) => query.where('document_id', documentId!))
+        .where('contract_id', contractId),
+      message,
+      trx
+    )
   }
 }

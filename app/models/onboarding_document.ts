@@ -6,7 +6,7 @@ import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import Onboarding from '#models/onboarding'
 import { ONBOARDING_MESSAGES, type OnboardingDocumentStatus } from '#support/onboarding'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import { NotFoundException } from '#exceptions/http_exceptions'
+import { firstOrNotFound } from '#models/queries/first_or_not_found'
 
 /** A document the provider must upload (spec: OnboardingDocument) */
 export default class OnboardingDocument extends compose(BaseModel, withUuidPrimaryKey) {
@@ -67,12 +67,12 @@ export default class OnboardingDocument extends compose(BaseModel, withUuidPrima
 
   /** Tenant finder: a document of that onboarding only (another onboarding's id is 404), locked */
   static async findOwned(onboardingId: string, documentId: string, trx: TransactionClientContract) {
-    const document = await OnboardingDocument.query({ client: trx })
-      .where('onboarding_id', onboardingId)
-      .where('id', documentId)
-      .forUpdate()
-      .first()
-    if (!document) throw new NotFoundException(ONBOARDING_MESSAGES.documentNotFound)
-    return document
+    return firstOrNotFound(
+      OnboardingDocument.query({ client: trx })
+        .where('onboarding_id', onboardingId)
+        .where('id', documentId),
+      ONBOARDING_MESSAGES.documentNotFound,
+      trx
+    )
   }
 }

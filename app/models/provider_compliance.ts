@@ -7,7 +7,7 @@ import ComplianceFlow from '#models/compliance_flow'
 import StepCompliance from '#models/step_compliance'
 import type { ComplianceStatus } from '#support/compliance'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import { NotFoundException } from '#exceptions/http_exceptions'
+import { firstOrNotFound } from '#models/queries/first_or_not_found'
 
 /** Who may see a compliance: the borrower company and the provider ids acting */
 export interface ComplianceOwner {
@@ -59,14 +59,14 @@ export default class ProviderCompliance extends compose(BaseModel, withUuidPrima
 
   /** Tenant finder: a compliance of the company and provider(s), or 404 (locked in a transaction) */
   static async findOwned(owner: ComplianceOwner, id: string, trx?: TransactionClientContract) {
-    const compliance = await ProviderCompliance.query({ client: trx })
-      .where('company_id', owner.companyId)
-      .whereIn('provider_id', owner.providerIds)
-      .where('id', id)
-      .preload('flow')
-      .if(trx, (query) => query.forUpdate())
-      .first()
-    if (!compliance) throw new NotFoundException('Compliance not found')
-    return compliance
+    return firstOrNotFound(
+      ProviderCompliance.query({ client: trx })
+        .where('company_id', owner.companyId)
+        .whereIn('provider_id', owner.providerIds)
+        .where('id', id)
+        .preload('flow'),
+      'Compliance not found',
+      trx
+    )
   }
 }

@@ -6,7 +6,7 @@ import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import ComplianceFlow from '#models/compliance_flow'
 import Contract from '#models/contract'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import { NotFoundException } from '#exceptions/http_exceptions'
+import { firstOrNotFound } from '#models/queries/first_or_not_found'
 
 export type ProviderType = 'LEGAL_ENTITY' | 'NATURAL_PERSON'
 
@@ -59,15 +59,15 @@ export default class ProviderComplianceFlow extends compose(BaseModel, withUuidP
     trx: TransactionClientContract,
     message = 'Attached compliance flow not found'
   ) {
-    const attachment = await ProviderComplianceFlow.query({ client: trx })
-      .withScopes((scopes) => scopes.attached())
-      .where('company_id', companyId)
-      .where('provider_id', providerId)
-      .if(target.flowId, (query) => query.where('flow_id', target.flowId!))
-      .if(target.attachmentId, (query) => query.where('id', target.attachmentId!))
-      .forUpdate()
-      .first()
-    if (!attachment) throw new NotFoundException(message)
-    return attachment
+    return firstOrNotFound(
+      ProviderComplianceFlow.query({ client: trx })
+        .withScopes((scopes) => scopes.attached())
+        .where('company_id', companyId)
+        .where('provider_id', providerId)
+        .if(target.flowId, (query) => query.where('flow_id', target.flowId!))
+        .if(target.attachmentId, (query) => query.where('id', target.attachmentId!)),
+      message,
+      trx
+    )
   }
 }

@@ -7,9 +7,9 @@ import ContractPart from '#models/contract_part'
 import User from '#models/user'
 import type { RetroactiveStatus } from '#enums/retroactive_status'
 import type CompanyMember from '#models/company_member'
-import { isProvider } from '#enums/roles'
+import { visibleToMember } from '#models/queries/visible_to_member'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import { NotFoundException } from '#exceptions/http_exceptions'
+import { firstOrNotFound } from '#models/queries/first_or_not_found'
 
 export interface RequestedTask {
   description: string
@@ -86,20 +86,19 @@ export default class RetroactiveRequest extends compose(BaseModel, withUuidPrima
    * its company, a provider only its own (anything else is 404).
    */
   static visibleTo(membership: CompanyMember, trx?: TransactionClientContract) {
-    return RetroactiveRequest.query({ client: trx })
-      .where('retroactive_requests.company_id', membership.companyId)
-      .if(isProvider(membership.role), (query) =>
-        query.where('retroactive_requests.user_id', membership.userId)
-      )
+    return visibleToMember(
+      RetroactiveRequest.query({ client: trx }),
+      'retroactive_requests',
+      membership
+    )
   }
 
   /** Tenant finder: one request visible to the caller, 404 otherwise (locked in a transaction) */
   static async findVisible(membership: CompanyMember, id: string, trx?: TransactionClientContract) {
-    const request = await RetroactiveRequest.visibleTo(membership, trx)
-      .where('retroactive_requests.id', id)
-      .if(trx, (query) => query.forUpdate())
-      .first()
-    if (!request) throw new NotFoundException('Retroactive request not found')
-    return request
+    return firstOrNotFound(
+      RetroactiveRequest.visibleTo(membership, trx).where('retroactive_requests.id', id),
+      'Retroactive request not found',
+      trx
+    )
   }
 }

@@ -7,7 +7,7 @@ import ComplianceStep from '#models/compliance_step'
 import StepComplianceDocument from '#models/step_compliance_document'
 import type { PlatformDataType, StepStatus } from '#support/compliance'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import { NotFoundException } from '#exceptions/http_exceptions'
+import { firstOrNotFound } from '#models/queries/first_or_not_found'
 import type ProviderCompliance from '#models/provider_compliance'
 
 /** One step of a monthly compliance */
@@ -53,18 +53,18 @@ export default class StepCompliance extends compose(BaseModel, withUuidPrimaryKe
     stepId: string,
     trx?: TransactionClientContract
   ) {
-    const step = await StepCompliance.query({ client: trx })
-      .where('provider_compliance_id', compliance.id)
-      .where((match) => match.where('id', stepId).orWhere('step_id', stepId))
-      .preload('step', (definition) =>
-        definition
-          .preload('documents', (documents) => documents.orderBy('position'))
-          .preload('validators')
-      )
-      .preload('documents')
-      .if(trx, (query) => query.forUpdate())
-      .first()
-    if (!step) throw new NotFoundException('Step not found')
-    return step
+    return firstOrNotFound(
+      StepCompliance.query({ client: trx })
+        .where('provider_compliance_id', compliance.id)
+        .where((match) => match.where('id', stepId).orWhere('step_id', stepId))
+        .preload('step', (definition) =>
+          definition
+            .preload('documents', (documents) => documents.orderBy('position'))
+            .preload('validators')
+        )
+        .preload('documents'),
+      'Step not found',
+      trx
+    )
   }
 }

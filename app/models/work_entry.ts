@@ -7,9 +7,9 @@ import ContractPart from '#models/contract_part'
 import User from '#models/user'
 import WorkEntryTask from '#models/work_entry_task'
 import type CompanyMember from '#models/company_member'
-import { isProvider } from '#enums/roles'
+import { visibleToMember } from '#models/queries/visible_to_member'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import { NotFoundException } from '#exceptions/http_exceptions'
+import { firstOrNotFound } from '#models/queries/first_or_not_found'
 
 /**
  * A day of work of a provider on a link (contract part) of a borrower
@@ -68,22 +68,18 @@ export default class WorkEntry extends compose(BaseModel, withUuidPrimaryKey) {
    * its company, a provider only its own (anything else is 404).
    */
   static visibleTo(membership: CompanyMember, trx?: TransactionClientContract) {
-    return WorkEntry.query({ client: trx })
-      .where('work_entries.company_id', membership.companyId)
-      .if(isProvider(membership.role), (query) =>
-        query.where('work_entries.user_id', membership.userId)
-      )
+    return visibleToMember(WorkEntry.query({ client: trx }), 'work_entries', membership)
   }
 
   /** Tenant finder: one entry visible to the caller with its tasks, 404 otherwise (locked in a transaction) */
   static async findVisible(membership: CompanyMember, id: string, trx?: TransactionClientContract) {
-    const entry = await WorkEntry.visibleTo(membership, trx)
-      .where('work_entries.id', id)
-      .preload('tasks', (tasks) => tasks.orderBy('position'))
-      .preload('contractPart')
-      .if(trx, (query) => query.forUpdate())
-      .first()
-    if (!entry) throw new NotFoundException('Work entry not found')
-    return entry
+    return firstOrNotFound(
+      WorkEntry.visibleTo(membership, trx)
+        .where('work_entries.id', id)
+        .preload('tasks', (tasks) => tasks.orderBy('position'))
+        .preload('contractPart'),
+      'Work entry not found',
+      trx
+    )
   }
 }

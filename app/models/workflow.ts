@@ -4,7 +4,7 @@ import { compose } from '@adonisjs/core/helpers'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import type { WorkflowCompanyRole } from '#enums/contract_status'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import { NotFoundException } from '#exceptions/http_exceptions'
+import { firstOrNotFound } from '#models/queries/first_or_not_found'
 
 /**
  * A contract workflow: its `companyRole` decides the perspective of the
@@ -42,13 +42,8 @@ export default class Workflow extends compose(BaseModel, withUuidPrimaryKey) {
   })
 
   /** Tenant finder: another company's (or a deleted) workflow is 404 */
-  static async findOwned(companyId: string, id: string, trx?: TransactionClientContract) {
-    const workflow = await Workflow.query({ client: trx })
-      .withScopes((scopes) => scopes.ownedBy(companyId))
-      .where('workflows.id', id)
-      .if(trx, (query) => query.forUpdate())
-      .first()
-    if (!workflow) throw new NotFoundException('Workflow not found')
-    return workflow
+  static findOwned(companyId: string, id: string, trx?: TransactionClientContract) {
+    const owned = Workflow.query({ client: trx }).withScopes((scopes) => scopes.ownedBy(companyId))
+    return firstOrNotFound(owned.where('workflows.id', id), 'Workflow not found', trx)
   }
 }

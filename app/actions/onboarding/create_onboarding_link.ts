@@ -5,7 +5,6 @@ import onboardingTokens from '#services/onboarding/token_service'
 import { assertContractOpen, ensureOnboarding, renewOnboarding } from '#services/onboarding/records'
 import Contract from '#models/contract'
 import ContractPart from '#models/contract_part'
-import { ONBOARDING_MESSAGES } from '#support/onboarding'
 import { ONBOARDING_VALIDITY_DAYS } from '#support/onboarding'
 import type { createOnboardingLinkValidator } from '#validators/onboarding'
 
@@ -24,12 +23,7 @@ interface Params extends Infer<typeof createOnboardingLinkValidator> {
 export default class CreateOnboardingLink {
   async handle({ company, contractId, providerId, validityDays, message }: Params) {
     const onboarding = await db.transaction(async (trx) => {
-      const contract = await Contract.findOwned(
-        company.id,
-        contractId,
-        trx,
-        ONBOARDING_MESSAGES.contractNotFound
-      )
+      const contract = await Contract.findForOnboarding(company.id, contractId, trx)
       assertContractOpen(contract)
       const part = await ContractPart.findProviderOf(contract.id, providerId, trx)
       const record = await ensureOnboarding(contract, part, trx)

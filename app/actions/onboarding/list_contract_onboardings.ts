@@ -1,7 +1,6 @@
 import type Company from '#models/company'
 import Onboarding from '#models/onboarding'
 import Contract from '#models/contract'
-import { ONBOARDING_MESSAGES } from '#support/onboarding'
 import onboardingFiles from '#services/onboarding/file_storage'
 
 /**
@@ -10,12 +9,7 @@ import onboardingFiles from '#services/onboarding/file_storage'
  */
 export default class ListContractOnboardings {
   async handle(company: Company, contractId: string) {
-    const contract = await Contract.findOwned(
-      company.id,
-      contractId,
-      undefined,
-      ONBOARDING_MESSAGES.contractNotFound
-    )
+    const contract = await Contract.findForOnboarding(company.id, contractId)
     const onboardings = await Onboarding.query()
       .where('contract_id', contract.id)
       .where('borrower_company_id', company.id)

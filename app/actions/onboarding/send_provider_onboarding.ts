@@ -41,12 +41,7 @@ interface Params {
 export default class SendProviderOnboarding {
   async handle({ company, user, contractId, providerId }: Params) {
     await db.transaction(async (trx) => {
-      const contract = await Contract.findOwned(
-        company.id,
-        contractId,
-        trx,
-        ONBOARDING_MESSAGES.contractNotFound
-      )
+      const contract = await Contract.findForOnboarding(company.id, contractId, trx)
       assertContractOpen(contract)
       const part = await ContractPart.findProviderOf(contract.id, providerId, trx)
       await this.send(contract, await this.prepare(contract, part, trx), user, trx)

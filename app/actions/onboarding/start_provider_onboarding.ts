@@ -27,12 +27,7 @@ export default class StartProviderOnboarding {
 
   async handle({ company, user, contractId }: Params) {
     return db.transaction(async (trx) => {
-      const contract = await Contract.findOwned(
-        company.id,
-        contractId,
-        trx,
-        ONBOARDING_MESSAGES.contractNotFound
-      )
+      const contract = await Contract.findForOnboarding(company.id, contractId, trx)
       if (contract.status !== 'provider') {
         throw new BadRequestException(ONBOARDING_MESSAGES.notInProviderStatus)
       }
