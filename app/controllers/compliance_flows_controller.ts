@@ -9,7 +9,7 @@ import DetachProviderFlow from '#actions/compliance/detach_provider_flow'
 import ListAvailableProviders from '#actions/compliance/list_available_providers'
 import AvailableProviderDto from '#dtos/available_provider_dto'
 import ComplianceFlowDto from '#dtos/compliance_flow_dto'
-import { findFlow } from '#services/compliance/attachments'
+import ComplianceFlow from '#models/compliance_flow'
 import { attachedProvidersOf, flowsOf } from '#services/compliance/flows'
 import { pathIds } from '#validators/compliance_params'
 import {
@@ -36,7 +36,7 @@ export default class ComplianceFlowsController {
 
   async show(ctx: HttpContext) {
     const { id } = pathIds(ctx.params, 'id')
-    await findFlow(ctx.company.id, id)
+    await ComplianceFlow.findOwned(ctx.company.id, id)
     return this.#view(ctx.company.id, id)
   }
 
@@ -50,7 +50,7 @@ export default class ComplianceFlowsController {
   @inject()
   async update(ctx: HttpContext, update: UpdateComplianceFlow) {
     const { id } = pathIds(ctx.params, 'id')
-    await findFlow(ctx.company.id, id)
+    await ComplianceFlow.findOwned(ctx.company.id, id)
     const payload = await ctx.request.validateUsing(updateComplianceFlowValidator)
     await update.handle(ctx.company.id, id, payload)
     return this.#view(ctx.company.id, id)
@@ -66,7 +66,7 @@ export default class ComplianceFlowsController {
   @inject()
   async attachProviders(ctx: HttpContext, attach: AttachFlowProviders) {
     const { id } = pathIds(ctx.params, 'id')
-    await findFlow(ctx.company.id, id)
+    await ComplianceFlow.findOwned(ctx.company.id, id)
     const { providerIds } = await ctx.request.validateUsing(attachProvidersValidator)
     await attach.handle(ctx.company.id, id, providerIds)
     return this.#view(ctx.company.id, id)
@@ -75,7 +75,7 @@ export default class ComplianceFlowsController {
   @inject()
   async detachProvider(ctx: HttpContext, detach: DetachProviderFlow) {
     const { flowId, providerId } = pathIds(ctx.params, 'flowId', 'providerId')
-    await findFlow(ctx.company.id, flowId)
+    await ComplianceFlow.findOwned(ctx.company.id, flowId)
     await detach.handle(ctx.company.id, { flowId, providerId })
     return ctx.response.noContent()
   }

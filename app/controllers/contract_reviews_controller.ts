@@ -1,5 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { inject } from '@adonisjs/core'
+import ContractReviewComment from '#models/contract_review_comment'
 import ShowReviewOverview from '#actions/contracts/show_review_overview'
 import ReviewComments from '#actions/contracts/review_comments'
 import DecideReview from '#actions/contracts/decide_review'
@@ -49,7 +50,7 @@ export default class ContractReviewsController {
     comments: ReviewComments
   ) {
     const { content } = await request.validateUsing(updateReviewCommentValidator)
-    const comment = await comments.find(company, {
+    const comment = await ContractReviewComment.findOwned(company.id, {
       contractId: params.id,
       itemId: params.contractItemId,
       commentId: params.commentId,

@@ -7,8 +7,8 @@ import GrantPlatformData from '#actions/compliance/grant_platform_data'
 import ProviderComplianceDto, { StepComplianceDocumentDto } from '#dtos/provider_compliance_dto'
 import Clock from '#services/platform/clock'
 import { fileStorage } from '#services/files/storage_service'
-import { findCompliance } from '#services/compliance/lookup'
-import { providerIdsOf } from '#services/compliance/providers'
+import ProviderCompliance from '#models/provider_compliance'
+import CompanyMember from '#models/company_member'
 import { complianceDetails } from '#services/compliance/compliance_details'
 import { pathIds } from '#validators/compliance_params'
 import {
@@ -23,12 +23,15 @@ import {
  */
 export default class ProviderCompliancesController {
   async #owner({ auth, company }: HttpContext) {
-    return { companyId: company.id, providerIds: await providerIdsOf(auth.getUserOrFail().id) }
+    return {
+      companyId: company.id,
+      providerIds: await CompanyMember.providerIdsOf(auth.getUserOrFail().id),
+    }
   }
 
   /** One compliance as the provider sees it */
   async #view(ctx: HttpContext, complianceId: string, clock: Clock) {
-    const compliance = await findCompliance(await this.#owner(ctx), complianceId)
+    const compliance = await ProviderCompliance.findOwned(await this.#owner(ctx), complianceId)
     const [view] = ProviderComplianceDto.fromDetails(
       [compliance],
       await complianceDetails([compliance], {
@@ -64,7 +67,7 @@ export default class ProviderCompliancesController {
   async upload(ctx: HttpContext, upload: UploadStepDocument) {
     const { complianceId, stepId } = pathIds(ctx.params, 'complianceId', 'stepId')
     const owner = await this.#owner(ctx)
-    await findCompliance(owner, complianceId)
+    await ProviderCompliance.findOwned(owner, complianceId)
     const { documentRequirementId, file } = await ctx.request.validateUsing(
       uploadStepDocumentValidator
     )

@@ -1,9 +1,10 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { inject } from '@adonisjs/core'
+import Clock from '#services/platform/clock'
+import ContractPart from '#models/contract_part'
 import ListTeamMembers from '#actions/team/list_team_members'
 import ShowTeamMember from '#actions/team/show_team_member'
 import InviteTeamMember from '#actions/team/invite_team_member'
-import FindTeamMember from '#actions/team/find_team_member'
 import RemoveTeamMember from '#actions/team/remove_team_member'
 import TeamMemberDto from '#dtos/team_member_dto'
 import TeamInviteResultDto from '#dtos/team_invite_result_dto'
@@ -61,9 +62,10 @@ export default class TeamMembersController {
 
   /** E5: kept for compatibility; changes nothing and returns the member */
   @inject()
-  async update({ request, company }: HttpContext, findMember: FindTeamMember) {
+  async update({ request, company }: HttpContext, clock: Clock) {
     const { params } = await request.validateUsing(teamMemberIdValidator)
-    return { data: TeamMemberDto.fromRow(await findMember.primary(company, params.id)) }
+    const rows = await ContractPart.findTeamLinks(company, { memberId: params.id }, clock.now())
+    return { data: TeamMemberDto.fromRow(ContractPart.primaryLinkOf(rows)) }
   }
 
   @inject()

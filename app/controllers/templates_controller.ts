@@ -5,6 +5,7 @@ import ListTemplates from '#actions/templates/list_templates'
 import DeleteTemplate from '#actions/templates/delete_template'
 import ContractTemplateDto from '#dtos/contract_template_dto'
 import PaginationMetaDto from '#dtos/pagination_meta_dto'
+import ContractTemplate from '#models/contract_template'
 import { listTemplatesValidator, saveTemplateValidator } from '#validators/contract_template'
 
 export default class TemplatesController {
@@ -18,7 +19,9 @@ export default class TemplatesController {
   }
 
   async show({ params, company }: HttpContext) {
-    return { data: ContractTemplateDto.fromModel(await SaveTemplate.find(company, params.id)) }
+    return {
+      data: ContractTemplateDto.fromModel(await ContractTemplate.findOwned(company.id, params.id)),
+    }
   }
 
   @inject()

@@ -2,12 +2,12 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { inject } from '@adonisjs/core'
 import Clock from '#services/platform/clock'
 import CreateWorkEntry from '#actions/hours/create_work_entry'
-import FindWorkEntry from '#actions/hours/find_work_entry'
 import UpdateWorkEntry from '#actions/hours/update_work_entry'
 import DeleteWorkEntry from '#actions/hours/delete_work_entry'
 import ListWorkEntries from '#actions/hours/list_work_entries'
 import SummarizeProviderHours from '#actions/hours/summarize_provider_hours'
 import WorkEntryDto from '#dtos/work_entry_dto'
+import WorkEntry from '#models/work_entry'
 import PageMetaDto from '#dtos/page_meta_dto'
 import { hoursMeta } from '#validators/rules/time'
 import {
@@ -35,10 +35,9 @@ export default class WorkEntriesController {
     return { data: await summarize.handle(membership, params.id) }
   }
 
-  @inject()
-  async show({ request, membership }: HttpContext, findEntry: FindWorkEntry) {
+  async show({ request, membership }: HttpContext) {
     const { params } = await request.validateUsing(workEntryIdValidator)
-    return { data: WorkEntryDto.fromModel(await findEntry.handle(membership, params.id)) }
+    return { data: WorkEntryDto.fromModel(await WorkEntry.findVisible(membership, params.id)) }
   }
 
   @inject()

@@ -5,6 +5,7 @@ import ListWorkflows from '#actions/workflows/list_workflows'
 import DeleteWorkflow from '#actions/workflows/delete_workflow'
 import WorkflowDto from '#dtos/workflow_dto'
 import PaginationMetaDto from '#dtos/pagination_meta_dto'
+import Workflow from '#models/workflow'
 import { listWorkflowsValidator, saveWorkflowValidator } from '#validators/workflow'
 
 export default class WorkflowsController {
@@ -18,7 +19,7 @@ export default class WorkflowsController {
   }
 
   async show({ params, company }: HttpContext) {
-    return { data: WorkflowDto.fromModel(await SaveWorkflow.find(company, params.id)) }
+    return { data: WorkflowDto.fromModel(await Workflow.findOwned(company.id, params.id)) }
   }
 
   @inject()

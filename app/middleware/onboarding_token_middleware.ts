@@ -40,7 +40,7 @@ export default class OnboardingTokenMiddleware {
 
     const onboarding = await Onboarding.forProvider(payload.contractId, payload.providerId)
       .where('borrower_company_id', payload.borrowerId)
-      .whereHas('contract', (contract) => contract.whereNull('deleted_at'))
+      .whereHas('contract', (contract) => contract.withScopes((scopes) => scopes.notDeleted()))
       .withScopes((scopes) => scopes.withContractStatus())
       .first()
     if (!onboarding) throw new NotFoundException(ONBOARDING_MESSAGES.notFound)

@@ -39,6 +39,28 @@ export default class CompanyMember extends compose(BaseModel, withUuidPrimaryKey
   declare user: BelongsTo<typeof User>
 
   /**
+   * The companies the user OWNS, as a subquery: a legal entity acts
+   * through its owner, so these are the companies the user acts for as
+   * provider (with `providerIdsOf`, the one definition of it).
+   */
+  static ownedCompanyIds(userId: string) {
+    return db
+      .from('company_members')
+      .select('company_id')
+      .where('user_id', userId)
+      .where('role', 'owner')
+  }
+
+  /**
+   * The provider ids the user acts for (provider side, B/C): the user id
+   * (natural person) and every company the user owns (legal entity).
+   */
+  static async providerIdsOf(userId: string) {
+    const owned: { company_id: string }[] = await CompanyMember.ownedCompanyIds(userId)
+    return [userId, ...owned.map((row) => row.company_id)]
+  }
+
+  /**
    * Consent (DESIGN.md Tenancy, issue #21): the ids among `parties` that
    * are NOT linked to borrower company `companyId` (companies, then users). A
    * party is linked when it is the company itself, a user with any

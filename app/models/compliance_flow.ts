@@ -6,6 +6,8 @@ import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import ComplianceStep from '#models/compliance_step'
 import ProviderComplianceFlow from '#models/provider_compliance_flow'
 import type { FlowStatus } from '#support/compliance'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import { firstOrNotFound } from '#models/queries/first_or_not_found'
 
 /**
  * A borrower-defined compliance flow (spec: ComplianceFlow).
@@ -43,4 +45,12 @@ export default class ComplianceFlow extends compose(BaseModel, withUuidPrimaryKe
   static ownedBy = scope((query, companyId: string) => {
     query.where('compliance_flows.company_id', companyId)
   })
+
+  /** Tenant finder: a flow of the company or 404 (D2, D4-D8); locked when read in a transaction */
+  static findOwned(companyId: string, id: string, trx?: TransactionClientContract) {
+    const owned = ComplianceFlow.query({ client: trx }).withScopes((scopes) =>
+      scopes.ownedBy(companyId)
+    )
+    return firstOrNotFound(owned.where('id', id), 'Compliance flow not found', trx)
+  }
 }

@@ -16,7 +16,9 @@ import ContractVariableValue from '#models/contract_variable_value'
 import ContractUploadedFile from '#models/contract_uploaded_file'
 import type { ContractStatus } from '#enums/contract_status'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import { NotFoundException } from '#exceptions/http_exceptions'
+import { firstOrNotFound } from '#models/queries/first_or_not_found'
+import { UNPUBLISHED_STATUSES } from '#support/contract_rules'
+import { ONBOARDING_MESSAGES } from '#support/onboarding'
 
 export default class Contract extends compose(BaseModel, withUuidPrimaryKey) {
   /** The owner company (the logged-in company that created it) */
@@ -132,14 +134,64 @@ export default class Contract extends compose(BaseModel, withUuidPrimaryKey) {
     query.where('contracts.company_id', companyId).whereNull('contracts.deleted_at')
   })
 
-  /** Tenant finder: a contract of another company (or deleted) is 404 */
-  static async findOwned(companyId: string, id: string, trx?: TransactionClientContract) {
-    const contract = await Contract.query({ client: trx })
+  /**
+   * Tenant finder: a contract of another company (or deleted) is 404 with
+   * `message` (the onboarding routes answer in Portuguese); locked when read
+   * in a transaction.
+   */
+  static async findOwned(
+    companyId: string,
+    id: string,
+    trx?: TransactionClientContract,
+    message = 'Contract not found'
+  ) {
+    return firstOrNotFound(
+      Contract.query({ client: trx })
+        .withScopes((scopes) => scopes.ownedBy(companyId))
+        .where('contracts.id', id),
+      message,
+      trx
+    )
+  }
+
+  /** `findOwned` for the onboarding routes (H16-H20), whose 404 is `Contrato não encontrado` */
+  static findForOnboarding(companyId: string, id: string, trx?: TransactionClientContract) {
+    return Contract.findOwned(companyId, id, trx, ONBOARDING_MESSAGES.contractNotFound)
+  }
+
+  /**
+   * Contracts of the context (borrower) company where the user acts as a
+   * provider part (`ContractPart.actedForBy`), published ones only, each
+   * with the provider's parts preloaded.
+   */
+  static ofProvider(companyId: string, userId: string) {
+    return Contract.query()
       .withScopes((scopes) => scopes.ownedBy(companyId))
-      .where('contracts.id', id)
-      .if(trx, (query) => query.forUpdate())
-      .first()
-    if (!contract) throw new NotFoundException('Contract not found')
-    return contract
+      .whereNotIn('contracts.status', [...UNPUBLISHED_STATUSES])
+      .whereHas('parts', (parts) => parts.withScopes((scopes) => scopes.actedForBy(userId)))
+      .preload('parts', (parts) =>
+        parts.withScopes((scopes) => scopes.actedForBy(userId)).orderBy('created_at')
+      )
+  }
+
+  /** Tenant finder of the provider side: one provider contract with its uploaded files, else 404 */
+  static async findForProvider(companyId: string, userId: string, id: string) {
+    return firstOrNotFound(
+      Contract.ofProvider(companyId, userId)
+        .where('contracts.id', id)
+        .preload('uploadedFiles', (files) =>
+          files
+            .whereIn(
+              'part_id',
+              ContractPart.query()
+                .withScopes((scopes) => scopes.actedForBy(userId))
+                .where('contract_id', id)
+                .select('id')
+            )
+            .preload('document')
+            .orderBy('uploaded_at')
+        ),
+      'Contract not found'
+    )
   }
 }

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { firstOrNotFound } from '#models/queries/first_or_not_found'
 
 /**
  * A document of the contract: `isDownload` true = a file the parts may
@@ -40,4 +41,12 @@ export default class ContractDocumentRequirement extends BaseModel {
 
   @column.dateTime({ autoCreate: true, autoUpdate: true })
   declare updatedAt: DateTime
+
+  /** A document requirement of the contract (found through its tenant finder), else 404 */
+  static async findOf(contractId: string, documentId: string) {
+    return firstOrNotFound(
+      ContractDocumentRequirement.query().where('id', documentId).where('contract_id', contractId),
+      'Document not found'
+    )
+  }
 }

@@ -1,12 +1,23 @@
 import { DateTime } from 'luxon'
-import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
+import { BaseModel, belongsTo, column, scope } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import Contract from '#models/contract'
 import Company from '#models/company'
 import User from '#models/user'
+import CompanyMember from '#models/company_member'
+import { isProvider } from '#enums/roles'
 import type { ContractType, PartRole } from '#enums/contract_status'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import { NotFoundException } from '#exceptions/http_exceptions'
+import { ONBOARDING_MESSAGES } from '#support/onboarding'
+import { periodsAt } from '#support/hours'
+import { queryTeamLinks, type TeamLinkRow } from '#models/queries/team_links'
+import { firstOrNotFound } from '#models/queries/first_or_not_found'
+
+/** A provider has few links with one borrower; this bounds the team finder */
+const MAX_TEAM_LINKS = 100
 
 /**
  * A part of a contract (the "link"): a company (legal entity, acted for
@@ -64,18 +75,175 @@ export default class ContractPart extends compose(BaseModel, withUuidPrimaryKey)
   }
 
   /**
-   * The active link of a provider with a borrower company: the part is
-   * active and its contract (owned by the borrower, not deleted) is `active`.
+   * PROVIDER parts the user acts for: its natural-person parts and the
+   * parts of the companies it owns (`CompanyMember.ownedCompanyIds`)
    */
-  static activeFor(borrowerCompanyId: string) {
-    return ContractPart.query()
+  static actedForBy = scope((query, userId: string) => {
+    query.where('contract_parts.role', 'PROVIDER').where((owner) => {
+      owner
+        .where('contract_parts.user_id', userId)
+        .orWhereIn('contract_parts.company_id', CompanyMember.ownedCompanyIds(userId))
+    })
+  })
+
+  /** The part of one provider identity: its company id (legal entity) or user id (person) */
+  static ofProvider = scope((query, providerId: string) => {
+    query.where((identity) => {
+      identity
+        .where('contract_parts.company_id', providerId)
+        .orWhere('contract_parts.user_id', providerId)
+    })
+  })
+
+  /**
+   * The links (PROVIDER parts) of a user acting as provider in a borrower
+   * company: its natural-person parts and the parts of the companies it
+   * owns (a legal entity is acted for by its owner).
+   */
+  static providerLinksOf(borrowerId: string, userId: string, trx?: TransactionClientContract) {
+    return ContractPart.query({ client: trx })
+      .withScopes((scopes) => scopes.actedForBy(userId))
+      .whereHas('contract', (contract) =>
+        contract.withScopes((scopes) => scopes.ownedBy(borrowerId))
+      )
+  }
+
+  /**
+   * The active link of the caller (part active, contract `active`), the
+   * newest first; `providerId` picks one identity (user or company).
+   */
+  static activeProviderLink(
+    borrowerId: string,
+    userId: string,
+    providerId?: string,
+    trx?: TransactionClientContract
+  ) {
+    return ContractPart.providerLinksOf(borrowerId, userId, trx)
       .where('contract_parts.is_active', true)
+      .whereHas('contract', (contract) => contract.where('status', 'active'))
+      .if(providerId, (query) => query.withScopes((scopes) => scopes.ofProvider(providerId!)))
+      .preload('contract')
+      .orderBy('contract_parts.created_at', 'desc')
+      .first()
+  }
+
+  /** The ids of every link of the caller in the borrower (active or not) */
+  static async providerLinkIds(
+    borrowerId: string,
+    userId: string,
+    trx?: TransactionClientContract
+  ) {
+    const parts = await ContractPart.providerLinksOf(borrowerId, userId, trx).select(
+      'contract_parts.id'
+    )
+    return parts.map((part) => part.id)
+  }
+
+  /** PROVIDER parts (links) of live contracts of the borrower company */
+  static providersOf(borrowerId: string, trx?: TransactionClientContract) {
+    return ContractPart.query({ client: trx })
       .where('contract_parts.role', 'PROVIDER')
-      .whereHas('contract', (contract) => {
-        contract
-          .where('company_id', borrowerCompanyId)
-          .where('status', 'active')
-          .whereNull('deleted_at')
-      })
+      .whereHas('contract', (contract) =>
+        contract.withScopes((scopes) => scopes.ownedBy(borrowerId))
+      )
+  }
+
+  /** The links of a provider company (legal entity) with a borrower */
+  static providerLinksOfCompany(
+    borrowerId: string,
+    companyId: string,
+    trx?: TransactionClientContract
+  ) {
+    return ContractPart.providersOf(borrowerId, trx).where('contract_parts.company_id', companyId)
+  }
+
+  /**
+   * The link ids of a provider (`providerId` = company id or user id) in
+   * the context company; a provider may only ask for its own identities.
+   */
+  static async providerPartIds(membership: CompanyMember, providerId: string) {
+    const query = isProvider(membership.role)
+      ? ContractPart.providerLinksOf(membership.companyId, membership.userId)
+      : ContractPart.providersOf(membership.companyId)
+    const parts = await query
+      .withScopes((scopes) => scopes.ofProvider(providerId))
+      .select('contract_parts.id')
+    return parts.map((part) => part.id)
+  }
+
+  /** The PROVIDER parts of a contract, oldest first */
+  static providersOfContract(contractId: string, trx: TransactionClientContract) {
+    return ContractPart.query({ client: trx })
+      .where('contract_id', contractId)
+      .where('role', 'PROVIDER')
+      .orderBy('created_at', 'asc')
+  }
+
+  /** Tenant finder: the PROVIDER part of the contract whose company or user id is providerId */
+  static async findProviderOf(
+    contractId: string,
+    providerId: string,
+    trx: TransactionClientContract
+  ) {
+    return firstOrNotFound(
+      ContractPart.providersOfContract(contractId, trx).where((query) =>
+        query.where('company_id', providerId).orWhere('user_id', providerId)
+      ),
+      ONBOARDING_MESSAGES.providerNotFound
+    )
+  }
+
+  /**
+   * Tenant finder of the team (E2, E3, E5, E6): the links of one member
+   * (company id or user id) or one link (part id) of the borrower, with
+   * their hour totals at `now`; 404 when there is none.
+   */
+  static async findTeamLinks(
+    borrower: Company,
+    target: { memberId: string } | { partId: string },
+    now: DateTime,
+    trx?: TransactionClientContract
+  ) {
+    const { rows } = await queryTeamLinks(
+      { borrowerId: borrower.id },
+      { ...target, page: 1, pageSize: MAX_TEAM_LINKS },
+      periodsAt(now, borrower.timezone),
+      trx
+    )
+    if (rows.length === 0) {
+      throw new NotFoundException('partId' in target ? 'Link not found' : 'Member not found')
+    }
+    return rows
+  }
+
+  /** The member's primary link: the one with the active contract, else the newest one */
+  static primaryLinkOf(rows: TeamLinkRow[]): TeamLinkRow {
+    const active = rows.find((row) => row.is_active && row.contract_status === 'active')
+    if (active) return active
+    return [...rows].sort((a, b) => b.part_created_at.getTime() - a.part_created_at.getTime())[0]
+  }
+
+  /**
+   * Tenant finder of a team member (E7, E9): a provider with a PROVIDER
+   * part in any live contract of the company, or with an attached flow;
+   * else 404.
+   */
+  static async assertKnownProvider(companyId: string, providerId: string) {
+    const row = await Contract.query()
+      .withScopes((scopes) => scopes.ownedBy(companyId))
+      .join('contract_parts as p', 'p.contract_id', 'contracts.id')
+      .where('p.role', 'PROVIDER')
+      .where((match) => match.where('p.company_id', providerId).orWhere('p.user_id', providerId))
+      .select('p.id')
+      .union((attached) =>
+        attached
+          .from('provider_compliance_flows')
+          .where('company_id', companyId)
+          .where('provider_id', providerId)
+          .select('id')
+      )
+      .pojo()
+      .first()
+    if (!row) throw new NotFoundException('Member not found')
   }
 }

@@ -2,6 +2,8 @@ import { DateTime } from 'luxon'
 import { BaseModel, column, scope } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import { firstOrNotFound } from '#models/queries/first_or_not_found'
 
 export interface TemplateVariable {
   name: string
@@ -43,4 +45,12 @@ export default class ContractTemplate extends compose(BaseModel, withUuidPrimary
   static ownedBy = scope((query, companyId: string) => {
     query.where('company_id', companyId).whereNull('deleted_at')
   })
+
+  /** Tenant finder: another company's (or a deleted) template is 404 */
+  static findOwned(companyId: string, id: string, trx?: TransactionClientContract) {
+    const owned = ContractTemplate.query({ client: trx }).withScopes((scopes) =>
+      scopes.ownedBy(companyId)
+    )
+    return firstOrNotFound(owned.where('id', id), 'Template not found', trx)
+  }
 }

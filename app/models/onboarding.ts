@@ -3,7 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import { BaseModel, belongsTo, column, hasMany, scope } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
 import type { BelongsTo, HasMany } from '@adonisjs/lucid/types/relations'
-import type { QueryClientContract } from '@adonisjs/lucid/types/database'
+import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import Company from '#models/company'
 import Contract from '#models/contract'
@@ -11,7 +11,8 @@ import User from '#models/user'
 import OnboardingDocument from '#models/onboarding_document'
 import OnboardingFormField from '#models/onboarding_form_field'
 import OnboardingDownloadDocument from '#models/onboarding_download_document'
-import type { OnboardingStatus } from '#support/onboarding'
+import { ONBOARDING_MESSAGES, type OnboardingStatus } from '#support/onboarding'
+import { ConflictException } from '#exceptions/http_exceptions'
 import type { ContractStatus } from '#enums/contract_status'
 import { CLOSED_STATUSES } from '#support/contract_rules'
 
@@ -126,7 +127,9 @@ export default class Onboarding extends compose(BaseModel, withUuidPrimaryKey) {
       .whereNot('status', 'expired')
       .where('expires_at', '>', DateTime.now().toSQL()!)
       .whereHas('contract', (contract) =>
-        contract.whereNull('deleted_at').whereNotIn('status', [...CLOSED_STATUSES])
+        contract
+          .withScopes((scopes) => scopes.notDeleted())
+          .whereNotIn('contracts.status', [...CLOSED_STATUSES])
       )
       .first()
   }
@@ -138,5 +141,28 @@ export default class Onboarding extends compose(BaseModel, withUuidPrimaryKey) {
       .where((query) =>
         query.where('provider_company_id', providerId).orWhere('provider_user_id', providerId)
       )
+  }
+
+  /** Onboardings of the borrower company whose contract is not deleted */
+  static ofBorrower(borrowerId: string, trx?: TransactionClientContract) {
+    return Onboarding.query({ client: trx })
+      .where('onboardings.borrower_company_id', borrowerId)
+      .whereHas('contract', (contract) => contract.withScopes((scopes) => scopes.notDeleted()))
+  }
+
+  /**
+   * The onboarding of the request, locked for the change, and still open to
+   * the provider: a submitted onboarding is read-only until the borrower
+   * rejects one of its documents (409).
+   */
+  static async lockOpen(onboardingId: string, trx: TransactionClientContract) {
+    const onboarding = await Onboarding.query({ client: trx })
+      .where('id', onboardingId)
+      .forUpdate()
+      .firstOrFail()
+    if (onboarding.status === 'submitted') {
+      throw new ConflictException(ONBOARDING_MESSAGES.alreadySubmitted)
+    }
+    return onboarding
   }
 }

@@ -4,7 +4,9 @@ import { compose } from '@adonisjs/core/helpers'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import Onboarding from '#models/onboarding'
-import type { OnboardingDocumentStatus } from '#support/onboarding'
+import { ONBOARDING_MESSAGES, type OnboardingDocumentStatus } from '#support/onboarding'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import { firstOrNotFound } from '#models/queries/first_or_not_found'
 
 /** A document the provider must upload (spec: OnboardingDocument) */
 export default class OnboardingDocument extends compose(BaseModel, withUuidPrimaryKey) {
@@ -62,4 +64,15 @@ export default class OnboardingDocument extends compose(BaseModel, withUuidPrima
 
   @belongsTo(() => Onboarding)
   declare onboarding: BelongsTo<typeof Onboarding>
+
+  /** Tenant finder: a document of that onboarding only (another onboarding's id is 404), locked */
+  static async findOwned(onboardingId: string, documentId: string, trx: TransactionClientContract) {
+    return firstOrNotFound(
+      OnboardingDocument.query({ client: trx })
+        .where('onboarding_id', onboardingId)
+        .where('id', documentId),
+      ONBOARDING_MESSAGES.documentNotFound,
+      trx
+    )
+  }
 }

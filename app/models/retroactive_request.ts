@@ -6,6 +6,10 @@ import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import ContractPart from '#models/contract_part'
 import User from '#models/user'
 import type { RetroactiveStatus } from '#enums/retroactive_status'
+import type CompanyMember from '#models/company_member'
+import { visibleToMember } from '#models/queries/visible_to_member'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import { firstOrNotFound } from '#models/queries/first_or_not_found'
 
 export interface RequestedTask {
   description: string
@@ -76,4 +80,25 @@ export default class RetroactiveRequest extends compose(BaseModel, withUuidPrima
 
   @belongsTo(() => User)
   declare user: BelongsTo<typeof User>
+
+  /**
+   * Tenant finder scope of hours: the borrower side sees every request of
+   * its company, a provider only its own (anything else is 404).
+   */
+  static visibleTo(membership: CompanyMember, trx?: TransactionClientContract) {
+    return visibleToMember(
+      RetroactiveRequest.query({ client: trx }),
+      'retroactive_requests',
+      membership
+    )
+  }
+
+  /** Tenant finder: one request visible to the caller, 404 otherwise (locked in a transaction) */
+  static async findVisible(membership: CompanyMember, id: string, trx?: TransactionClientContract) {
+    return firstOrNotFound(
+      RetroactiveRequest.visibleTo(membership, trx).where('retroactive_requests.id', id),
+      'Retroactive request not found',
+      trx
+    )
+  }
 }

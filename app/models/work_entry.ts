@@ -6,6 +6,10 @@ import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import ContractPart from '#models/contract_part'
 import User from '#models/user'
 import WorkEntryTask from '#models/work_entry_task'
+import type CompanyMember from '#models/company_member'
+import { visibleToMember } from '#models/queries/visible_to_member'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import { firstOrNotFound } from '#models/queries/first_or_not_found'
 
 /**
  * A day of work of a provider on a link (contract part) of a borrower
@@ -58,4 +62,24 @@ export default class WorkEntry extends compose(BaseModel, withUuidPrimaryKey) {
 
   @hasMany(() => WorkEntryTask)
   declare tasks: HasMany<typeof WorkEntryTask>
+
+  /**
+   * Tenant finder scope of hours: the borrower side sees every entry of
+   * its company, a provider only its own (anything else is 404).
+   */
+  static visibleTo(membership: CompanyMember, trx?: TransactionClientContract) {
+    return visibleToMember(WorkEntry.query({ client: trx }), 'work_entries', membership)
+  }
+
+  /** Tenant finder: one entry visible to the caller with its tasks, 404 otherwise (locked in a transaction) */
+  static async findVisible(membership: CompanyMember, id: string, trx?: TransactionClientContract) {
+    return firstOrNotFound(
+      WorkEntry.visibleTo(membership, trx)
+        .where('work_entries.id', id)
+        .preload('tasks', (tasks) => tasks.orderBy('position'))
+        .preload('contractPart'),
+      'Work entry not found',
+      trx
+    )
+  }
 }

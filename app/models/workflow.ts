@@ -1,8 +1,10 @@
 import { DateTime } from 'luxon'
-import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { BaseModel, column, scope } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import type { WorkflowCompanyRole } from '#enums/contract_status'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import { firstOrNotFound } from '#models/queries/first_or_not_found'
 
 /**
  * A contract workflow: its `companyRole` decides the perspective of the
@@ -33,4 +35,15 @@ export default class Workflow extends compose(BaseModel, withUuidPrimaryKey) {
 
   @column.dateTime({ autoCreate: true, autoUpdate: true })
   declare updatedAt: DateTime
+
+  /** Workflows of the company, soft-deleted ones left out */
+  static ownedBy = scope((query, companyId: string) => {
+    query.where('workflows.company_id', companyId).whereNull('workflows.deleted_at')
+  })
+
+  /** Tenant finder: another company's (or a deleted) workflow is 404 */
+  static findOwned(companyId: string, id: string, trx?: TransactionClientContract) {
+    const owned = Workflow.query({ client: trx }).withScopes((scopes) => scopes.ownedBy(companyId))
+    return firstOrNotFound(owned.where('workflows.id', id), 'Workflow not found', trx)
+  }
 }

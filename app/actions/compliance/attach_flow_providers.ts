@@ -1,7 +1,8 @@
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import Clock from '#services/platform/clock'
-import { attachPairs, findFlow, requireActiveProviders } from '#services/compliance/attachments'
+import { attachPairs, requireActiveProviders } from '#services/compliance/attachments'
+import ComplianceFlow from '#models/compliance_flow'
 
 /**
  * D6: attaches providers with an active contract to the flow; ids already
@@ -14,7 +15,7 @@ export default class AttachFlowProviders {
 
   handle(companyId: string, flowId: string, providerIds: string[]) {
     return db.transaction(async (trx) => {
-      const flow = await findFlow(companyId, flowId, trx)
+      const flow = await ComplianceFlow.findOwned(companyId, flowId, trx)
       const providers = await requireActiveProviders(companyId, providerIds, trx)
       await attachPairs(
         companyId,

@@ -1,5 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
-import { findFlow } from '#services/compliance/attachments'
+import ComplianceFlow from '#models/compliance_flow'
 
 /**
  * D5: removes the flow with its steps, attachments and the compliances
@@ -8,7 +8,7 @@ import { findFlow } from '#services/compliance/attachments'
 export default class DeleteComplianceFlow {
   handle(companyId: string, id: string) {
     return db.transaction(async (trx) => {
-      const flow = await findFlow(companyId, id, trx)
+      const flow = await ComplianceFlow.findOwned(companyId, id, trx)
       await flow.useTransaction(trx).delete()
     })
   }

@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
-import { NotFoundException } from '#exceptions/http_exceptions'
 import ProviderComplianceFlow from '#models/provider_compliance_flow'
 import Clock from '#services/platform/clock'
 import { touchFlows } from '#services/compliance/attachments'
@@ -24,15 +23,13 @@ export default class DetachProviderFlow {
 
   handle(companyId: string, target: Target) {
     return db.transaction(async (trx) => {
-      const attachment = await ProviderComplianceFlow.query({ client: trx })
-        .withScopes((scopes) => scopes.attached())
-        .where('company_id', companyId)
-        .where('provider_id', target.providerId)
-        .if(target.flowId, (query) => query.where('flow_id', target.flowId!))
-        .if(target.attachmentId, (query) => query.where('id', target.attachmentId!))
-        .forUpdate()
-        .first()
-      if (!attachment) throw new NotFoundException('Compliance flow or provider not found')
+      const attachment = await ProviderComplianceFlow.findAttached(
+        companyId,
+        target.providerId,
+        target,
+        trx,
+        'Compliance flow or provider not found'
+      )
       const now = this.clock.now()
       await attachment.useTransaction(trx).merge({ detachedAt: now }).save()
       await touchFlows([attachment.flowId], now, trx)

@@ -1,7 +1,8 @@
 import db from '@adonisjs/lucid/services/db'
 import { ConflictException, UnprocessableException } from '#exceptions/http_exceptions'
 import StepComplianceApproval from '#models/step_compliance_approval'
-import { findCompliance, findStep } from '#services/compliance/lookup'
+import ProviderCompliance from '#models/provider_compliance'
+import StepCompliance from '#models/step_compliance'
 import { OPEN_STEP_STATUSES, type PlatformDataType } from '#support/compliance'
 
 interface Params {
@@ -20,8 +21,8 @@ interface Params {
 export default class GrantPlatformData {
   handle(params: Params) {
     return db.transaction(async (trx) => {
-      const compliance = await findCompliance(params, params.complianceId, trx)
-      const step = await findStep(compliance, params.stepId, trx)
+      const compliance = await ProviderCompliance.findOwned(params, params.complianceId, trx)
+      const step = await StepCompliance.findOf(compliance, params.stepId, trx)
       if (step.step.stepType !== 'platformData') {
         throw new UnprocessableException('Only platformData steps take a grant')
       }

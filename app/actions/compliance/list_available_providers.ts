@@ -1,5 +1,5 @@
 import { activeProviders } from '#services/compliance/providers'
-import { findFlow } from '#services/compliance/attachments'
+import ComplianceFlow from '#models/compliance_flow'
 
 /**
  * D8: providers with an active contract with the company, not attached
@@ -7,7 +7,7 @@ import { findFlow } from '#services/compliance/attachments'
  */
 export default class ListAvailableProviders {
   async handle(companyId: string, flowId: string, search?: string) {
-    const flow = await findFlow(companyId, flowId)
+    const flow = await ComplianceFlow.findOwned(companyId, flowId)
     return activeProviders(companyId, { search, excludeFlowId: flow.id })
   }
 }

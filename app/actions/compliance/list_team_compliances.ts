@@ -2,7 +2,7 @@ import { inject } from '@adonisjs/core'
 import type { Infer } from '@vinejs/vine/types'
 import type Company from '#models/company'
 import Clock from '#services/platform/clock'
-import { requireKnownProvider } from '#services/compliance/providers'
+import ContractPart from '#models/contract_part'
 import { complianceDetails, compliancesOf } from '#services/compliance/compliance_details'
 import type { listTeamCompliancesValidator } from '#validators/provider_compliance'
 import ProviderComplianceDto from '#dtos/provider_compliance_dto'
@@ -18,7 +18,7 @@ export default class ListTeamCompliances {
   constructor(protected clock: Clock) {}
 
   async handle(company: Company, providerId: string, filters: Filters) {
-    await requireKnownProvider(company.id, providerId)
+    await ContractPart.assertKnownProvider(company.id, providerId)
     const compliances = await compliancesOf(company.id)
       .where('provider_compliances.provider_id', providerId)
       .if(filters.year, (query) => query.where('provider_compliances.year', filters.year!))

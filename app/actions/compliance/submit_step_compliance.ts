@@ -5,7 +5,8 @@ import { ConflictException, UnprocessableException } from '#exceptions/http_exce
 import type User from '#models/user'
 import Clock from '#services/platform/clock'
 import { leadershipsOf } from '#services/compliance/attachments'
-import { findCompliance, findStep } from '#services/compliance/lookup'
+import ProviderCompliance from '#models/provider_compliance'
+import StepCompliance from '#models/step_compliance'
 import { refreshCompliance } from '#services/compliance/progress'
 import { reviewRules } from '#services/compliance/reviewers'
 import {
@@ -34,8 +35,8 @@ export default class SubmitStepCompliance {
 
   handle(params: Params) {
     return db.transaction(async (trx) => {
-      const compliance = await findCompliance(params, params.complianceId, trx)
-      const step = await findStep(compliance, params.stepId, trx)
+      const compliance = await ProviderCompliance.findOwned(params, params.complianceId, trx)
+      const step = await StepCompliance.findOf(compliance, params.stepId, trx)
       if (!['pending', 'in_progress'].includes(step.status)) {
         throw new ConflictException(`A ${step.status} step cannot be submitted`)
       }

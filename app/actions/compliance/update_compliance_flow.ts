@@ -2,7 +2,7 @@ import type { Infer } from '@vinejs/vine/types'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import { ConflictException } from '#exceptions/http_exceptions'
-import { findFlow } from '#services/compliance/attachments'
+import ComplianceFlow from '#models/compliance_flow'
 import { writeSteps } from '#services/compliance/step_writer'
 import type { FlowStatus } from '#support/compliance'
 import type { updateComplianceFlowValidator } from '#validators/compliance_flow'
@@ -24,7 +24,7 @@ const NEXT_STATUS: Record<FlowStatus, FlowStatus | null> = {
 export default class UpdateComplianceFlow {
   handle(companyId: string, id: string, payload: Payload) {
     return db.transaction(async (trx) => {
-      const flow = await findFlow(companyId, id, trx)
+      const flow = await ComplianceFlow.findOwned(companyId, id, trx)
       if (
         payload.status &&
         payload.status !== flow.status &&

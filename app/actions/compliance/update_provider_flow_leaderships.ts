@@ -1,5 +1,4 @@
 import db from '@adonisjs/lucid/services/db'
-import { NotFoundException } from '#exceptions/http_exceptions'
 import ProviderComplianceFlow from '#models/provider_compliance_flow'
 import { attachmentsWithLeaderships, replaceLeaderships } from '#services/compliance/attachments'
 import ProviderComplianceFlowDto, { type StepLeadership } from '#dtos/provider_compliance_flow_dto'
@@ -16,14 +15,12 @@ export default class UpdateProviderFlowLeaderships {
     leaderships: StepLeadership[]
   ) {
     return db.transaction(async (trx) => {
-      const attachment = await ProviderComplianceFlow.query({ client: trx })
-        .withScopes((scopes) => scopes.attached())
-        .where('company_id', companyId)
-        .where('provider_id', providerId)
-        .where('id', attachmentId)
-        .forUpdate()
-        .first()
-      if (!attachment) throw new NotFoundException('Attached compliance flow not found')
+      const attachment = await ProviderComplianceFlow.findAttached(
+        companyId,
+        providerId,
+        { attachmentId },
+        trx
+      )
       await replaceLeaderships(attachment, leaderships, trx)
       const [view] = ProviderComplianceFlowDto.fromAttachments(
         await attachmentsWithLeaderships([attachment.id], trx)

@@ -7,7 +7,8 @@ import StepComplianceDocument from '#models/step_compliance_document'
 import StepComplianceApproval from '#models/step_compliance_approval'
 import Clock from '#services/platform/clock'
 import { fileStorage } from '#services/files/storage_service'
-import { findCompliance, findStep } from '#services/compliance/lookup'
+import ProviderCompliance from '#models/provider_compliance'
+import StepCompliance from '#models/step_compliance'
 import { COMPLIANCE_UPLOAD_RULES, OPEN_STEP_STATUSES } from '#support/compliance'
 
 interface Params {
@@ -32,8 +33,8 @@ export default class UploadStepDocument {
 
   handle(params: Params) {
     return db.transaction(async (trx) => {
-      const compliance = await findCompliance(params, params.complianceId, trx)
-      const step = await findStep(compliance, params.stepId, trx)
+      const compliance = await ProviderCompliance.findOwned(params, params.complianceId, trx)
+      const step = await StepCompliance.findOf(compliance, params.stepId, trx)
       if (!OPEN_STEP_STATUSES.includes(step.status)) {
         throw new ConflictException(`A ${step.status} step does not accept documents`)
       }

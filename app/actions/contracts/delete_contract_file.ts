@@ -6,7 +6,7 @@ import ContractUploadedFile from '#models/contract_uploaded_file'
 import type Company from '#models/company'
 import type User from '#models/user'
 import FileStorageService from '#services/files/storage_service'
-import { ConflictException, NotFoundException } from '#exceptions/http_exceptions'
+import { ConflictException } from '#exceptions/http_exceptions'
 import { UPLOAD_STATUSES } from '#support/contract_rules'
 
 /**
@@ -24,13 +24,10 @@ export default class DeleteContractFile {
   ) {
     const path = await db.transaction(async (trx) => {
       const contract = await Contract.findOwned(company.id, ids.contractId, trx)
-      const file = await ContractUploadedFile.query({ client: trx })
-        .where('id', ids.fileId)
-        .where('document_id', ids.documentId)
-        .where('contract_id', contract.id)
-        .forUpdate()
-        .first()
-      if (!file) throw new NotFoundException('File not found')
+      const file = await ContractUploadedFile.findOf(contract.id, ids.fileId, trx, {
+        documentId: ids.documentId,
+        message: 'File not found',
+      })
       if (!UPLOAD_STATUSES.includes(contract.status) || file.status === 'approved') {
         throw new ConflictException('The file can no longer be removed')
       }

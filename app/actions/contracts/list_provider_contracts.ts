@@ -1,11 +1,11 @@
 import { inject } from '@adonisjs/core'
 import type { Infer } from '@vinejs/vine/types'
 import type Company from '#models/company'
+import Contract from '#models/contract'
 import type User from '#models/user'
 import FileStorageService from '#services/files/storage_service'
 import ProviderContractDto from '#dtos/provider_contract_dto'
 import { applyContractFilters, orderByNewest } from '#actions/contracts/list_contracts'
-import { providerContractsQuery, providerIdentity } from '#actions/contracts/provider_contracts'
 import type { listContractsValidator } from '#validators/contract'
 
 /**
@@ -18,8 +18,7 @@ export default class ListProviderContracts {
   constructor(protected storage: FileStorageService) {}
 
   async handle(company: Company, user: User, filters: Infer<typeof listContractsValidator>) {
-    const who = await providerIdentity(user)
-    const query = applyContractFilters(providerContractsQuery(company, who), filters)
+    const query = applyContractFilters(Contract.ofProvider(company.id, user.id), filters)
     const page = await orderByNewest(query, filters).paginate(
       filters.page ?? 1,
       filters.perPage ?? 20

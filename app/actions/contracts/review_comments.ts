@@ -94,19 +94,6 @@ export default class ReviewComments {
     })
   }
 
-  /** H14: the comment of the item, else 404 (the policy checks the author) */
-  async find(company: Company, ids: { contractId: string; itemId: string; commentId: string }) {
-    await Contract.findOwned(company.id, ids.contractId)
-    const comment = await ContractReviewComment.query()
-      .where('id', ids.commentId)
-      .where('contract_id', ids.contractId)
-      .where('item_id', ids.itemId)
-      .preload('author')
-      .first()
-    if (!comment) throw new NotFoundException('Comment not found')
-    return comment
-  }
-
   async update(comment: ContractReviewComment, content: string) {
     comment.content = content
     return comment.save()

@@ -7,7 +7,7 @@ import ContractUploadedFile from '#models/contract_uploaded_file'
 import type Company from '#models/company'
 import type User from '#models/user'
 import ContractEventService from '#services/contracts/event_service'
-import { ConflictException, NotFoundException } from '#exceptions/http_exceptions'
+import { ConflictException } from '#exceptions/http_exceptions'
 import { UPLOAD_STATUSES } from '#support/contract_rules'
 
 /**
@@ -26,13 +26,10 @@ export default class ReviewContractDocument {
   ) {
     return db.transaction(async (trx) => {
       const contract = await Contract.findOwned(company.id, ids.contractId, trx)
-      const file = await ContractUploadedFile.query({ client: trx })
-        .where('id', ids.fileId)
-        .where('contract_id', contract.id)
-        .preload('document')
-        .forUpdate()
-        .first()
-      if (!file) throw new NotFoundException('Document not found')
+      const file = await ContractUploadedFile.findOf(contract.id, ids.fileId, trx, {
+        message: 'Document not found',
+      })
+      await file.load('document')
       if (!UPLOAD_STATUSES.includes(contract.status)) {
         throw new ConflictException(`A contract in status ${contract.status} takes no reviews`)
       }

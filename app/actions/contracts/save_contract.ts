@@ -97,9 +97,8 @@ export default class SaveContract {
   async #workflow(company: Company, id: string | null | undefined, trx: TransactionClientContract) {
     if (!id) return null
     const workflow = await Workflow.query({ client: trx })
-      .where('id', id)
-      .where('company_id', company.id)
-      .whereNull('deleted_at')
+      .withScopes((scopes) => scopes.ownedBy(company.id))
+      .where('workflows.id', id)
       .first()
     if (!workflow) throw new UnprocessableException('Workflow not found')
     return workflow

@@ -15,7 +15,8 @@ export default class ShowContractDetail {
   async handle(company: Company, id: string) {
     await Contract.findOwned(company.id, id)
     const contract = await Contract.query()
-      .where('id', id)
+      .withScopes((scopes) => scopes.ownedBy(company.id))
+      .where('contracts.id', id)
       .preload('parts', (query) =>
         query.preload('company').preload('user').orderBy('created_at').orderBy('id')
       )

@@ -4,7 +4,7 @@ import type User from '#models/user'
 import FileStorageService from '#services/files/storage_service'
 import ProviderContractDto from '#dtos/provider_contract_dto'
 import ContractUploadedFileDto from '#dtos/contract_uploaded_file_dto'
-import { findProviderContract } from '#actions/contracts/provider_contracts'
+import Contract from '#models/contract'
 
 /**
  * B2 / B3: the provider's documents of one contract, and the contract
@@ -28,7 +28,7 @@ export default class ShowProviderContract {
   }
 
   async #load(company: Company, user: User, id: string) {
-    const contract = await findProviderContract(company, user, id)
+    const contract = await Contract.findForProvider(company.id, user.id, id)
     const urls = await this.storage.signedUrls(contract.uploadedFiles.map((f) => f.filePath))
     const documents = contract.uploadedFiles.map((file, index) =>
       ContractUploadedFileDto.provider(file, urls[index]!)

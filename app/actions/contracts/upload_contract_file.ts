@@ -11,11 +11,7 @@ import type Company from '#models/company'
 import type User from '#models/user'
 import FileStorageService, { type StoredFile } from '#services/files/storage_service'
 import ContractEventService from '#services/contracts/event_service'
-import {
-  ConflictException,
-  NotFoundException,
-  UnprocessableException,
-} from '#exceptions/http_exceptions'
+import { ConflictException, UnprocessableException } from '#exceptions/http_exceptions'
 import { UPLOAD_STATUSES } from '#support/contract_rules'
 
 /**
@@ -39,7 +35,7 @@ export default class UploadContractFile {
     file: MultipartFile | null
   ) {
     const contract = await Contract.findOwned(company.id, ids.contractId)
-    const document = await UploadContractFile.findRequirement(contract, ids.documentId)
+    const document = await ContractDocumentRequirement.findOf(contract.id, ids.documentId)
     if (document.isDownload) {
       throw new UnprocessableException('This document is provided to the parts, not uploaded')
     }
@@ -59,15 +55,6 @@ export default class UploadContractFile {
       await this.storage.remove(stored.path)
       throw error
     }
-  }
-
-  static async findRequirement(contract: Contract, documentId: string) {
-    const document = await ContractDocumentRequirement.query()
-      .where('id', documentId)
-      .where('contract_id', contract.id)
-      .first()
-    if (!document) throw new NotFoundException('Document not found')
-    return document
   }
 
   async #save(

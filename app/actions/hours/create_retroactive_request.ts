@@ -5,7 +5,7 @@ import RetroactiveRequest from '#models/retroactive_request'
 import WorkEntry from '#models/work_entry'
 import CompanyMember from '#models/company_member'
 import type User from '#models/user'
-import { activeProviderLink } from '#models/queries/provider_links'
+import ContractPart from '#models/contract_part'
 import type { WorkEntryData } from '#actions/hours/write_work_entry'
 import {
   ConflictException,
@@ -30,7 +30,7 @@ export default class CreateRetroactiveRequest {
     }
 
     return db.transaction(async (trx) => {
-      const link = await activeProviderLink(
+      const link = await ContractPart.activeProviderLink(
         membership.companyId,
         provider.id,
         params.providerId,

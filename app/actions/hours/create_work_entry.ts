@@ -2,7 +2,7 @@ import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import WorkEntry from '#models/work_entry'
 import WriteWorkEntry, { type WorkEntryData } from '#actions/hours/write_work_entry'
-import { activeProviderLink } from '#models/queries/provider_links'
+import ContractPart from '#models/contract_part'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import type CompanyMember from '#models/company_member'
 
@@ -16,7 +16,7 @@ export default class CreateWorkEntry {
 
   async handle(membership: CompanyMember, data: WorkEntryData & { providerId?: string }) {
     return db.transaction(async (trx) => {
-      const link = await activeProviderLink(
+      const link = await ContractPart.activeProviderLink(
         membership.companyId,
         membership.userId,
         data.providerId,

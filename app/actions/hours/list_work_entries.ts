@@ -1,6 +1,6 @@
 import type { Infer } from '@vinejs/vine/types'
 import WorkEntry from '#models/work_entry'
-import { providerPartIds } from '#models/queries/work_entries'
+import ContractPart from '#models/contract_part'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { DEFAULT_PAGE_SIZE } from '#validators/team'
 import type CompanyMember from '#models/company_member'
@@ -14,7 +14,7 @@ type Filters = Infer<typeof listWorkEntriesValidator>
  */
 export default class ListWorkEntries {
   async handle(membership: CompanyMember, providerId: string, filters: Filters) {
-    const partIds = await providerPartIds(membership, providerId)
+    const partIds = await ContractPart.providerPartIds(membership, providerId)
     if (partIds.length === 0) throw new NotFoundException('Provider not found')
     return WorkEntry.query()
       .whereIn('contract_part_id', partIds)

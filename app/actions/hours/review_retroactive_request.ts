@@ -5,10 +5,9 @@ import Clock from '#services/platform/clock'
 import WorkEntry from '#models/work_entry'
 import User from '#models/user'
 import WriteWorkEntry from '#actions/hours/write_work_entry'
-import { visibleRetroactiveRequests } from '#models/queries/work_entries'
-import { ConflictException, NotFoundException } from '#exceptions/http_exceptions'
+import RetroactiveRequest from '#models/retroactive_request'
+import { ConflictException } from '#exceptions/http_exceptions'
 import type CompanyMember from '#models/company_member'
-import type RetroactiveRequest from '#models/retroactive_request'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 
 /**
@@ -76,11 +75,7 @@ export default class ReviewRetroactiveRequest {
   }
 
   private async pending(membership: CompanyMember, id: string, trx: TransactionClientContract) {
-    const request = await visibleRetroactiveRequests(membership, trx)
-      .where('retroactive_requests.id', id)
-      .forUpdate()
-      .first()
-    if (!request) throw new NotFoundException('Retroactive request not found')
+    const request = await RetroactiveRequest.findVisible(membership, id, trx)
     if (request.status !== 'pending') {
       throw new ConflictException(`The request is already ${request.status}`)
     }

@@ -2,7 +2,7 @@ import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import Clock from '#services/platform/clock'
-import { providerPartIds } from '#models/queries/work_entries'
+import ContractPart from '#models/contract_part'
 import { inZone, minutesToHours } from '#support/hours'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import type CompanyMember from '#models/company_member'
@@ -19,7 +19,7 @@ export default class SummarizeProviderHours {
   constructor(private clock: Clock) {}
 
   async handle(membership: CompanyMember, providerId: string) {
-    const partIds = await providerPartIds(membership, providerId)
+    const partIds = await ContractPart.providerPartIds(membership, providerId)
     if (partIds.length === 0) throw new NotFoundException('Provider not found')
 
     const local = inZone(this.clock.now(), membership.company.timezone).startOf('day')

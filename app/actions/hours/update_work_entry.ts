@@ -1,6 +1,7 @@
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
-import FindWorkEntry from '#actions/hours/find_work_entry'
+import AssertEntryEditable from '#actions/hours/assert_entry_editable'
+import WorkEntry from '#models/work_entry'
 import WriteWorkEntry, { type WorkEntryData } from '#actions/hours/write_work_entry'
 import type CompanyMember from '#models/company_member'
 
@@ -8,14 +9,14 @@ import type CompanyMember from '#models/company_member'
 @inject()
 export default class UpdateWorkEntry {
   constructor(
-    private findEntry: FindWorkEntry,
+    private assertEditable: AssertEntryEditable,
     private writeEntry: WriteWorkEntry
   ) {}
 
   async handle(membership: CompanyMember, id: string, data: WorkEntryData) {
     return db.transaction(async (trx) => {
-      const entry = await this.findEntry.handle(membership, id, trx)
-      this.findEntry.assertEditable(entry, membership)
+      const entry = await WorkEntry.findVisible(membership, id, trx)
+      this.assertEditable.handle(entry, membership)
       return this.writeEntry.handle(entry, data, trx)
     })
   }

@@ -2,13 +2,9 @@ import db from '@adonisjs/lucid/services/db'
 import type { Infer } from '@vinejs/vine/types'
 import type Company from '#models/company'
 import onboardingTokens from '#services/onboarding/token_service'
-import {
-  assertContractOpen,
-  ensureOnboarding,
-  findBorrowerContract,
-  findProviderPart,
-  renewOnboarding,
-} from '#services/onboarding/records'
+import { assertContractOpen, ensureOnboarding, renewOnboarding } from '#services/onboarding/records'
+import Contract from '#models/contract'
+import ContractPart from '#models/contract_part'
 import { ONBOARDING_VALIDITY_DAYS } from '#support/onboarding'
 import type { createOnboardingLinkValidator } from '#validators/onboarding'
 
@@ -27,9 +23,9 @@ interface Params extends Infer<typeof createOnboardingLinkValidator> {
 export default class CreateOnboardingLink {
   async handle({ company, contractId, providerId, validityDays, message }: Params) {
     const onboarding = await db.transaction(async (trx) => {
-      const contract = await findBorrowerContract(company.id, contractId, trx, true)
+      const contract = await Contract.findForOnboarding(company.id, contractId, trx)
       assertContractOpen(contract)
-      const part = await findProviderPart(contract.id, providerId, trx)
+      const part = await ContractPart.findProviderOf(contract.id, providerId, trx)
       const record = await ensureOnboarding(contract, part, trx)
       renewOnboarding(record, validityDays ?? ONBOARDING_VALIDITY_DAYS.default)
       if (message !== undefined) record.message = message

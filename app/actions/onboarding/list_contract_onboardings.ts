@@ -1,6 +1,6 @@
 import type Company from '#models/company'
 import Onboarding from '#models/onboarding'
-import { findBorrowerContract } from '#services/onboarding/records'
+import Contract from '#models/contract'
 import onboardingFiles from '#services/onboarding/file_storage'
 
 /**
@@ -9,7 +9,7 @@ import onboardingFiles from '#services/onboarding/file_storage'
  */
 export default class ListContractOnboardings {
   async handle(company: Company, contractId: string) {
-    const contract = await findBorrowerContract(company.id, contractId)
+    const contract = await Contract.findForOnboarding(company.id, contractId)
     const onboardings = await Onboarding.query()
       .where('contract_id', contract.id)
       .where('borrower_company_id', company.id)

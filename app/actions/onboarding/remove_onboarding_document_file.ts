@@ -1,12 +1,9 @@
 import db from '@adonisjs/lucid/services/db'
-import type Onboarding from '#models/onboarding'
 import onboardingFiles from '#services/onboarding/file_storage'
 import { bestEffort } from '#support/best_effort'
-import {
-  assertDocumentChangeable,
-  lockOnboardingDocument,
-  lockOpenOnboarding,
-} from '#services/onboarding/guards'
+import { assertDocumentChangeable } from '#services/onboarding/guards'
+import Onboarding from '#models/onboarding'
+import OnboardingDocument from '#models/onboarding_document'
 
 /**
  * A3: the provider removes the file of a `waiting` or `rejected` document;
@@ -16,8 +13,8 @@ export default class RemoveOnboardingDocumentFile {
   async handle(onboarding: Onboarding, documentId: string) {
     let removedKey: string | null = null
     const document = await db.transaction(async (trx) => {
-      await lockOpenOnboarding(onboarding.id, trx)
-      const locked = await lockOnboardingDocument(onboarding.id, documentId, trx)
+      await Onboarding.lockOpen(onboarding.id, trx)
+      const locked = await OnboardingDocument.findOwned(onboarding.id, documentId, trx)
       assertDocumentChangeable(locked, 'remove')
       removedKey = locked.filePath
       locked.merge({

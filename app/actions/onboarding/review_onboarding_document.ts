@@ -26,22 +26,13 @@ interface Params extends Infer<typeof reviewOnboardingDocumentValidator> {
 export default class ReviewOnboardingDocument {
   async handle({ company, onboardingId, documentId, status, reason }: Params) {
     const reviewed = await db.transaction(async (trx) => {
-      const onboarding = await Onboarding.query({ client: trx })
-        .where('id', onboardingId)
-        .where('borrower_company_id', company.id)
-        .whereHas('contract', (contract) => contract.whereNull('deleted_at'))
+      const onboarding = await Onboarding.ofBorrower(company.id, trx)
+        .where('onboardings.id', onboardingId)
         .preload('contract')
         .forUpdate()
         .first()
-      const document = onboarding
-        ? await OnboardingDocument.query({ client: trx })
-            .where('onboarding_id', onboarding.id)
-            .where('id', documentId)
-            .forUpdate()
-            .first()
-        : null
-      if (!onboarding || !document)
-        throw new NotFoundException(ONBOARDING_MESSAGES.documentNotFound)
+      if (!onboarding) throw new NotFoundException(ONBOARDING_MESSAGES.documentNotFound)
+      const document = await OnboardingDocument.findOwned(onboarding.id, documentId, trx)
       if (document.status !== 'uploaded') {
         throw new ConflictException(ONBOARDING_MESSAGES.notReviewable)
       }

@@ -1,9 +1,8 @@
 import db from '@adonisjs/lucid/services/db'
 import { errors } from '@vinejs/vine'
 import type { Infer } from '@vinejs/vine/types'
-import type Onboarding from '#models/onboarding'
 import OnboardingFormField from '#models/onboarding_form_field'
-import { lockOpenOnboarding } from '#services/onboarding/guards'
+import Onboarding from '#models/onboarding'
 import { formFieldValueError } from '#support/form_field_values'
 import type { saveOnboardingFormValidator } from '#validators/onboarding'
 
@@ -19,7 +18,7 @@ type FieldError = { field: string; rule: string; message: string }
 export default class SaveOnboardingForm {
   async handle(onboarding: Onboarding, { fields }: Payload) {
     await db.transaction(async (trx) => {
-      await lockOpenOnboarding(onboarding.id, trx)
+      await Onboarding.lockOpen(onboarding.id, trx)
       const ids = fields.map((field) => field.id)
       const existing = await OnboardingFormField.query({ client: trx })
         .where('onboarding_id', onboarding.id)

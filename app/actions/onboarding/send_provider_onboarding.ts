@@ -3,8 +3,6 @@ import db from '@adonisjs/lucid/services/db'
 import emitter from '@adonisjs/core/services/emitter'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type Company from '#models/company'
-import type Contract from '#models/contract'
-import type ContractPart from '#models/contract_part'
 import type User from '#models/user'
 import Onboarding from '#models/onboarding'
 import ContractHistory from '#models/contract_history'
@@ -12,12 +10,9 @@ import onboardingTokens from '#services/onboarding/token_service'
 import UpsertOnboardingContent from '#actions/onboarding/upsert_onboarding_content'
 import { contractOnboardingContent, hasOnboardingWork } from '#services/onboarding/contract_content'
 import { providerContact } from '#services/onboarding/parties'
-import {
-  assertContractOpen,
-  findBorrowerContract,
-  findProviderPart,
-  keepOnboardingAlive,
-} from '#services/onboarding/records'
+import { assertContractOpen, keepOnboardingAlive } from '#services/onboarding/records'
+import Contract from '#models/contract'
+import ContractPart from '#models/contract_part'
 import { BadRequestException } from '#exceptions/http_exceptions'
 import { CHANGEABLE_DOCUMENT_STATUSES, ONBOARDING_MESSAGES } from '#support/onboarding'
 import type { OnboardingRecipient } from '#events/onboarding_events'
@@ -46,9 +41,9 @@ interface Params {
 export default class SendProviderOnboarding {
   async handle({ company, user, contractId, providerId }: Params) {
     await db.transaction(async (trx) => {
-      const contract = await findBorrowerContract(company.id, contractId, trx, true)
+      const contract = await Contract.findForOnboarding(company.id, contractId, trx)
       assertContractOpen(contract)
-      const part = await findProviderPart(contract.id, providerId, trx)
+      const part = await ContractPart.findProviderOf(contract.id, providerId, trx)
       await this.send(contract, await this.prepare(contract, part, trx), user, trx)
     })
   }

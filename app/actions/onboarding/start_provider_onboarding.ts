@@ -4,7 +4,8 @@ import type Company from '#models/company'
 import type User from '#models/user'
 import ContractHistory from '#models/contract_history'
 import SendProviderOnboarding from '#actions/onboarding/send_provider_onboarding'
-import { findBorrowerContract, providerParts } from '#services/onboarding/records'
+import Contract from '#models/contract'
+import ContractPart from '#models/contract_part'
 import { BadRequestException } from '#exceptions/http_exceptions'
 import { ONBOARDING_MESSAGES } from '#support/onboarding'
 
@@ -26,11 +27,11 @@ export default class StartProviderOnboarding {
 
   async handle({ company, user, contractId }: Params) {
     return db.transaction(async (trx) => {
-      const contract = await findBorrowerContract(company.id, contractId, trx, true)
+      const contract = await Contract.findForOnboarding(company.id, contractId, trx)
       if (contract.status !== 'provider') {
         throw new BadRequestException(ONBOARDING_MESSAGES.notInProviderStatus)
       }
-      const parts = await providerParts(contract.id, trx)
+      const parts = await ContractPart.providersOfContract(contract.id, trx)
       if (!parts.length) throw new BadRequestException(ONBOARDING_MESSAGES.noProviders)
 
       const dispatches = []

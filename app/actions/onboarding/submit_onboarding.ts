@@ -2,11 +2,10 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import emitter from '@adonisjs/core/services/emitter'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import type Onboarding from '#models/onboarding'
 import ContractHistory from '#models/contract_history'
 import { UnprocessableException } from '#exceptions/http_exceptions'
 import { borrowerReviewers } from '#services/onboarding/parties'
-import { lockOpenOnboarding } from '#services/onboarding/guards'
+import Onboarding from '#models/onboarding'
 import { ONBOARDING_MESSAGES, SENT_DOCUMENT_STATUSES } from '#support/onboarding'
 
 /**
@@ -17,7 +16,7 @@ import { ONBOARDING_MESSAGES, SENT_DOCUMENT_STATUSES } from '#support/onboarding
 export default class SubmitOnboarding {
   async handle(onboarding: Onboarding) {
     await db.transaction(async (trx) => {
-      const locked = await lockOpenOnboarding(onboarding.id, trx)
+      const locked = await Onboarding.lockOpen(onboarding.id, trx)
       /** One query at a time: a transaction is a single connection */
       for (const relation of ['documents', 'formFields', 'contract'] as const) {
         await locked.load(relation)

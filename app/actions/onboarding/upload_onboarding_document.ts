@@ -2,16 +2,13 @@ import { randomUUID } from 'node:crypto'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import type { MultipartFile } from '@adonisjs/core/bodyparser'
-import type Onboarding from '#models/onboarding'
 import onboardingFiles from '#services/onboarding/file_storage'
 import { bestEffort } from '#support/best_effort'
 import { BadRequestException } from '#exceptions/http_exceptions'
 import { ONBOARDING_MESSAGES } from '#support/onboarding'
-import {
-  assertDocumentChangeable,
-  lockOnboardingDocument,
-  lockOpenOnboarding,
-} from '#services/onboarding/guards'
+import { assertDocumentChangeable } from '#services/onboarding/guards'
+import Onboarding from '#models/onboarding'
+import OnboardingDocument from '#models/onboarding_document'
 
 /** A2's refusals (400) in the area's words */
 const UPLOAD_MESSAGES = {
@@ -41,8 +38,8 @@ export default class UploadOnboardingDocument {
     let previousKey: string | null = null
     const document = await db
       .transaction(async (trx) => {
-        await lockOpenOnboarding(onboarding.id, trx)
-        const locked = await lockOnboardingDocument(onboarding.id, documentId, trx)
+        await Onboarding.lockOpen(onboarding.id, trx)
+        const locked = await OnboardingDocument.findOwned(onboarding.id, documentId, trx)
         assertDocumentChangeable(locked, 'upload')
         const file = this.#singleFile(files)
         const upload = await onboardingFiles.validate(file, {

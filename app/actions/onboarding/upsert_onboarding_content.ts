@@ -5,7 +5,8 @@ import type Onboarding from '#models/onboarding'
 import OnboardingDocument from '#models/onboarding_document'
 import OnboardingFormField from '#models/onboarding_form_field'
 import OnboardingDownloadDocument from '#models/onboarding_download_document'
-import { ensureOnboarding, findProviderPart } from '#services/onboarding/records'
+import { ensureOnboarding } from '#services/onboarding/records'
+import ContractPart from '#models/contract_part'
 import type {
   OnboardingContent,
   OnboardingDocumentInput,
@@ -31,7 +32,7 @@ export default class UpsertOnboardingContent {
       .withScopes((scopes) => scopes.notDeleted())
       .where('id', content.contractId)
       .firstOrFail()
-    const part = await findProviderPart(contract.id, content.providerId, trx)
+    const part = await ContractPart.findProviderOf(contract.id, content.providerId, trx)
     const onboarding = await ensureOnboarding(contract, part, trx)
 
     await this.#documents(onboarding, content.documents ?? [], trx)

@@ -1,5 +1,5 @@
 import type { Infer } from '@vinejs/vine/types'
-import { providerLinkIds } from '#models/queries/provider_links'
+import ContractPart from '#models/contract_part'
 import { queryMonths } from '#models/queries/hours_periods'
 import { DEFAULT_PAGE_SIZE } from '#validators/team'
 import type CompanyMember from '#models/company_member'
@@ -12,7 +12,7 @@ export default class ListMonthlyHours {
   async handle(membership: CompanyMember, filters: Filters) {
     const page = filters.page ?? 1
     const pageSize = filters.pageSize ?? DEFAULT_PAGE_SIZE
-    const partIds = await providerLinkIds(membership.companyId, membership.userId)
+    const partIds = await ContractPart.providerLinkIds(membership.companyId, membership.userId)
     const result = await queryMonths(partIds, { ...filters, page, pageSize })
     return { ...result, page, pageSize }
   }

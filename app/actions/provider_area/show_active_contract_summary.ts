@@ -1,5 +1,5 @@
 import Company from '#models/company'
-import { activeProviderLink } from '#models/queries/provider_links'
+import ContractPart from '#models/contract_part'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import type CompanyMember from '#models/company_member'
 
@@ -16,7 +16,7 @@ export default class ShowActiveContractSummary {
 
   /** The same, or null (dashboard) */
   async find(membership: CompanyMember) {
-    const link = await activeProviderLink(membership.companyId, membership.userId)
+    const link = await ContractPart.activeProviderLink(membership.companyId, membership.userId)
     if (!link) return null
     const borrower = await Company.query().where('id', link.contract.companyId).firstOrFail()
     return { contract: link.contract, borrower }

@@ -2,10 +2,9 @@ import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import Clock from '#services/platform/clock'
 import ShowActiveContractSummary from '#actions/provider_area/show_active_contract_summary'
-import { providerLinkIds } from '#models/queries/provider_links'
-import { providerIdsOf } from '#services/compliance/providers'
+import ContractPart from '#models/contract_part'
 import { periodsAt } from '#support/hours'
-import type CompanyMember from '#models/company_member'
+import CompanyMember from '#models/company_member'
 
 /**
  * B10: hours this week and month, the active contract, the caller's step
@@ -22,7 +21,7 @@ export default class ShowDashboardSummary {
 
   async handle(membership: CompanyMember) {
     const periods = periodsAt(this.clock.now(), membership.company.timezone)
-    const partIds = await providerLinkIds(membership.companyId, membership.userId)
+    const partIds = await ContractPart.providerLinkIds(membership.companyId, membership.userId)
     let week = 0
     let month = 0
     if (partIds.length) {
@@ -58,7 +57,7 @@ export default class ShowDashboardSummary {
       .from('step_compliances as s')
       .join('provider_compliances as c', 'c.id', 's.provider_compliance_id')
       .where('c.company_id', membership.companyId)
-      .whereIn('c.provider_id', await providerIdsOf(membership.userId))
+      .whereIn('c.provider_id', await CompanyMember.providerIdsOf(membership.userId))
       .where('c.year', year)
       .where('c.month', month)
       .whereIn('s.status', ['pending', 'in_progress', 'rejected'])

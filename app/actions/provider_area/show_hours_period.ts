@@ -1,7 +1,7 @@
 import { inject } from '@adonisjs/core'
 import Clock from '#services/platform/clock'
 import WorkEntry from '#models/work_entry'
-import { providerLinkIds } from '#models/queries/provider_links'
+import ContractPart from '#models/contract_part'
 import { queryMonths } from '#models/queries/hours_periods'
 import { inZone } from '#support/hours'
 import type CompanyMember from '#models/company_member'
@@ -19,7 +19,7 @@ export default class ShowHoursPeriod {
   }
 
   async handle(membership: CompanyMember, period: string) {
-    const partIds = await providerLinkIds(membership.companyId, membership.userId)
+    const partIds = await ContractPart.providerLinkIds(membership.companyId, membership.userId)
     const { rows } = await queryMonths(partIds, { month: period, page: 1, pageSize: 1 })
     const entries = partIds.length
       ? await WorkEntry.query()

@@ -8,7 +8,7 @@ import CompanyMember from '#models/company_member'
 import User from '#models/user'
 import type { InvitedCompany } from '#models/user_invitation'
 import CreateInvitation from '#actions/team/create_invitation'
-import { providerLinksOfCompany } from '#models/queries/provider_links'
+import ContractPart from '#models/contract_part'
 import { BadRequestException } from '#exceptions/http_exceptions'
 import type { inviteTeamMemberValidator } from '#validators/team'
 
@@ -192,7 +192,11 @@ export default class InviteTeamMember {
     users: User[],
     trx: TransactionClientContract
   ) {
-    if (company && (await providerLinksOfCompany(borrower.id, company.id, trx).first())) return true
+    if (
+      company &&
+      (await ContractPart.providerLinksOfCompany(borrower.id, company.id, trx).first())
+    )
+      return true
     if (users.length === 0) return false
     const membership = await CompanyMember.query({ client: trx })
       .where('company_id', borrower.id)

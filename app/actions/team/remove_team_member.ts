@@ -2,8 +2,7 @@ import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import ContractPart from '#models/contract_part'
 import CompanyMember from '#models/company_member'
-import FindTeamMember from '#actions/team/find_team_member'
-import { providerLinkIds } from '#models/queries/provider_links'
+import Clock from '#services/platform/clock'
 import type Company from '#models/company'
 
 /**
@@ -14,11 +13,11 @@ import type Company from '#models/company'
  */
 @inject()
 export default class RemoveTeamMember {
-  constructor(private findMember: FindTeamMember) {}
+  constructor(private clock: Clock) {}
 
   async handle(company: Company, memberId: string) {
     await db.transaction(async (trx) => {
-      const rows = await this.findMember.links(company, { memberId }, trx)
+      const rows = await ContractPart.findTeamLinks(company, { memberId }, this.clock.now(), trx)
       await ContractPart.query({ client: trx })
         .whereIn(
           'id',
@@ -28,7 +27,7 @@ export default class RemoveTeamMember {
 
       const userIds = [...new Set(rows.map((row) => row.u_id).filter((id) => id !== null))]
       for (const userId of userIds) {
-        const remaining = await providerLinkIds(company.id, userId, trx)
+        const remaining = await ContractPart.providerLinkIds(company.id, userId, trx)
         if (remaining.length > 0) continue
         await CompanyMember.query({ client: trx })
           .where({ company_id: company.id, user_id: userId, role: 'provider' })

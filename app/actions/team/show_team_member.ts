@@ -2,7 +2,7 @@ import { inject } from '@adonisjs/core'
 import ContractPart from '#models/contract_part'
 import AuthSession from '#models/auth_session'
 import ContractUploadedFile from '#models/contract_uploaded_file'
-import FindTeamMember from '#actions/team/find_team_member'
+import Clock from '#services/platform/clock'
 import FileStorageService from '#services/files/storage_service'
 import type Company from '#models/company'
 
@@ -17,13 +17,13 @@ const SESSIONS_SHOWN = 20
 @inject()
 export default class ShowTeamMember {
   constructor(
-    private findMember: FindTeamMember,
+    private clock: Clock,
     private storage: FileStorageService
   ) {}
 
   async handle(company: Company, memberId: string) {
-    const rows = await this.findMember.links(company, { memberId })
-    const member = FindTeamMember.primaryOf(rows)
+    const rows = await ContractPart.findTeamLinks(company, { memberId }, this.clock.now())
+    const member = ContractPart.primaryLinkOf(rows)
 
     const parts = await ContractPart.query()
       .whereIn(

@@ -1,7 +1,7 @@
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import ContractPart from '#models/contract_part'
-import FindTeamMember from '#actions/team/find_team_member'
+import Clock from '#services/platform/clock'
 import type Company from '#models/company'
 
 /**
@@ -10,18 +10,18 @@ import type Company from '#models/company'
  */
 @inject()
 export default class ToggleTeamLink {
-  constructor(private findMember: FindTeamMember) {}
+  constructor(private clock: Clock) {}
 
   async handle(company: Company, partId: string, isActive: boolean) {
     return db.transaction(async (trx) => {
-      await this.findMember.links(company, { partId }, trx)
+      await ContractPart.findTeamLinks(company, { partId }, this.clock.now(), trx)
       const part = await ContractPart.query({ client: trx })
         .where('id', partId)
         .forUpdate()
         .firstOrFail()
       part.useTransaction(trx)
       await part.merge({ isActive }).save()
-      const [row] = await this.findMember.links(company, { partId }, trx)
+      const [row] = await ContractPart.findTeamLinks(company, { partId }, this.clock.now(), trx)
       return row
     })
   }

@@ -1,7 +1,7 @@
 import type { Infer } from '@vinejs/vine/types'
 import ContractTemplate from '#models/contract_template'
 import type Company from '#models/company'
-import { NotFoundException, UnprocessableException } from '#exceptions/http_exceptions'
+import { UnprocessableException } from '#exceptions/http_exceptions'
 import type { saveTemplateValidator } from '#validators/contract_template'
 import { placeholdersOf } from '#support/template_render'
 
@@ -25,7 +25,7 @@ export default class SaveTemplate {
       throw new UnprocessableException(`Undeclared template variables: ${undeclared.join(', ')}`)
     }
 
-    const template = id ? await SaveTemplate.find(company, id) : new ContractTemplate()
+    const template = id ? await ContractTemplate.findOwned(company.id, id) : new ContractTemplate()
     template.merge({
       companyId: company.id,
       name: payload.name,
@@ -34,14 +34,5 @@ export default class SaveTemplate {
       variables,
     })
     return template.save()
-  }
-
-  static async find(company: Company, id: string) {
-    const template = await ContractTemplate.query()
-      .withScopes((scopes) => scopes.ownedBy(company.id))
-      .where('id', id)
-      .first()
-    if (!template) throw new NotFoundException('Template not found')
-    return template
   }
 }

@@ -7,8 +7,7 @@ import type { listWorkflowsValidator } from '#validators/workflow'
 export default class ListWorkflows {
   handle(company: Company, filters: Infer<typeof listWorkflowsValidator>) {
     return Workflow.query()
-      .where('company_id', company.id)
-      .whereNull('deleted_at')
+      .withScopes((scopes) => scopes.ownedBy(company.id))
       .if(filters.search, (q) => q.whereILike('name', `%${filters.search}%`))
       .orderBy('updated_at', 'desc')
       .orderBy('id', 'desc')

@@ -3,7 +3,6 @@ import db from '@adonisjs/lucid/services/db'
 import type { DateTime } from 'luxon'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { NotFoundException, UnprocessableException } from '#exceptions/http_exceptions'
-import ComplianceFlow from '#models/compliance_flow'
 import { pgArray } from '#support/compliance'
 import ComplianceStep from '#models/compliance_step'
 import ProviderComplianceFlow from '#models/provider_compliance_flow'
@@ -166,15 +165,4 @@ export async function attachmentsWithLeaderships(ids: string[], trx?: Transactio
         }))
       return { attachment, stepLeaderships }
     })
-}
-
-/** A flow of the company or 404 (D2, D4-D8); locked when read in a transaction */
-export async function findFlow(companyId: string, id: string, trx?: TransactionClientContract) {
-  const flow = await ComplianceFlow.query({ client: trx })
-    .withScopes((scopes) => scopes.ownedBy(companyId))
-    .where('id', id)
-    .if(trx, (query) => query.forUpdate())
-    .first()
-  if (!flow) throw new NotFoundException('Compliance flow not found')
-  return flow
 }

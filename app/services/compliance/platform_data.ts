@@ -1,4 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
+import Contract from '#models/contract'
 import type { PlatformDataType } from '#support/compliance'
 import type { PlatformData } from '#dtos/provider_compliance_dto'
 
@@ -6,12 +7,10 @@ type ActiveContracts = NonNullable<PlatformData['activeContracts']>
 
 /** Active contracts of each provider with the company (one query) */
 async function activeContractsOf(companyId: string, providerIds: string[]) {
-  const rows = await db
-    .from('contract_parts as p')
-    .join('contracts as c', 'c.id', 'p.contract_id')
-    .where('c.company_id', companyId)
-    .where('c.status', 'active')
-    .whereNull('c.deleted_at')
+  const rows = await Contract.query()
+    .withScopes((scopes) => scopes.ownedBy(companyId))
+    .join('contract_parts as p', 'p.contract_id', 'contracts.id')
+    .where('contracts.status', 'active')
     .where('p.role', 'PROVIDER')
     .where('p.is_active', true)
     .where((match) =>
@@ -19,12 +18,19 @@ async function activeContractsOf(companyId: string, providerIds: string[]) {
     )
     .select(
       db.raw('coalesce(p.company_id, p.user_id) as provider_id'),
-      'c.id',
-      'c.name',
-      'c.start_date',
-      'c.end_date'
+      'contracts.id',
+      'contracts.name',
+      'contracts.start_date',
+      'contracts.end_date'
     )
-    .orderBy('c.created_at')
+    .orderBy('contracts.created_at')
+    .pojo<{
+      provider_id: string
+      id: string
+      name: string
+      start_date: Date | null
+      end_date: Date | null
+    }>()
   const result = new Map<string, ActiveContracts>()
   const day = (value: Date | null) => (value ? new Date(value).toISOString().slice(0, 10) : null)
   for (const row of rows) {

@@ -1,5 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
-import { NotFoundException } from '#exceptions/http_exceptions'
+import Contract from '#models/contract'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { formatCnpj, formatCpf, stripDocument } from '#support/documents'
 import type { ProviderType } from '#models/provider_compliance_flow'
@@ -30,14 +30,12 @@ export async function activeProviders(
 ): Promise<ActiveProvider[]> {
   const search = filters.search?.trim().toLowerCase()
   const digits = search ? stripDocument(search).toLowerCase() : ''
-  const rows = await (trx ?? db)
-    .from('contract_parts as p')
-    .join('contracts as c', 'c.id', 'p.contract_id')
+  const rows = await Contract.query({ client: trx })
+    .withScopes((scopes) => scopes.ownedBy(companyId))
+    .join('contract_parts as p', 'p.contract_id', 'contracts.id')
     .leftJoin('companies as pc', 'pc.id', 'p.company_id')
     .leftJoin('users as pu', 'pu.id', 'p.user_id')
-    .where('c.company_id', companyId)
-    .where('c.status', 'active')
-    .whereNull('c.deleted_at')
+    .where('contracts.status', 'active')
     .where('p.role', 'PROVIDER')
     .where('p.is_active', true)
     .if(filters.ids, (query) =>
@@ -67,16 +65,17 @@ export async function activeProviders(
         'DISTINCT ON (coalesce(p.company_id, p.user_id)) coalesce(p.company_id, p.user_id) as provider_id'
       ),
       'p.company_id',
-      'c.id as contract_id',
-      'c.name as contract_name',
+      'contracts.id as contract_id',
+      'contracts.name as contract_name',
       db.raw('coalesce(pc.name, pu.name) as name'),
       db.raw('coalesce(pc.document, pu.cpf) as document'),
       db.raw('coalesce(pc.logo, pu.avatar) as avatar')
     )
-    .orderByRaw('coalesce(p.company_id, p.user_id), c.created_at desc')
+    .orderByRaw('coalesce(p.company_id, p.user_id), contracts.created_at desc')
+    .pojo<Record<string, string | null>>()
 
   return rows
-    .map((row: Record<string, string | null>) => {
+    .map((row) => {
       const providerType: ProviderType = row.company_id ? 'LEGAL_ENTITY' : 'NATURAL_PERSON'
       return {
         providerId: row.provider_id!,
@@ -120,41 +119,4 @@ export async function describeProviders(ids: string[], trx?: TransactionClientCo
     })
   }
   return result
-}
-
-/**
- * A member of the company's team (E7, E9): a provider with a PROVIDER part
- * in any live contract of the company, or with an attached flow; else 404.
- */
-export async function requireKnownProvider(companyId: string, providerId: string) {
-  const row = await db
-    .from('contract_parts as p')
-    .join('contracts as c', 'c.id', 'p.contract_id')
-    .where('c.company_id', companyId)
-    .whereNull('c.deleted_at')
-    .where('p.role', 'PROVIDER')
-    .where((match) => match.where('p.company_id', providerId).orWhere('p.user_id', providerId))
-    .select('p.id')
-    .union((attached) =>
-      attached
-        .from('provider_compliance_flows')
-        .where('company_id', companyId)
-        .where('provider_id', providerId)
-        .select('id')
-    )
-    .first()
-  if (!row) throw new NotFoundException('Member not found')
-}
-
-/**
- * The provider ids the authenticated user acts as (provider side, C): the
- * user id (natural person) and every company the user OWNS (legal entity).
- */
-export async function providerIdsOf(userId: string) {
-  const owned = await db
-    .from('company_members')
-    .where('user_id', userId)
-    .where('role', 'owner')
-    .select('company_id')
-  return [userId, ...owned.map((row) => row.company_id as string)]
 }

@@ -1,6 +1,7 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { leadershipsOf } from '#services/compliance/attachments'
-import { findCompliance, findStep } from '#services/compliance/lookup'
+import ProviderCompliance from '#models/provider_compliance'
+import StepCompliance from '#models/step_compliance'
 import { reviewRules } from '#services/compliance/reviewers'
 
 interface Target {
@@ -15,12 +16,12 @@ interface Target {
  * review it; 404 for anything outside the company or provider.
  */
 export async function reviewContext(target: Target, trx?: TransactionClientContract) {
-  const compliance = await findCompliance(
+  const compliance = await ProviderCompliance.findOwned(
     { companyId: target.companyId, providerIds: [target.providerId] },
     target.complianceId,
     trx
   )
-  const step = await findStep(compliance, target.stepId, trx)
+  const step = await StepCompliance.findOf(compliance, target.stepId, trx)
   const leaders = await leadershipsOf([compliance.providerComplianceFlowId], trx)
   const rules = reviewRules(
     step.step,

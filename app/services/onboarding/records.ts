@@ -1,53 +1,20 @@
 import { randomUUID } from 'node:crypto'
 import { DateTime } from 'luxon'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import Contract from '#models/contract'
-import ContractPart from '#models/contract_part'
+import type Contract from '#models/contract'
+import type ContractPart from '#models/contract_part'
 import Onboarding from '#models/onboarding'
-import { NotFoundException, UnprocessableException } from '#exceptions/http_exceptions'
+import { UnprocessableException } from '#exceptions/http_exceptions'
 import { CLOSED_STATUSES } from '#support/contract_rules'
 import { ONBOARDING_MESSAGES, ONBOARDING_VALIDITY_DAYS } from '#support/onboarding'
 
 type Trx = TransactionClientContract
-
-/** A contract of the borrower company (not deleted; locked on demand): 404 otherwise */
-export async function findBorrowerContract(
-  companyId: string,
-  contractId: string,
-  trx?: Trx,
-  lock = false
-) {
-  const contract = await Contract.query({ client: trx })
-    .withScopes((scopes) => scopes.ownedBy(companyId))
-    .where('id', contractId)
-    .if(lock, (query) => query.forUpdate())
-    .first()
-  if (!contract) throw new NotFoundException(ONBOARDING_MESSAGES.contractNotFound)
-  return contract
-}
 
 /** No link is created or sent for a contract that is over (422) */
 export function assertContractOpen(contract: Contract) {
   if (CLOSED_STATUSES.includes(contract.status)) {
     throw new UnprocessableException(ONBOARDING_MESSAGES.contractClosed)
   }
-}
-
-/** The PROVIDER parts of a contract, oldest first */
-export function providerParts(contractId: string, trx: Trx) {
-  return ContractPart.query({ client: trx })
-    .where('contract_id', contractId)
-    .where('role', 'PROVIDER')
-    .orderBy('created_at', 'asc')
-}
-
-/** The PROVIDER part whose company id (legal entity) or user id (person) is providerId */
-export async function findProviderPart(contractId: string, providerId: string, trx: Trx) {
-  const part = await providerParts(contractId, trx)
-    .where((query) => query.where('company_id', providerId).orWhere('user_id', providerId))
-    .first()
-  if (!part) throw new NotFoundException(ONBOARDING_MESSAGES.providerNotFound)
-  return part
 }
 
 const days = (count: number) => DateTime.now().startOf('second').plus({ days: count })

@@ -5,7 +5,8 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Contract from '#models/contract'
 import UpsertOnboardingContent from '#actions/onboarding/upsert_onboarding_content'
 import onboardingTokens from '#services/onboarding/token_service'
-import { findProviderPart, renewOnboarding } from '#services/onboarding/records'
+import { renewOnboarding } from '#services/onboarding/records'
+import ContractPart from '#models/contract_part'
 import { contractOnboardingContent } from '#services/onboarding/contract_content'
 import { DEMO_CONTRACT_IDS } from '#database/seeders/demo/contracts'
 import type { DemoAccounts } from '#database/seeders/demo/accounts'
@@ -25,7 +26,7 @@ export const DEMO_ONBOARDING_LINK_FILE = 'tmp/demo-onboarding-link.txt'
  */
 export async function seedOnboarding(accounts: DemoAccounts, trx: TransactionClientContract) {
   const contract = await Contract.findOrFail(DEMO_ONBOARDING_CONTRACT_ID, { client: trx })
-  const part = await findProviderPart(contract.id, accounts.beta.id, trx)
+  const part = await ContractPart.findProviderOf(contract.id, accounts.beta.id, trx)
   const onboarding = await new UpsertOnboardingContent().handle(
     await contractOnboardingContent(contract, part, trx),
     trx

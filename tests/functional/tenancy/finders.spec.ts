@@ -8,10 +8,14 @@ import Contract from '#models/contract'
 import ProviderCompliance from '#models/provider_compliance'
 import StepCompliance from '#models/step_compliance'
 import { NotFoundException } from '#exceptions/http_exceptions'
-import { findCompliance, findStep } from '#services/compliance/lookup'
 import { activeContract, attachedWorld, documentsStep } from '#tests/support/compliance'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
 import { CompanyFactory } from '#database/factories/company_factory'
+
+/** The finders moved to the models (#11); the names the mutation record uses stay */
+const findCompliance: typeof ProviderCompliance.findOwned = (...args) =>
+  ProviderCompliance.findOwned(...args)
+const findStep: typeof StepCompliance.findOf = (...args) => StepCompliance.findOf(...args)
 
 /**
  * The tenant finders the write actions call with their transaction: the
