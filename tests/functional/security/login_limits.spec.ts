@@ -196,4 +196,39 @@ test.group('Security / registration and password change throttles', (group) => {
       .loginAs(otherUser)
     unaffected.assertStatus(204)
   })
+  test('a successful login clears the account failures; a wrong password says why', async ({
+    client,
+  }) => {
+    const user = await UserFactory.create()
+    const fail = async () => {
+      const response = await client
+        .post(LOGIN)
+        .json({ email: user.email, password: 'wrong-pass-1' })
+      response.assertStatus(401)
+      response.assertBodyContains({ message: 'Invalid credentials', code: 'E_INVALID_CREDENTIALS' })
+    }
+    for (let attempt = 0; attempt < 4; attempt++) await fail()
+    ;(
+      await client.post(LOGIN).json({ email: user.email, password: FACTORY_PASSWORD })
+    ).assertStatus(200)
+    /** Counted from zero again: four more failures are answered, not blocked */
+    for (let attempt = 0; attempt < 4; attempt++) await fail()
+    ;(
+      await client.post(LOGIN).json({ email: user.email, password: FACTORY_PASSWORD })
+    ).assertStatus(200)
+  })
+
+  test('a successful password change clears the wrong-password count', async ({ client }) => {
+    const user = await UserFactory.create()
+    const change = (currentPassword: string, newPassword: string) =>
+      client.put(PASSWORD).json({ currentPassword, newPassword }).loginAs(user)
+    for (let attempt = 0; attempt < 4; attempt++) {
+      ;(await change(`guess-${attempt}-x`, 'brand-new-pass-42')).assertStatus(422)
+    }
+    ;(await change(FACTORY_PASSWORD, 'brand-new-pass-42')).assertStatus(204)
+    for (let attempt = 0; attempt < 4; attempt++) {
+      ;(await change(`guess-${attempt}-y`, 'other-new-pass-43')).assertStatus(422)
+    }
+    ;(await change('brand-new-pass-42', 'other-new-pass-43')).assertStatus(204)
+  })
 })
