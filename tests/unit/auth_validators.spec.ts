@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
-import { errors, type VineValidator } from '@vinejs/vine'
+import type { VineValidator } from '@vinejs/vine'
+import { refusedFields } from '#tests/support/validation'
 import { loginValidator, refreshTokenValidator, registerValidator } from '#validators/auth'
 import {
   changePasswordValidator,
@@ -17,16 +18,8 @@ import {
  */
 type Validator = VineValidator<any, any>
 
-async function refused(validator: Validator, data: unknown, meta?: object): Promise<string[]> {
-  try {
-    await validator.validate(data, meta ? { meta } : undefined)
-    return []
-  } catch (error) {
-    if (error instanceof errors.E_VALIDATION_ERROR) {
-      return (error.messages as { field: string }[]).map((message) => message.field)
-    }
-    throw error
-  }
+function refused(validator: Validator, data: unknown, meta?: object): Promise<string[]> {
+  return refusedFields(validator.validate(data, meta ? { meta } : undefined))
 }
 
 const a = (length: number) => 'a'.repeat(length)

@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { errors } from '@vinejs/vine'
+import { refusedFields } from '#tests/support/validation'
 import {
   attachFlowToProviderValidator,
   attachmentsValidator,
@@ -20,18 +20,7 @@ import { pathIds } from '#validators/compliance_params'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { complianceStatusOf, OPEN_STEP_STATUSES, pgArray } from '#support/compliance'
 
-/** The fields a validation refuses ([] = accepted) */
-async function refused(validation: Promise<unknown>): Promise<string[]> {
-  try {
-    await validation
-    return []
-  } catch (error) {
-    if (error instanceof errors.E_VALIDATION_ERROR) {
-      return (error.messages as { field: string }[]).map((message) => message.field)
-    }
-    throw error
-  }
-}
+const refused = refusedFields
 
 const UUID = '0b9f8f5e-6c1a-4c1e-9d3e-2f4b5a6c7d8e'
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`

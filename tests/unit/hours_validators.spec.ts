@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { errors } from '@vinejs/vine'
+import { refusedFields } from '#tests/support/validation'
 import { DateTime } from 'luxon'
 import { listWorkEntriesValidator, saveWorkEntryValidator } from '#validators/work_entry'
 import {
@@ -11,18 +11,7 @@ import { hoursPeriodValidator, listMonthlyHoursValidator } from '#validators/pro
 import { inZone, minutesToHours, periodsAt } from '#support/hours'
 import type { HoursMeta } from '#validators/rules/time'
 
-/** The fields a validation refuses ([] = accepted) */
-async function refused(validation: Promise<unknown>): Promise<string[]> {
-  try {
-    await validation
-    return []
-  } catch (error) {
-    if (error instanceof errors.E_VALIDATION_ERROR) {
-      return (error.messages as { field: string }[]).map((message) => message.field)
-    }
-    throw error
-  }
-}
+const refused = refusedFields
 
 const NOW = '2026-03-23T02:30:00.000Z'
 const WEB: HoursMeta = { mobile: false, now: NOW, minDate: '2026-03-15', maxDate: '2026-03-22' }

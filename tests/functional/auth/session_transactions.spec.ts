@@ -3,6 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import AuthSession from '#models/auth_session'
 import { UserFactory } from '#database/factories/user_factory'
 import sessionTokens from '#services/auth/session_token_service'
+import { lockFromAnotherConnection } from '#tests/support/row_locks'
 
 /**
  * The session service writes and locks inside the caller's transaction.
@@ -49,12 +50,7 @@ test.group('Auth / the session service works in the caller transaction', () => {
     const user = await UserFactory.create()
     cleanup(() => user.delete())
     const { refreshToken, session } = await sessionTokens.openSession(user, {})
-    const tryLock = () =>
-      db.transaction((other) =>
-        other.rawQuery('SELECT id FROM refresh_tokens WHERE session_id = ? FOR UPDATE NOWAIT', [
-          session.id,
-        ])
-      )
+    const tryLock = lockFromAnotherConnection('refresh_tokens', session.id, 'session_id')
 
     await db.transaction(async (trx) => {
       const found = await sessionTokens.findRefreshToken(refreshToken, trx)

@@ -11,6 +11,7 @@ import { NotFoundException } from '#exceptions/http_exceptions'
 import { activeContract, attachedWorld, documentsStep } from '#tests/support/compliance'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
 import { CompanyFactory } from '#database/factories/company_factory'
+import { lockFromAnotherConnection } from '#tests/support/row_locks'
 
 /** The finders moved to the models (#11); the names the mutation record uses stay */
 const findCompliance: typeof ProviderCompliance.findOwned = (...args) =>
@@ -156,10 +157,7 @@ test.group('Tenant finders: the lock belongs to the caller transaction', () => {
       progress: 0,
       snapshot: {},
     })
-    const tryLock = () =>
-      db.transaction((other) =>
-        other.rawQuery('SELECT id FROM contracts WHERE id = ? FOR UPDATE NOWAIT', [contract.id])
-      )
+    const tryLock = lockFromAnotherConnection('contracts', contract.id)
 
     await db.transaction(async (trx) => {
       await Contract.findOwned(company.id, contract.id, trx)
@@ -224,12 +222,8 @@ test.group('Compliance finders: the lock belongs to the caller transaction', () 
     const company = await CompanyFactory.create()
     cleanup(() => company.delete())
     const { owner, complianceId, stepComplianceId } = await committedCompliance(company.id)
-    const tryLock = (table: string, id: string) => () =>
-      db.transaction((other) =>
-        other.rawQuery(`SELECT id FROM ${table} WHERE id = ? FOR UPDATE NOWAIT`, [id])
-      )
-    const compliance = tryLock('provider_compliances', complianceId)
-    const step = tryLock('step_compliances', stepComplianceId)
+    const compliance = lockFromAnotherConnection('provider_compliances', complianceId)
+    const step = lockFromAnotherConnection('step_compliances', stepComplianceId)
 
     await db.transaction(async (trx) => {
       const found = await findCompliance(owner, complianceId, trx)
