@@ -112,14 +112,6 @@ export default class ChangeContractStatus {
       },
       { client: trx }
     )
-    const changed = await this.events.base(
-      contract,
-      user,
-      { type: 'status_changed', scope: 'contract', to: [] },
-      trx
-    )
-    await this.events.emit('contract:status_changed', { ...changed, from, to, command })
-
     if (to === 'in_review') {
       const base = await this.events.base(
         contract,
