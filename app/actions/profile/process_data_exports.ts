@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
+import { withAdvisoryLock } from '#support/advisory_lock'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import drive from '@adonisjs/drive/services/main'
 import emitter from '@adonisjs/core/services/emitter'
@@ -32,25 +33,23 @@ export default class ProcessDataExports {
   async handle({ onProgress, limit = 100 }: Options = {}) {
     const lock = await db.transaction()
     try {
-      const { rows } = await lock.rawQuery('SELECT pg_try_advisory_xact_lock(?) AS locked', [
-        LOCK_KEY,
-      ])
-      if (!rows[0].locked) return { locked: false, ready: 0, failed: 0 }
+      const outcome = await withAdvisoryLock(lock, LOCK_KEY, async () => {
+        const pending = await DataExport.query({ client: lock })
+          .where('status', 'pending')
+          .preload('user')
+          .orderBy('created_at', 'asc')
+          .limit(limit)
 
-      const pending = await DataExport.query({ client: lock })
-        .where('status', 'pending')
-        .preload('user')
-        .orderBy('created_at', 'asc')
-        .limit(limit)
-
-      let ready = 0
-      let failed = 0
-      for (const dataExport of pending) {
-        const outcome = await this.#build(dataExport, lock)
-        outcome === 'ready' ? ready++ : failed++
-        onProgress?.(dataExport.id, outcome, ready + failed, pending.length)
-      }
-      return { locked: true, ready, failed }
+        let ready = 0
+        let failed = 0
+        for (const dataExport of pending) {
+          const built = await this.#build(dataExport, lock)
+          built === 'ready' ? ready++ : failed++
+          onProgress?.(dataExport.id, built, ready + failed, pending.length)
+        }
+        return { locked: true, ready, failed }
+      })
+      return outcome.acquired ? outcome.result : { locked: false, ready: 0, failed: 0 }
     } finally {
       await lock.commit()
     }
