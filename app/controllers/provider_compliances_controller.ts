@@ -10,7 +10,6 @@ import { fileStorage } from '#services/files/storage_service'
 import ProviderCompliance from '#models/provider_compliance'
 import CompanyMember from '#models/company_member'
 import { complianceDetails } from '#services/compliance/compliance_details'
-import { pathIds } from '#validators/compliance_params'
 import {
   grantPlatformDataValidator,
   listProviderCompliancesValidator,
@@ -59,13 +58,13 @@ export default class ProviderCompliancesController {
 
   @inject()
   async show(ctx: HttpContext, clock: Clock) {
-    const { id } = pathIds(ctx.params, 'id')
+    const { id } = ctx.params
     return { data: await this.#view(ctx, id, clock) }
   }
 
   @inject()
   async upload(ctx: HttpContext, upload: UploadStepDocument) {
-    const { complianceId, stepId } = pathIds(ctx.params, 'complianceId', 'stepId')
+    const { complianceId, stepId } = ctx.params
     const owner = await this.#owner(ctx)
     await ProviderCompliance.findOwned(owner, complianceId)
     const { documentRequirementId, file } = await ctx.request.validateUsing(
@@ -89,7 +88,7 @@ export default class ProviderCompliancesController {
 
   @inject()
   async submit(ctx: HttpContext, submit: SubmitStepCompliance, clock: Clock) {
-    const { complianceId, stepId } = pathIds(ctx.params, 'complianceId', 'stepId')
+    const { complianceId, stepId } = ctx.params
     const { step } = await submit.handle({
       ...(await this.#owner(ctx)),
       user: ctx.auth.getUserOrFail(),
@@ -102,7 +101,7 @@ export default class ProviderCompliancesController {
 
   @inject()
   async grant(ctx: HttpContext, grant: GrantPlatformData, clock: Clock) {
-    const { complianceId, stepId } = pathIds(ctx.params, 'complianceId', 'stepId')
+    const { complianceId, stepId } = ctx.params
     const { dataTypes } = await ctx.request.validateUsing(grantPlatformDataValidator)
     await grant.handle({ ...(await this.#owner(ctx)), complianceId, stepId, dataTypes })
     const view = await this.#view(ctx, complianceId, clock)

@@ -8,14 +8,13 @@ import Clock from '#services/platform/clock'
 import { fileStorage } from '#services/files/storage_service'
 import { reviewContext } from '#services/compliance/review_context'
 import { complianceDetails } from '#services/compliance/compliance_details'
-import { pathIds } from '#validators/compliance_params'
 import { listTeamCompliancesValidator, reviewStepValidator } from '#validators/provider_compliance'
 
 /** E7, E8: a member's compliances as the borrower reviews them */
 export default class TeamCompliancesController {
   @inject()
   async index(ctx: HttpContext, list: ListTeamCompliances) {
-    const { providerId } = pathIds(ctx.params, 'providerId')
+    const { providerId } = ctx.params
     const filters = await ctx.request.validateUsing(listTeamCompliancesValidator)
     return { data: await list.handle(ctx.company, providerId, filters) }
   }
@@ -26,8 +25,8 @@ export default class TeamCompliancesController {
    */
   @inject()
   async review(ctx: HttpContext, review: ReviewStepCompliance, clock: Clock) {
-    const ids = pathIds(ctx.params, 'providerId', 'complianceId', 'stepId')
-    const target = { companyId: ctx.company.id, ...ids }
+    const { providerId, complianceId, stepId } = ctx.params
+    const target = { companyId: ctx.company.id, providerId, complianceId, stepId }
     const { rules } = await reviewContext(target)
     await ctx.bouncer.with(ProviderCompliancePolicy).authorize('review', rules)
     const payload = await ctx.request.validateUsing(reviewStepValidator)
