@@ -6,7 +6,7 @@ import SubmitStepCompliance from '#actions/compliance/submit_step_compliance'
 import GrantPlatformData from '#actions/compliance/grant_platform_data'
 import ProviderComplianceDto, { StepComplianceDocumentDto } from '#dtos/provider_compliance_dto'
 import Clock from '#services/platform/clock'
-import { fileStorage } from '#services/files/storage_service'
+import FileStorageService from '#services/files/storage_service'
 import ProviderCompliance from '#models/provider_compliance'
 import CompanyMember from '#models/company_member'
 import { complianceDetails } from '#services/compliance/compliance_details'
@@ -20,7 +20,10 @@ import {
  * C1-C5 (+ grant): the authenticated provider's compliances in the
  * context company. Another provider's compliance is 404.
  */
+@inject()
 export default class ProviderCompliancesController {
+  constructor(protected storage: FileStorageService) {}
+
   async #owner({ auth, company }: HttpContext) {
     return {
       companyId: company.id,
@@ -37,6 +40,7 @@ export default class ProviderCompliancesController {
         companyId: ctx.company.id,
         timezone: ctx.company.timezone,
         now: clock.now(),
+        storage: this.storage,
       })
     )
     return view
@@ -81,7 +85,7 @@ export default class ProviderCompliancesController {
     const body = StepComplianceDocumentDto.fromModel(
       document,
       requirementName,
-      await fileStorage.signedUrl(document.filePath)
+      await this.storage.signedUrl(document.filePath)
     )
     return ctx.response.created({ data: body })
   }

@@ -5,13 +5,16 @@ import ReviewStepCompliance from '#actions/compliance/review_step_compliance'
 import ProviderComplianceDto, { StepComplianceDocumentDto } from '#dtos/provider_compliance_dto'
 import ProviderCompliancePolicy from '#policies/provider_compliance_policy'
 import Clock from '#services/platform/clock'
-import { fileStorage } from '#services/files/storage_service'
+import FileStorageService from '#services/files/storage_service'
 import { reviewContext } from '#services/compliance/review_context'
 import { complianceDetails } from '#services/compliance/compliance_details'
 import { listTeamCompliancesValidator, reviewStepValidator } from '#validators/provider_compliance'
 
 /** E7, E8: a member's compliances as the borrower reviews them */
+@inject()
 export default class TeamCompliancesController {
+  constructor(protected storage: FileStorageService) {}
+
   @inject()
   async index(ctx: HttpContext, list: ListTeamCompliances) {
     const { providerId } = ctx.params
@@ -33,7 +36,7 @@ export default class TeamCompliancesController {
 
     const result = await review.handle({ ...target, ...payload, user: ctx.auth.getUserOrFail() })
     if (result.document) {
-      const url = await fileStorage.signedUrl(result.document.filePath)
+      const url = await this.storage.signedUrl(result.document.filePath)
       return {
         data: StepComplianceDocumentDto.fromModel(result.document, result.requirementName, url),
       }
@@ -45,6 +48,7 @@ export default class TeamCompliancesController {
         timezone: ctx.company.timezone,
         now: clock.now(),
         withPlatformData: true,
+        storage: this.storage,
       })
     )
     return { data: view.steps.find(({ id }) => id === result.step.id) }
