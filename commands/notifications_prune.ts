@@ -29,9 +29,10 @@ export default class NotificationsPrune extends BaseCommand {
      * The lock's transaction only holds the lock: the batches commit on
      * their own (short transactions), the lock goes when the run ends.
      */
+    const prune = await this.app.container.make(PruneNotifications)
     const outcome = await db.transaction((trx) =>
       withAdvisoryLock(trx, 'notifications:prune', () =>
-        new PruneNotifications().handle({
+        prune.handle({
           days: this.days,
           batchSize: this.batchSize,
           onProgress: (deleted) => this.logger.info(`deleted ${deleted} so far`),

@@ -74,7 +74,7 @@ export default class SweepRecordsWithoutContract {
         connection_id: row.connection_id,
         day,
         pending_count: row.pending,
-        created_at: new Date(),
+        created_at: this.clock.now().toJSDate(),
       }))
     )
 

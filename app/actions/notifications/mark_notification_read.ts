@@ -1,13 +1,17 @@
-import { DateTime } from 'luxon'
+import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import Notification from '#models/notification'
 import { NotFoundException } from '#exceptions/http_exceptions'
+import Clock from '#services/platform/clock'
 
 /**
  * I3: marks one of the user's notifications in the company as read; an
  * already read one is returned unchanged. Anyone else's is 404.
  */
+@inject()
 export default class MarkNotificationRead {
+  constructor(protected clock: Clock) {}
+
   handle(userId: string, companyId: string, id: string) {
     return db.transaction(async (trx) => {
       const notification = await Notification.query({ client: trx })
@@ -18,7 +22,7 @@ export default class MarkNotificationRead {
       if (!notification) throw new NotFoundException('Notificação não encontrada')
 
       if (!notification.isRead) {
-        notification.merge({ isRead: true, readAt: DateTime.now() })
+        notification.merge({ isRead: true, readAt: this.clock.local() })
         await notification.useTransaction(trx).save()
       }
       return notification

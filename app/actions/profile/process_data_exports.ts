@@ -1,4 +1,4 @@
-import { DateTime } from 'luxon'
+import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import { withAdvisoryLock } from '#support/advisory_lock'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
@@ -9,6 +9,7 @@ import env from '#start/env'
 import DataExport from '#models/data_export'
 import { dataExportSections } from '#services/profile/data_export_sections'
 import UserDto from '#dtos/user_dto'
+import Clock from '#services/platform/clock'
 
 /** pg advisory lock key: one processor at a time across instances */
 const LOCK_KEY = 7_202_611_001
@@ -29,7 +30,10 @@ interface Options {
  * at a time across instances; each export is a savepoint of that
  * transaction, and the batch (at most `limit` exports) commits at the end.
  */
+@inject()
 export default class ProcessDataExports {
+  constructor(protected clock: Clock) {}
+
   async handle({ onProgress, limit = 100 }: Options = {}) {
     const lock = await db.transaction()
     try {
@@ -61,7 +65,7 @@ export default class ProcessDataExports {
     try {
       const archive = {
         exportId: dataExport.id,
-        generatedAt: DateTime.now().toISO(),
+        generatedAt: this.clock.local().toISO(),
         profile: UserDto.fromModel(user),
         ...(await dataExportSections.build(user, lock)),
       }
@@ -85,8 +89,8 @@ export default class ProcessDataExports {
       dataExport.merge({
         status: 'ready',
         filePath: key,
-        completedAt: DateTime.now(),
-        expiresAt: DateTime.now().plus({ days: env.get('DATA_EXPORT_TTL_DAYS', 7) }),
+        completedAt: this.clock.local(),
+        expiresAt: this.clock.local().plus({ days: env.get('DATA_EXPORT_TTL_DAYS', 7) }),
       })
       await dataExport.save()
       await emitter.emit('profile:data_export_ready', { user, exportId: dataExport.id, trx })
