@@ -3,6 +3,7 @@ import type { CommandOptions } from '@adonisjs/core/types/ace'
 import db from '@adonisjs/lucid/services/db'
 import GenerateMonthlyCompliances from '#actions/compliance/generate_monthly_compliances'
 import Clock from '#services/platform/clock'
+import { withAdvisoryLock } from '#support/advisory_lock'
 
 /** One instance at a time across servers (DESIGN.md, Scale-out) */
 const LOCK_KEY = 'compliance:generate'
@@ -38,41 +39,38 @@ export default class ComplianceGenerate extends BaseCommand {
     const clock = await this.app.container.make(Clock)
     const generate = await this.app.container.make(GenerateMonthlyCompliances)
 
-    await db.transaction(async (trx) => {
-      const { rows } = await trx.rawQuery(
-        'SELECT pg_try_advisory_xact_lock(hashtext(?)) AS locked',
-        [LOCK_KEY]
-      )
-      if (!rows[0].locked) {
-        this.logger.warning('another compliance:generate is running; nothing done')
-        return
-      }
-      const companies = await trx
-        .from('companies')
-        .whereExists((attached) =>
-          attached
-            .from('provider_compliance_flows')
-            .whereRaw('provider_compliance_flows.company_id = companies.id')
-            .whereNull('detached_at')
-        )
-        .select('id', 'timezone')
-        .orderBy('id')
-      this.logger.info(`generating compliances for ${companies.length} companies`)
-      let total = { compliances: 0, steps: 0 }
-      for (const [index, company] of companies.entries()) {
-        const today = clock.now().setZone(company.timezone)
-        const period = month ?? { year: today.year, month: today.month }
-        const label = `${period.year}-${String(period.month).padStart(2, '0')}`
-        const result = await generate.handle({ ...period, companyId: company.id }, trx)
-        total = {
-          compliances: total.compliances + result.compliances,
-          steps: total.steps + result.steps,
+    const outcome = await db.transaction((trx) =>
+      withAdvisoryLock(trx, LOCK_KEY, async () => {
+        const companies = await trx
+          .from('companies')
+          .whereExists((attached) =>
+            attached
+              .from('provider_compliance_flows')
+              .whereRaw('provider_compliance_flows.company_id = companies.id')
+              .whereNull('detached_at')
+          )
+          .select('id', 'timezone')
+          .orderBy('id')
+        this.logger.info(`generating compliances for ${companies.length} companies`)
+        let total = { compliances: 0, steps: 0 }
+        for (const [index, company] of companies.entries()) {
+          const today = clock.now().setZone(company.timezone)
+          const period = month ?? { year: today.year, month: today.month }
+          const label = `${period.year}-${String(period.month).padStart(2, '0')}`
+          const result = await generate.handle({ ...period, companyId: company.id }, trx)
+          total = {
+            compliances: total.compliances + result.compliances,
+            steps: total.steps + result.steps,
+          }
+          this.logger.info(
+            `[${index + 1}/${companies.length}] ${label} company ${company.id}: ${result.compliances} compliances, ${result.steps} steps`
+          )
         }
-        this.logger.info(
-          `[${index + 1}/${companies.length}] ${label} company ${company.id}: ${result.compliances} compliances, ${result.steps} steps`
-        )
-      }
-      this.logger.success(`${total.compliances} compliances and ${total.steps} steps created`)
-    })
+        this.logger.success(`${total.compliances} compliances and ${total.steps} steps created`)
+      })
+    )
+    if (!outcome.acquired) {
+      this.logger.warning('another compliance:generate is running; nothing done')
+    }
   }
 }

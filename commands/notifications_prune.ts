@@ -1,5 +1,6 @@
 import { BaseCommand, flags } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
+import db from '@adonisjs/lucid/services/db'
 import PruneNotifications from '#actions/notifications/prune_notifications'
 import { withAdvisoryLock } from '#support/advisory_lock'
 
@@ -24,12 +25,19 @@ export default class NotificationsPrune extends BaseCommand {
       this.exitCode = 1
       return
     }
-    const outcome = await withAdvisoryLock('notifications:prune', () =>
-      new PruneNotifications().handle({
-        days: this.days,
-        batchSize: this.batchSize,
-        onProgress: (deleted) => this.logger.info(`deleted ${deleted} so far`),
-      })
+    /**
+     * The lock's transaction only holds the lock: the batches commit on
+     * their own (short transactions), the lock goes when the run ends.
+     */
+    const prune = await this.app.container.make(PruneNotifications)
+    const outcome = await db.transaction((trx) =>
+      withAdvisoryLock(trx, 'notifications:prune', () =>
+        prune.handle({
+          days: this.days,
+          batchSize: this.batchSize,
+          onProgress: (deleted) => this.logger.info(`deleted ${deleted} so far`),
+        })
+      )
     )
     if (!outcome.acquired) {
       this.logger.warning('another notifications:prune run holds the lock; nothing to do here')

@@ -32,4 +32,5 @@ export const middleware = router.named({
   company: () => import('#middleware/company_context_middleware'),
   role: () => import('#middleware/role_middleware'),
   onboardingToken: () => import('#middleware/onboarding_token_middleware'),
+  pathIds: () => import('#middleware/path_ids_middleware'),
 })

@@ -11,7 +11,6 @@ import AvailableProviderDto from '#dtos/available_provider_dto'
 import ComplianceFlowDto from '#dtos/compliance_flow_dto'
 import ComplianceFlow from '#models/compliance_flow'
 import { attachedProvidersOf, flowsOf } from '#services/compliance/flows'
-import { pathIds } from '#validators/compliance_params'
 import {
   attachProvidersValidator,
   availableProvidersValidator,
@@ -35,7 +34,7 @@ export default class ComplianceFlowsController {
   }
 
   async show(ctx: HttpContext) {
-    const { id } = pathIds(ctx.params, 'id')
+    const { id } = ctx.params
     await ComplianceFlow.findOwned(ctx.company.id, id)
     return this.#view(ctx.company.id, id)
   }
@@ -49,7 +48,7 @@ export default class ComplianceFlowsController {
 
   @inject()
   async update(ctx: HttpContext, update: UpdateComplianceFlow) {
-    const { id } = pathIds(ctx.params, 'id')
+    const { id } = ctx.params
     await ComplianceFlow.findOwned(ctx.company.id, id)
     const payload = await ctx.request.validateUsing(updateComplianceFlowValidator)
     await update.handle(ctx.company.id, id, payload)
@@ -58,14 +57,14 @@ export default class ComplianceFlowsController {
 
   @inject()
   async destroy(ctx: HttpContext, remove: DeleteComplianceFlow) {
-    const { id } = pathIds(ctx.params, 'id')
+    const { id } = ctx.params
     await remove.handle(ctx.company.id, id)
     return ctx.response.noContent()
   }
 
   @inject()
   async attachProviders(ctx: HttpContext, attach: AttachFlowProviders) {
-    const { id } = pathIds(ctx.params, 'id')
+    const { id } = ctx.params
     await ComplianceFlow.findOwned(ctx.company.id, id)
     const { providerIds } = await ctx.request.validateUsing(attachProvidersValidator)
     await attach.handle(ctx.company.id, id, providerIds)
@@ -74,7 +73,7 @@ export default class ComplianceFlowsController {
 
   @inject()
   async detachProvider(ctx: HttpContext, detach: DetachProviderFlow) {
-    const { flowId, providerId } = pathIds(ctx.params, 'flowId', 'providerId')
+    const { flowId, providerId } = ctx.params
     await ComplianceFlow.findOwned(ctx.company.id, flowId)
     await detach.handle(ctx.company.id, { flowId, providerId })
     return ctx.response.noContent()
@@ -82,7 +81,7 @@ export default class ComplianceFlowsController {
 
   @inject()
   async availableProviders(ctx: HttpContext, list: ListAvailableProviders) {
-    const { id } = pathIds(ctx.params, 'id')
+    const { id } = ctx.params
     const { search } = await ctx.request.validateUsing(availableProvidersValidator)
     const providers = await list.handle(ctx.company.id, id, search)
     return {

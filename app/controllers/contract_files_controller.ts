@@ -22,7 +22,7 @@ export default class ContractFilesController {
     const { partId } = await request.validateUsing(uploadContractFileValidator)
     const file = await upload.handle(
       company,
-      auth.user!,
+      auth.getUserOrFail(),
       { contractId: params.id, documentId: params.docId, partId },
       request.file('file')
     )
@@ -33,7 +33,7 @@ export default class ContractFilesController {
   /** H7: DELETE /contracts/:id/documents/:docId/files/:fileId */
   @inject()
   async destroy({ params, response, auth, company }: HttpContext, remove: DeleteContractFile) {
-    await remove.handle(company, auth.user!, {
+    await remove.handle(company, auth.getUserOrFail(), {
       contractId: params.id,
       documentId: params.docId,
       fileId: params.fileId,
@@ -57,7 +57,7 @@ export default class ContractFilesController {
     const decision = await request.validateUsing(reviewContractDocumentValidator)
     const file = await review.handle(
       company,
-      auth.user!,
+      auth.getUserOrFail(),
       { contractId: params.id, fileId: params.docId },
       decision
     )

@@ -39,7 +39,7 @@ export default class ContractReviewsController {
     const target = await comments.target(company, ids)
     await bouncer.with(ContractPolicy).authorize('comment', membership, target.reviewerIds)
     const body = await request.validateUsing(addReviewCommentValidator)
-    const comment = await comments.add(target, auth.user!, body)
+    const comment = await comments.add(target, auth.getUserOrFail(), body)
     return response.created({ data: ContractReviewDto.comment(comment) })
   }
 
@@ -78,13 +78,19 @@ export default class ContractReviewsController {
   /** POST /contracts/:id/review/reminders */
   @inject()
   async remind({ params, auth, company }: HttpContext, remind: RemindReviewers) {
-    return { data: await remind.handle(company, auth.user!, params.id) }
+    return { data: await remind.handle(company, auth.getUserOrFail(), params.id) }
   }
 
   async #decide(ctx: HttpContext, decision: ReviewDecision, comment: string | null) {
     const decide = await ctx.containerResolver.make(DecideReview)
     const ids = { contractId: ctx.params.id, itemId: ctx.params.contractItemId }
-    const approval = await decide.handle(ctx.company, ctx.auth.user!, ids, decision, comment)
+    const approval = await decide.handle(
+      ctx.company,
+      ctx.auth.getUserOrFail(),
+      ids,
+      decision,
+      comment
+    )
     return {
       data: {
         itemId: approval.itemId,

@@ -15,39 +15,39 @@ export default class ContractSignaturesController {
   /** GET /contracts/:id/signatures (ContractSignaturesResponse) */
   @inject()
   async show({ params, auth, company, membership }: HttpContext, show: ShowSignatures) {
-    return { data: await show.handle(company, membership, auth.user!, params.id) }
+    return { data: await show.handle(company, membership, auth.getUserOrFail(), params.id) }
   }
 
   /** PUT /contracts/:id/signatures/configuration */
   @inject()
   async configure({ request, params, auth, company }: HttpContext, configure: ConfigureSignatures) {
     const payload = await request.validateUsing(configureSignaturesValidator)
-    return { data: await configure.handle(company, auth.user!, params.id, payload) }
+    return { data: await configure.handle(company, auth.getUserOrFail(), params.id, payload) }
   }
 
   /** POST /contracts/:id/signatures/start */
   @inject()
   async start({ params, auth, company }: HttpContext, start: StartSignatures) {
-    return { data: await start.handle(company, auth.user!, params.id) }
+    return { data: await start.handle(company, auth.getUserOrFail(), params.id) }
   }
 
   /** POST /contracts/:id/signatures/sign */
   @inject()
   async sign({ request, params, auth, company }: HttpContext, sign: SignContract) {
     const audit = { ip: request.ip(), userAgent: request.header('user-agent') ?? null }
-    return { data: await sign.handle(company, auth.user!, params.id, audit) }
+    return { data: await sign.handle(company, auth.getUserOrFail(), params.id, audit) }
   }
 
   /** POST /contracts/:id/signatures/reject */
   @inject()
   async reject({ request, params, auth, company }: HttpContext, reject: RejectSignature) {
     const { reason } = await request.validateUsing(rejectSignatureValidator)
-    return { data: await reject.handle(company, auth.user!, params.id, reason) }
+    return { data: await reject.handle(company, auth.getUserOrFail(), params.id, reason) }
   }
 
   /** POST /contracts/:id/signatures/reminders */
   @inject()
   async remind({ params, auth, company }: HttpContext, remind: RemindSigners) {
-    return { data: await remind.handle(company, auth.user!, params.id) }
+    return { data: await remind.handle(company, auth.getUserOrFail(), params.id) }
   }
 }

@@ -14,7 +14,7 @@ export default class ContractStatusController {
   @inject()
   async update({ request, params, auth, company }: HttpContext, change: ChangeContractStatus) {
     const { status } = await request.validateUsing(changeContractStatusValidator)
-    const contract = await change.handle(company, auth.user!, params.id, status)
+    const contract = await change.handle(company, auth.getUserOrFail(), params.id, status)
     return { data: { id: contract.id, status: contract.status } }
   }
 
@@ -25,14 +25,14 @@ export default class ContractStatusController {
     complete: CompleteContractStep
   ) {
     const { params: valid } = await request.validateUsing(completeStepValidator)
-    return { data: await complete.handle(company, auth.user!, params.id, valid.stepKey) }
+    return { data: await complete.handle(company, auth.getUserOrFail(), params.id, valid.stepKey) }
   }
 
   /** PATCH /contracts/:id/cancel */
   @inject()
   async cancel({ request, params, auth, company }: HttpContext, cancel: CancelContract) {
     const { reason } = await request.validateUsing(cancelContractValidator)
-    const contract = await cancel.handle(company, auth.user!, params.id, reason ?? null)
+    const contract = await cancel.handle(company, auth.getUserOrFail(), params.id, reason ?? null)
     return { data: { id: contract.id, status: contract.status } }
   }
 }

@@ -25,7 +25,7 @@ export default class ContractsController {
   ) {
     const filters = await request.validateUsing(listContractsValidator)
     if (isProvider(membership.role)) {
-      const { page, data } = await listForProvider.handle(company, auth.user!, filters)
+      const { page, data } = await listForProvider.handle(company, auth.getUserOrFail(), filters)
       return { data, meta: PaginationMetaDto.fromPaginator(page) }
     }
     const page = await list.handle(company, filters)
@@ -56,7 +56,7 @@ export default class ContractsController {
   @inject()
   async store({ request, response, auth, company }: HttpContext, save: SaveContract) {
     const payload = await request.validateUsing(saveContractValidator)
-    const contract = await save.handle(company, auth.user!, payload)
+    const contract = await save.handle(company, auth.getUserOrFail(), payload)
     return response.created({ data: ContractDto.record(contract) })
   }
 
@@ -64,7 +64,7 @@ export default class ContractsController {
   @inject()
   async update({ request, params, auth, company }: HttpContext, save: SaveContract) {
     const payload = await request.validateUsing(saveContractValidator)
-    const contract = await save.handle(company, auth.user!, payload, params.id)
+    const contract = await save.handle(company, auth.getUserOrFail(), payload, params.id)
     const { id, name, status, progress, updatedAt } = ContractDto.record(contract)
     return { data: { id, name, status, progress, updatedAt } }
   }
@@ -78,7 +78,7 @@ export default class ContractsController {
   /** DELETE /contracts/:id (soft delete) */
   @inject()
   async destroy({ params, response, auth, company }: HttpContext, remove: DeleteContract) {
-    await remove.handle(company, auth.user!, params.id)
+    await remove.handle(company, auth.getUserOrFail(), params.id)
     return response.noContent()
   }
 }

@@ -3,7 +3,6 @@ import { inject } from '@adonisjs/core'
 import RequestDataExport from '#actions/profile/request_data_export'
 import ShowDataExport from '#actions/profile/show_data_export'
 import DataExportDto from '#dtos/data_export_dto'
-import { profileResourceIdValidator } from '#validators/profile'
 
 export default class DataExportsController {
   /** POST /users/me/data-export: 202, built later by `data-exports:process` */
@@ -15,8 +14,7 @@ export default class DataExportsController {
 
   /** GET /users/me/data-exports/:id */
   @inject()
-  async show({ auth, request }: HttpContext, showExport: ShowDataExport) {
-    const { params } = await request.validateUsing(profileResourceIdValidator)
+  async show({ auth, params }: HttpContext, showExport: ShowDataExport) {
     const { dataExport, url } = await showExport.handle(auth.getUserOrFail(), params.id)
     return { data: DataExportDto.fromModel(dataExport, url) }
   }

@@ -7,7 +7,6 @@ import DetachProviderFlow from '#actions/compliance/detach_provider_flow'
 import ListProviderFlows from '#actions/compliance/list_provider_flows'
 import UpdateProviderFlowLeaderships from '#actions/compliance/update_provider_flow_leaderships'
 import { BadRequestException } from '#exceptions/http_exceptions'
-import { pathIds } from '#validators/compliance_params'
 import {
   attachFlowToProviderValidator,
   attachmentsValidator,
@@ -38,14 +37,14 @@ export default class ProviderComplianceFlowsController {
   /** E9 */
   @inject()
   async index(ctx: HttpContext, list: ListProviderFlows) {
-    const { providerId } = pathIds(ctx.params, 'providerId')
+    const { providerId } = ctx.params
     return { data: await list.handle(ctx.company.id, providerId) }
   }
 
   /** E11 */
   @inject()
   async attach(ctx: HttpContext, attach: AttachFlowToProvider) {
-    const { providerId } = pathIds(ctx.params, 'providerId')
+    const { providerId } = ctx.params
     const payload = await ctx.request.validateUsing(attachFlowToProviderValidator)
     const data = await attach.handle(ctx.company.id, { providerId, ...payload })
     return ctx.response.created({ data })
@@ -54,7 +53,7 @@ export default class ProviderComplianceFlowsController {
   /** E12 */
   @inject()
   async update(ctx: HttpContext, update: UpdateProviderFlowLeaderships) {
-    const { providerId, flowId } = pathIds(ctx.params, 'providerId', 'flowId')
+    const { providerId, flowId } = ctx.params
     const { stepLeaderships } = await ctx.request.validateUsing(updateStepLeadershipsValidator)
     return { data: await update.handle(ctx.company.id, providerId, flowId, stepLeaderships) }
   }
@@ -62,7 +61,7 @@ export default class ProviderComplianceFlowsController {
   /** E13 */
   @inject()
   async destroy(ctx: HttpContext, detach: DetachProviderFlow) {
-    const { providerId, flowId } = pathIds(ctx.params, 'providerId', 'flowId')
+    const { providerId, flowId } = ctx.params
     await detach.handle(ctx.company.id, { providerId, attachmentId: flowId })
     return ctx.response.noContent()
   }

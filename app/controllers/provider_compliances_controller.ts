@@ -6,11 +6,10 @@ import SubmitStepCompliance from '#actions/compliance/submit_step_compliance'
 import GrantPlatformData from '#actions/compliance/grant_platform_data'
 import ProviderComplianceDto, { StepComplianceDocumentDto } from '#dtos/provider_compliance_dto'
 import Clock from '#services/platform/clock'
-import { fileStorage } from '#services/files/storage_service'
+import FileStorageService from '#services/files/storage_service'
 import ProviderCompliance from '#models/provider_compliance'
 import CompanyMember from '#models/company_member'
 import { complianceDetails } from '#services/compliance/compliance_details'
-import { pathIds } from '#validators/compliance_params'
 import {
   grantPlatformDataValidator,
   listProviderCompliancesValidator,
@@ -21,7 +20,10 @@ import {
  * C1-C5 (+ grant): the authenticated provider's compliances in the
  * context company. Another provider's compliance is 404.
  */
+@inject()
 export default class ProviderCompliancesController {
+  constructor(protected storage: FileStorageService) {}
+
   async #owner({ auth, company }: HttpContext) {
     return {
       companyId: company.id,
@@ -38,6 +40,7 @@ export default class ProviderCompliancesController {
         companyId: ctx.company.id,
         timezone: ctx.company.timezone,
         now: clock.now(),
+        storage: this.storage,
       })
     )
     return view
@@ -59,13 +62,13 @@ export default class ProviderCompliancesController {
 
   @inject()
   async show(ctx: HttpContext, clock: Clock) {
-    const { id } = pathIds(ctx.params, 'id')
+    const { id } = ctx.params
     return { data: await this.#view(ctx, id, clock) }
   }
 
   @inject()
   async upload(ctx: HttpContext, upload: UploadStepDocument) {
-    const { complianceId, stepId } = pathIds(ctx.params, 'complianceId', 'stepId')
+    const { complianceId, stepId } = ctx.params
     const owner = await this.#owner(ctx)
     await ProviderCompliance.findOwned(owner, complianceId)
     const { documentRequirementId, file } = await ctx.request.validateUsing(
@@ -82,14 +85,14 @@ export default class ProviderCompliancesController {
     const body = StepComplianceDocumentDto.fromModel(
       document,
       requirementName,
-      await fileStorage.signedUrl(document.filePath)
+      await this.storage.signedUrl(document.filePath)
     )
     return ctx.response.created({ data: body })
   }
 
   @inject()
   async submit(ctx: HttpContext, submit: SubmitStepCompliance, clock: Clock) {
-    const { complianceId, stepId } = pathIds(ctx.params, 'complianceId', 'stepId')
+    const { complianceId, stepId } = ctx.params
     const { step } = await submit.handle({
       ...(await this.#owner(ctx)),
       user: ctx.auth.getUserOrFail(),
@@ -102,7 +105,7 @@ export default class ProviderCompliancesController {
 
   @inject()
   async grant(ctx: HttpContext, grant: GrantPlatformData, clock: Clock) {
-    const { complianceId, stepId } = pathIds(ctx.params, 'complianceId', 'stepId')
+    const { complianceId, stepId } = ctx.params
     const { dataTypes } = await ctx.request.validateUsing(grantPlatformDataValidator)
     await grant.handle({ ...(await this.#owner(ctx)), complianceId, stepId, dataTypes })
     const view = await this.#view(ctx, complianceId, clock)

@@ -6,12 +6,12 @@ export default class ProviderContractsController {
   /** B2: GET /contracts/:id/documents */
   @inject()
   async documents({ params, auth, company }: HttpContext, show: ShowProviderContract) {
-    return { data: await show.documents(company, auth.user!, params.id) }
+    return { data: await show.documents(company, auth.getUserOrFail(), params.id) }
   }
 
   /** B3: GET /contracts/:id/provider/detail */
   @inject()
   async detail({ params, auth, company }: HttpContext, show: ShowProviderContract) {
-    return { data: await show.detail(company, auth.user!, params.id) }
+    return { data: await show.detail(company, auth.getUserOrFail(), params.id) }
   }
 }

@@ -11,7 +11,6 @@ import {
   createRetroactiveRequestValidator,
   declineRetroactiveRequestValidator,
   listRetroactiveRequestsValidator,
-  retroactiveRequestIdValidator,
 } from '#validators/retroactive_request'
 
 /** Retroactive requests (G, B9): providers file, the borrower side reviews */
@@ -40,17 +39,17 @@ export default class RetroactiveRequestsController {
   }
 
   @inject()
-  async approve({ request, auth, membership }: HttpContext, review: ReviewRetroactiveRequest) {
-    const { params } = await request.validateUsing(retroactiveRequestIdValidator)
+  async approve({ auth, membership, params }: HttpContext, review: ReviewRetroactiveRequest) {
     const approved = await review.approve(membership, auth.getUserOrFail(), params.id)
     return { data: RetroactiveRequestDto.fromModel(approved) }
   }
 
   @inject()
-  async decline({ request, auth, membership }: HttpContext, review: ReviewRetroactiveRequest) {
-    const { params, declineReason } = await request.validateUsing(
-      declineRetroactiveRequestValidator
-    )
+  async decline(
+    { request, auth, membership, params }: HttpContext,
+    review: ReviewRetroactiveRequest
+  ) {
+    const { declineReason } = await request.validateUsing(declineRetroactiveRequestValidator)
     const declined = await review.decline(
       membership,
       auth.getUserOrFail(),

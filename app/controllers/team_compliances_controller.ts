@@ -5,17 +5,19 @@ import ReviewStepCompliance from '#actions/compliance/review_step_compliance'
 import ProviderComplianceDto, { StepComplianceDocumentDto } from '#dtos/provider_compliance_dto'
 import ProviderCompliancePolicy from '#policies/provider_compliance_policy'
 import Clock from '#services/platform/clock'
-import { fileStorage } from '#services/files/storage_service'
+import FileStorageService from '#services/files/storage_service'
 import { reviewContext } from '#services/compliance/review_context'
 import { complianceDetails } from '#services/compliance/compliance_details'
-import { pathIds } from '#validators/compliance_params'
 import { listTeamCompliancesValidator, reviewStepValidator } from '#validators/provider_compliance'
 
 /** E7, E8: a member's compliances as the borrower reviews them */
+@inject()
 export default class TeamCompliancesController {
+  constructor(protected storage: FileStorageService) {}
+
   @inject()
   async index(ctx: HttpContext, list: ListTeamCompliances) {
-    const { providerId } = pathIds(ctx.params, 'providerId')
+    const { providerId } = ctx.params
     const filters = await ctx.request.validateUsing(listTeamCompliancesValidator)
     return { data: await list.handle(ctx.company, providerId, filters) }
   }
@@ -26,15 +28,15 @@ export default class TeamCompliancesController {
    */
   @inject()
   async review(ctx: HttpContext, review: ReviewStepCompliance, clock: Clock) {
-    const ids = pathIds(ctx.params, 'providerId', 'complianceId', 'stepId')
-    const target = { companyId: ctx.company.id, ...ids }
+    const { providerId, complianceId, stepId } = ctx.params
+    const target = { companyId: ctx.company.id, providerId, complianceId, stepId }
     const { rules } = await reviewContext(target)
     await ctx.bouncer.with(ProviderCompliancePolicy).authorize('review', rules)
     const payload = await ctx.request.validateUsing(reviewStepValidator)
 
     const result = await review.handle({ ...target, ...payload, user: ctx.auth.getUserOrFail() })
     if (result.document) {
-      const url = await fileStorage.signedUrl(result.document.filePath)
+      const url = await this.storage.signedUrl(result.document.filePath)
       return {
         data: StepComplianceDocumentDto.fromModel(result.document, result.requirementName, url),
       }
@@ -46,6 +48,7 @@ export default class TeamCompliancesController {
         timezone: ctx.company.timezone,
         now: clock.now(),
         withPlatformData: true,
+        storage: this.storage,
       })
     )
     return { data: view.steps.find(({ id }) => id === result.step.id) }

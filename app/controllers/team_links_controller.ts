@@ -7,8 +7,8 @@ import { toggleTeamLinkValidator } from '#validators/team'
 export default class TeamLinksController {
   /** E3: PATCH /team/:contractPartId/active */
   @inject()
-  async updateActive({ request, company }: HttpContext, toggle: ToggleTeamLink) {
-    const { isActive, params } = await request.validateUsing(toggleTeamLinkValidator)
+  async updateActive({ request, company, params }: HttpContext, toggle: ToggleTeamLink) {
+    const { isActive } = await request.validateUsing(toggleTeamLinkValidator)
     const row = await toggle.handle(company, params.contractPartId, isActive)
     return { data: TeamMemberDto.fromRow(row) }
   }

@@ -11,11 +11,7 @@ import TeamInviteResultDto from '#dtos/team_invite_result_dto'
 import TeamMemberContractDto from '#dtos/team_member_contract_dto'
 import SessionEntryDto from '#dtos/session_entry_dto'
 import PageMetaDto from '#dtos/page_meta_dto'
-import {
-  inviteTeamMemberValidator,
-  listTeamValidator,
-  teamMemberIdValidator,
-} from '#validators/team'
+import { inviteTeamMemberValidator, listTeamValidator } from '#validators/team'
 
 /**
  * Team (E1, E2, E4, E5, E6): the borrower's providers, legal entities and
@@ -33,8 +29,7 @@ export default class TeamMembersController {
   }
 
   @inject()
-  async show({ request, company }: HttpContext, showMember: ShowTeamMember) {
-    const { params } = await request.validateUsing(teamMemberIdValidator)
+  async show({ company, params }: HttpContext, showMember: ShowTeamMember) {
     const detail = await showMember.handle(company, params.id)
     return {
       member: TeamMemberDto.fromRow(detail.member),
@@ -62,15 +57,13 @@ export default class TeamMembersController {
 
   /** E5: kept for compatibility; changes nothing and returns the member */
   @inject()
-  async update({ request, company }: HttpContext, clock: Clock) {
-    const { params } = await request.validateUsing(teamMemberIdValidator)
+  async update({ company, params }: HttpContext, clock: Clock) {
     const rows = await ContractPart.findTeamLinks(company, { memberId: params.id }, clock.now())
     return { data: TeamMemberDto.fromRow(ContractPart.primaryLinkOf(rows)) }
   }
 
   @inject()
-  async destroy({ request, response, company }: HttpContext, removeMember: RemoveTeamMember) {
-    const { params } = await request.validateUsing(teamMemberIdValidator)
+  async destroy({ response, company, params }: HttpContext, removeMember: RemoveTeamMember) {
     await removeMember.handle(company, params.id)
     return response.noContent()
   }

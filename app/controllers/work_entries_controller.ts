@@ -10,17 +10,12 @@ import WorkEntryDto from '#dtos/work_entry_dto'
 import WorkEntry from '#models/work_entry'
 import PageMetaDto from '#dtos/page_meta_dto'
 import { hoursMeta } from '#validators/rules/time'
-import {
-  listWorkEntriesValidator,
-  saveWorkEntryValidator,
-  workEntryIdValidator,
-} from '#validators/work_entry'
+import { listWorkEntriesValidator, saveWorkEntryValidator } from '#validators/work_entry'
 
 /** Hours monitoring (G) and B8: work entries and a provider's hour summaries */
 export default class WorkEntriesController {
   @inject()
-  async index({ request, membership }: HttpContext, listEntries: ListWorkEntries) {
-    const { params } = await request.validateUsing(workEntryIdValidator)
+  async index({ request, membership, params }: HttpContext, listEntries: ListWorkEntries) {
     const filters = await request.validateUsing(listWorkEntriesValidator)
     const page = await listEntries.handle(membership, params.id, filters)
     return {
@@ -30,13 +25,11 @@ export default class WorkEntriesController {
   }
 
   @inject()
-  async summary({ request, membership }: HttpContext, summarize: SummarizeProviderHours) {
-    const { params } = await request.validateUsing(workEntryIdValidator)
+  async summary({ membership, params }: HttpContext, summarize: SummarizeProviderHours) {
     return { data: await summarize.handle(membership, params.id) }
   }
 
-  async show({ request, membership }: HttpContext) {
-    const { params } = await request.validateUsing(workEntryIdValidator)
+  async show({ membership, params }: HttpContext) {
     return { data: WorkEntryDto.fromModel(await WorkEntry.findVisible(membership, params.id)) }
   }
 
@@ -55,11 +48,10 @@ export default class WorkEntriesController {
 
   @inject()
   async update(
-    { request, company, membership }: HttpContext,
+    { request, company, membership, params }: HttpContext,
     clock: Clock,
     updateEntry: UpdateWorkEntry
   ) {
-    const { params } = await request.validateUsing(workEntryIdValidator)
     const payload = await request.validateUsing(saveWorkEntryValidator, {
       meta: hoursMeta(request, clock.now(), company.timezone, 'entry'),
     })
@@ -69,8 +61,7 @@ export default class WorkEntriesController {
   }
 
   @inject()
-  async destroy({ request, response, membership }: HttpContext, deleteEntry: DeleteWorkEntry) {
-    const { params } = await request.validateUsing(workEntryIdValidator)
+  async destroy({ response, membership, params }: HttpContext, deleteEntry: DeleteWorkEntry) {
     await deleteEntry.handle(membership, params.id)
     return response.noContent()
   }

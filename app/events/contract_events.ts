@@ -51,12 +51,6 @@ export interface ContractPublishedEvent extends ContractEventBase {
   instructions: string
 }
 
-export interface ContractStatusChangedEvent extends ContractEventBase {
-  from: ContractStatus
-  to: ContractStatus
-  command: string | null
-}
-
 export interface ContractDocumentEvent extends ContractEventBase {
   document: ContractDocumentInfo & { fileId: string; fileName: string; partId: string }
   reason: string | null
@@ -87,7 +81,6 @@ export interface ContractCancelledEvent extends ContractEventBase {
 declare module '@adonisjs/core/types' {
   interface EventsList {
     'contract:created': ContractEventBase
-    'contract:status_changed': ContractStatusChangedEvent
     'contract:published': ContractPublishedEvent
     'contract:signed': ContractSignatureEvent
     'contract:completed': ContractEventBase

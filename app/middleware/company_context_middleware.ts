@@ -3,8 +3,7 @@ import type { NextFn } from '@adonisjs/core/types/http'
 import { ForbiddenException } from '#exceptions/http_exceptions'
 import CompanyMember from '#models/company_member'
 import type Company from '#models/company'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i
+import { UUID_V4 } from '#support/uuid'
 
 /**
  * Resolves the request's company from `x-company-id`: the authenticated
@@ -19,7 +18,7 @@ export default class CompanyContextMiddleware {
     if (!companyId) {
       throw new ForbiddenException('Header x-company-id is required')
     }
-    if (!UUID.test(companyId)) {
+    if (!UUID_V4.test(companyId)) {
       throw new ForbiddenException('Header x-company-id must be a company id')
     }
 

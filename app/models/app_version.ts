@@ -8,8 +8,9 @@ import {
   type AppVersionDelivery,
   type AppVersionType,
 } from '#support/app_versions'
+import { withTimestamps } from '#models/mixins/with_timestamps'
 
-export default class AppVersion extends compose(BaseModel, withUuidPrimaryKey) {
+export default class AppVersion extends compose(BaseModel, withUuidPrimaryKey, withTimestamps) {
   @column()
   declare platform: AppPlatform
 
@@ -58,12 +59,6 @@ export default class AppVersion extends compose(BaseModel, withUuidPrimaryKey) {
 
   @column()
   declare updateId: string | null
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 
   @column.dateTime()
   declare deletedAt: DateTime | null

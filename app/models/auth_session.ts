@@ -5,12 +5,13 @@ import type { BelongsTo, HasMany } from '@adonisjs/lucid/types/relations'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import User from '#models/user'
 import RefreshToken from '#models/refresh_token'
+import { withTimestamps } from '#models/mixins/with_timestamps'
 
 /**
  * A login on one device. Access tokens carry its id (`sid`), so revoking
  * the session invalidates every token issued for it.
  */
-export default class AuthSession extends compose(BaseModel, withUuidPrimaryKey) {
+export default class AuthSession extends compose(BaseModel, withUuidPrimaryKey, withTimestamps) {
   @column()
   declare userId: string
 
@@ -34,12 +35,6 @@ export default class AuthSession extends compose(BaseModel, withUuidPrimaryKey) 
 
   @column.dateTime()
   declare revokedAt: DateTime | null
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 
   @belongsTo(() => User)
   declare user: BelongsTo<typeof User>

@@ -1,11 +1,11 @@
-import { DateTime } from 'luxon'
 import { BaseModel, beforeCreate, column, hasMany } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
 import type { HasMany } from '@adonisjs/lucid/types/relations'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import CompanyMember from '#models/company_member'
+import { withTimestamps } from '#models/mixins/with_timestamps'
 
-export default class Company extends compose(BaseModel, withUuidPrimaryKey) {
+export default class Company extends compose(BaseModel, withUuidPrimaryKey, withTimestamps) {
   @column()
   declare name: string
 
@@ -27,12 +27,6 @@ export default class Company extends compose(BaseModel, withUuidPrimaryKey) {
 
   @column()
   declare timezone: string
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 
   static readonly DEFAULT_TIMEZONE = 'America/Sao_Paulo'
 

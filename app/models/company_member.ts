@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import { DateTime } from 'luxon'
 import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
 import db from '@adonisjs/lucid/services/db'
@@ -9,6 +8,7 @@ import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import Company from '#models/company'
 import User from '#models/user'
 import type { MemberRole } from '#enums/roles'
+import { withTimestamps } from '#models/mixins/with_timestamps'
 
 /** Parties named by a request: companies (legal entities) and users (people) */
 export interface PartyIds {
@@ -16,7 +16,7 @@ export interface PartyIds {
   userIds?: readonly string[]
 }
 
-export default class CompanyMember extends compose(BaseModel, withUuidPrimaryKey) {
+export default class CompanyMember extends compose(BaseModel, withUuidPrimaryKey, withTimestamps) {
   @column()
   declare companyId: string
 
@@ -25,12 +25,6 @@ export default class CompanyMember extends compose(BaseModel, withUuidPrimaryKey
 
   @column()
   declare role: MemberRole
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 
   @belongsTo(() => Company)
   declare company: BelongsTo<typeof Company>

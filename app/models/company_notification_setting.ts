@@ -1,12 +1,16 @@
-import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import { toJsonb } from '#support/jsonb'
 import type { Channels } from '#enums/notifications'
+import { withTimestamps } from '#models/mixins/with_timestamps'
 
 /** A company's allowed channels and saved type overrides; missing = on */
-export default class CompanyNotificationSetting extends compose(BaseModel, withUuidPrimaryKey) {
+export default class CompanyNotificationSetting extends compose(
+  BaseModel,
+  withUuidPrimaryKey,
+  withTimestamps
+) {
   @column()
   declare companyId: string
 
@@ -15,10 +19,4 @@ export default class CompanyNotificationSetting extends compose(BaseModel, withU
 
   @column({ prepare: toJsonb })
   declare types: Record<string, boolean>
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 }

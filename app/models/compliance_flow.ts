@@ -1,4 +1,3 @@
-import { DateTime } from 'luxon'
 import { BaseModel, column, hasMany, scope } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
 import type { HasMany } from '@adonisjs/lucid/types/relations'
@@ -8,11 +7,12 @@ import ProviderComplianceFlow from '#models/provider_compliance_flow'
 import type { FlowStatus } from '#support/compliance'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { firstOrNotFound } from '#models/queries/first_or_not_found'
+import { withTimestamps } from '#models/mixins/with_timestamps'
 
 /**
  * A borrower-defined compliance flow (spec: ComplianceFlow).
  */
-export default class ComplianceFlow extends compose(BaseModel, withUuidPrimaryKey) {
+export default class ComplianceFlow extends compose(BaseModel, withUuidPrimaryKey, withTimestamps) {
   @column()
   declare companyId: string
 
@@ -28,12 +28,6 @@ export default class ComplianceFlow extends compose(BaseModel, withUuidPrimaryKe
   /** Attached providers, kept by attach/detach */
   @column()
   declare providersCount: number
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 
   @hasMany(() => ComplianceStep, { foreignKey: 'flowId' })
   declare steps: HasMany<typeof ComplianceStep>

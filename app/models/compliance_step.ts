@@ -1,4 +1,3 @@
-import { DateTime } from 'luxon'
 import { BaseModel, column, hasMany } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
 import type { HasMany } from '@adonisjs/lucid/types/relations'
@@ -6,8 +5,9 @@ import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import ComplianceDocumentRequirement from '#models/compliance_document_requirement'
 import ComplianceStepValidator from '#models/compliance_step_validator'
 import type { Frequency, PlatformDataType, StepType } from '#support/compliance'
+import { withTimestamps } from '#models/mixins/with_timestamps'
 
-export default class ComplianceStep extends compose(BaseModel, withUuidPrimaryKey) {
+export default class ComplianceStep extends compose(BaseModel, withUuidPrimaryKey, withTimestamps) {
   @column()
   declare flowId: string
 
@@ -50,12 +50,6 @@ export default class ComplianceStep extends compose(BaseModel, withUuidPrimaryKe
 
   @column()
   declare allValidatorsRequired: boolean
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 
   @hasMany(() => ComplianceDocumentRequirement, { foreignKey: 'stepId' })
   declare documents: HasMany<typeof ComplianceDocumentRequirement>

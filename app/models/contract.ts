@@ -19,8 +19,9 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { firstOrNotFound } from '#models/queries/first_or_not_found'
 import { UNPUBLISHED_STATUSES } from '#support/contract_rules'
 import { ONBOARDING_MESSAGES } from '#support/onboarding'
+import { withTimestamps } from '#models/mixins/with_timestamps'
 
-export default class Contract extends compose(BaseModel, withUuidPrimaryKey) {
+export default class Contract extends compose(BaseModel, withUuidPrimaryKey, withTimestamps) {
   /** The owner company (the logged-in company that created it) */
   @column()
   declare companyId: string
@@ -84,12 +85,6 @@ export default class Contract extends compose(BaseModel, withUuidPrimaryKey) {
 
   @column.dateTime()
   declare deletedAt: DateTime | null
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 
   @belongsTo(() => Company)
   declare company: BelongsTo<typeof Company>

@@ -1,12 +1,13 @@
-import { DateTime } from 'luxon'
+import { compose } from '@adonisjs/core/helpers'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
 import { firstOrNotFound } from '#models/queries/first_or_not_found'
+import { withTimestamps } from '#models/mixins/with_timestamps'
 
 /**
  * A document of the contract: `isDownload` true = a file the parts may
  * download; false = a file each provider part must upload.
  */
-export default class ContractDocumentRequirement extends BaseModel {
+export default class ContractDocumentRequirement extends compose(BaseModel, withTimestamps) {
   @column({ isPrimary: true })
   declare id: string
 
@@ -35,12 +36,6 @@ export default class ContractDocumentRequirement extends BaseModel {
 
   @column()
   declare position: number
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 
   /** A document requirement of the contract (found through its tenant finder), else 404 */
   static async findOf(contractId: string, documentId: string) {

@@ -15,6 +15,7 @@ import { ONBOARDING_MESSAGES } from '#support/onboarding'
 import { periodsAt } from '#support/hours'
 import { queryTeamLinks, type TeamLinkRow } from '#models/queries/team_links'
 import { firstOrNotFound } from '#models/queries/first_or_not_found'
+import { withTimestamps } from '#models/mixins/with_timestamps'
 
 /** A provider has few links with one borrower; this bounds the team finder */
 const MAX_TEAM_LINKS = 100
@@ -23,7 +24,7 @@ const MAX_TEAM_LINKS = 100
  * A part of a contract (the "link"): a company (legal entity, acted for
  * by its owner) or a user (natural person), never both.
  */
-export default class ContractPart extends compose(BaseModel, withUuidPrimaryKey) {
+export default class ContractPart extends compose(BaseModel, withUuidPrimaryKey, withTimestamps) {
   @column()
   declare contractId: string
 
@@ -53,12 +54,6 @@ export default class ContractPart extends compose(BaseModel, withUuidPrimaryKey)
 
   @column()
   declare isActive: boolean
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 
   @belongsTo(() => Contract)
   declare contract: BelongsTo<typeof Contract>

@@ -1,8 +1,9 @@
-import { DateTime } from 'luxon'
+import { compose } from '@adonisjs/core/helpers'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { withTimestamps } from '#models/mixins/with_timestamps'
 
 /** A group of parts that receives its own generated contract (review items) */
-export default class ContractPartGroup extends BaseModel {
+export default class ContractPartGroup extends compose(BaseModel, withTimestamps) {
   @column({ isPrimary: true })
   declare id: string
 
@@ -18,10 +19,4 @@ export default class ContractPartGroup extends BaseModel {
 
   @column()
   declare position: number
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 }

@@ -2,11 +2,16 @@ import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
+import { withTimestamps } from '#models/mixins/with_timestamps'
 
 export type ReviewDecision = 'approved' | 'rejected' | 'changes_requested'
 
 /** A reviewer's decision on one review item (a generated contract) */
-export default class ContractReviewApproval extends compose(BaseModel, withUuidPrimaryKey) {
+export default class ContractReviewApproval extends compose(
+  BaseModel,
+  withUuidPrimaryKey,
+  withTimestamps
+) {
   @column()
   declare contractId: string
 
@@ -24,10 +29,4 @@ export default class ContractReviewApproval extends compose(BaseModel, withUuidP
 
   @column.dateTime()
   declare reviewedAt: DateTime
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 }

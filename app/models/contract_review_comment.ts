@@ -1,4 +1,3 @@
-import { DateTime } from 'luxon'
 import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
@@ -6,9 +5,14 @@ import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import User from '#models/user'
 import Contract from '#models/contract'
 import { firstOrNotFound } from '#models/queries/first_or_not_found'
+import { withTimestamps } from '#models/mixins/with_timestamps'
 
 /** A review comment on a generated contract, with the selection it refers to */
-export default class ContractReviewComment extends compose(BaseModel, withUuidPrimaryKey) {
+export default class ContractReviewComment extends compose(
+  BaseModel,
+  withUuidPrimaryKey,
+  withTimestamps
+) {
   @column()
   declare contractId: string
 
@@ -32,12 +36,6 @@ export default class ContractReviewComment extends compose(BaseModel, withUuidPr
 
   @column()
   declare pageNumber: number | null
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 
   @belongsTo(() => User, { foreignKey: 'authorId' })
   declare author: BelongsTo<typeof User>

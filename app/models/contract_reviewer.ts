@@ -1,10 +1,11 @@
-import { DateTime } from 'luxon'
+import { compose } from '@adonisjs/core/helpers'
 import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import User from '#models/user'
+import { withTimestamps } from '#models/mixins/with_timestamps'
 
 /** A reviewer of the contract (revisionConfig.reviewers) */
-export default class ContractReviewer extends BaseModel {
+export default class ContractReviewer extends compose(BaseModel, withTimestamps) {
   @column({ isPrimary: true })
   declare id: string
 
@@ -19,12 +20,6 @@ export default class ContractReviewer extends BaseModel {
 
   @column()
   declare position: number
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 
   @belongsTo(() => User)
   declare user: BelongsTo<typeof User>

@@ -1,10 +1,11 @@
-import { DateTime } from 'luxon'
+import { compose } from '@adonisjs/core/helpers'
 import { BaseModel, column, hasMany } from '@adonisjs/lucid/orm'
 import type { HasMany } from '@adonisjs/lucid/types/relations'
 import ContractSignatureMember from '#models/contract_signature_member'
+import { withTimestamps } from '#models/mixins/with_timestamps'
 
 /** An ordered signature group: group n+1 signs after group n is complete */
-export default class ContractSignatureGroup extends BaseModel {
+export default class ContractSignatureGroup extends compose(BaseModel, withTimestamps) {
   @column({ isPrimary: true })
   declare id: string
 
@@ -19,12 +20,6 @@ export default class ContractSignatureGroup extends BaseModel {
 
   @column()
   declare isPartGroup: boolean
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 
   @hasMany(() => ContractSignatureMember, { foreignKey: 'groupId' })
   declare members: HasMany<typeof ContractSignatureMember>

@@ -1,12 +1,14 @@
+import { compose } from '@adonisjs/core/helpers'
 import { DateTime } from 'luxon'
 import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import User from '#models/user'
+import { withTimestamps } from '#models/mixins/with_timestamps'
 
 export type SignatureMemberStatus = 'pending' | 'signed' | 'rejected'
 
 /** A signer, with the audit trail of the signature */
-export default class ContractSignatureMember extends BaseModel {
+export default class ContractSignatureMember extends compose(BaseModel, withTimestamps) {
   @column({ isPrimary: true })
   declare id: string
 
@@ -46,12 +48,6 @@ export default class ContractSignatureMember extends BaseModel {
   /** SHA-256 of the document text the signer signed */
   @column()
   declare documentHash: string | null
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 
   @belongsTo(() => User)
   declare user: BelongsTo<typeof User>

@@ -4,6 +4,7 @@ import { compose } from '@adonisjs/core/helpers'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { firstOrNotFound } from '#models/queries/first_or_not_found'
+import { withTimestamps } from '#models/mixins/with_timestamps'
 
 export interface TemplateVariable {
   name: string
@@ -17,7 +18,11 @@ export interface TemplateVariable {
  * A contract template: HTML with `{{variable}}` placeholders and the
  * variables it declares.
  */
-export default class ContractTemplate extends compose(BaseModel, withUuidPrimaryKey) {
+export default class ContractTemplate extends compose(
+  BaseModel,
+  withUuidPrimaryKey,
+  withTimestamps
+) {
   @column()
   declare companyId: string
 
@@ -35,12 +40,6 @@ export default class ContractTemplate extends compose(BaseModel, withUuidPrimary
 
   @column.dateTime()
   declare deletedAt: DateTime | null
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 
   static ownedBy = scope((query, companyId: string) => {
     query.where('company_id', companyId).whereNull('deleted_at')

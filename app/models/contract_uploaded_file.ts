@@ -6,11 +6,16 @@ import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import ContractDocumentRequirement from '#models/contract_document_requirement'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { firstOrNotFound } from '#models/queries/first_or_not_found'
+import { withTimestamps } from '#models/mixins/with_timestamps'
 
 export type UploadedFileStatus = 'pending' | 'approved' | 'rejected'
 
 /** A file a part sent for a document requirement (one per document and part) */
-export default class ContractUploadedFile extends compose(BaseModel, withUuidPrimaryKey) {
+export default class ContractUploadedFile extends compose(
+  BaseModel,
+  withUuidPrimaryKey,
+  withTimestamps
+) {
   @column()
   declare contractId: string
 
@@ -52,12 +57,6 @@ export default class ContractUploadedFile extends compose(BaseModel, withUuidPri
 
   @column.dateTime()
   declare uploadedAt: DateTime
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 
   @belongsTo(() => ContractDocumentRequirement, { foreignKey: 'documentId' })
   declare document: BelongsTo<typeof ContractDocumentRequirement>

@@ -4,11 +4,12 @@ import { compose } from '@adonisjs/core/helpers'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import User from '#models/user'
+import { withTimestamps } from '#models/mixins/with_timestamps'
 
 export type DataExportStatus = 'pending' | 'ready' | 'failed'
 
 /** A personal data export request and, once built, its private archive */
-export default class DataExport extends compose(BaseModel, withUuidPrimaryKey) {
+export default class DataExport extends compose(BaseModel, withUuidPrimaryKey, withTimestamps) {
   @column()
   declare userId: string
 
@@ -24,12 +25,6 @@ export default class DataExport extends compose(BaseModel, withUuidPrimaryKey) {
 
   @column.dateTime()
   declare expiresAt: DateTime | null
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 
   @belongsTo(() => User)
   declare user: BelongsTo<typeof User>

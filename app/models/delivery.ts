@@ -3,6 +3,7 @@ import { BaseModel, column } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import { toJsonb } from '#support/jsonb'
+import { withTimestamps } from '#models/mixins/with_timestamps'
 
 export type DeliveryStatus = 'pending' | 'sent' | 'failed' | 'skipped'
 export type OutboxChannel = 'email' | 'messenger'
@@ -21,7 +22,7 @@ export interface MessengerPayload {
 }
 
 /** One queued e-mail or messenger message (the outbox) */
-export default class Delivery extends compose(BaseModel, withUuidPrimaryKey) {
+export default class Delivery extends compose(BaseModel, withUuidPrimaryKey, withTimestamps) {
   @column()
   declare channel: OutboxChannel
 
@@ -42,10 +43,4 @@ export default class Delivery extends compose(BaseModel, withUuidPrimaryKey) {
 
   @column.dateTime()
   declare sentAt: DateTime | null
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 }

@@ -1,10 +1,14 @@
-import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
+import { withTimestamps } from '#models/mixins/with_timestamps'
 
 /** A company's connection to an external ERP/CRM (`erp-x`...) */
-export default class IntegrationConnection extends compose(BaseModel, withUuidPrimaryKey) {
+export default class IntegrationConnection extends compose(
+  BaseModel,
+  withUuidPrimaryKey,
+  withTimestamps
+) {
   @column()
   declare companyId: string
 
@@ -13,10 +17,4 @@ export default class IntegrationConnection extends compose(BaseModel, withUuidPr
 
   @column()
   declare status: 'active' | 'paused'
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 }

@@ -8,6 +8,7 @@ import type {
   NotificationScope,
   NotificationType,
 } from '#enums/notifications'
+import { withTimestamps } from '#models/mixins/with_timestamps'
 
 /** `activity` of a notification: dynamic, every field optional */
 export interface NotificationActivity {
@@ -21,7 +22,7 @@ export interface NotificationActivity {
   [key: string]: unknown
 }
 
-export default class Notification extends compose(BaseModel, withUuidPrimaryKey) {
+export default class Notification extends compose(BaseModel, withUuidPrimaryKey, withTimestamps) {
   @column()
   declare companyId: string
 
@@ -60,12 +61,6 @@ export default class Notification extends compose(BaseModel, withUuidPrimaryKey)
 
   @column()
   declare actorAvatar: string | null
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 
   /** The inbox of a user in a company: every notification query starts here */
   static inbox = scope((query, userId: string, companyId: string) => {

@@ -1,12 +1,16 @@
-import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import { toJsonb } from '#support/jsonb'
 import type { Channels } from '#enums/notifications'
+import { withTimestamps } from '#models/mixins/with_timestamps'
 
 /** A user's channel flags in one company; missing flags are on */
-export default class NotificationPreference extends compose(BaseModel, withUuidPrimaryKey) {
+export default class NotificationPreference extends compose(
+  BaseModel,
+  withUuidPrimaryKey,
+  withTimestamps
+) {
   @column()
   declare userId: string
 
@@ -15,10 +19,4 @@ export default class NotificationPreference extends compose(BaseModel, withUuidP
 
   @column({ prepare: toJsonb })
   declare channels: Partial<Channels>
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 }

@@ -15,12 +15,13 @@ import { ONBOARDING_MESSAGES, type OnboardingStatus } from '#support/onboarding'
 import { ConflictException } from '#exceptions/http_exceptions'
 import type { ContractStatus } from '#enums/contract_status'
 import { CLOSED_STATUSES } from '#support/contract_rules'
+import { withTimestamps } from '#models/mixins/with_timestamps'
 
 /**
  * The onboarding of one provider in one contract: what the public link
  * (token) gives access to.
  */
-export default class Onboarding extends compose(BaseModel, withUuidPrimaryKey) {
+export default class Onboarding extends compose(BaseModel, withUuidPrimaryKey, withTimestamps) {
   @column()
   declare contractId: string
 
@@ -56,12 +57,6 @@ export default class Onboarding extends compose(BaseModel, withUuidPrimaryKey) {
 
   @column.dateTime()
   declare lastSentAt: DateTime | null
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 
   @belongsTo(() => Contract)
   declare contract: BelongsTo<typeof Contract>

@@ -7,9 +7,14 @@ import Onboarding from '#models/onboarding'
 import { ONBOARDING_MESSAGES, type OnboardingDocumentStatus } from '#support/onboarding'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { firstOrNotFound } from '#models/queries/first_or_not_found'
+import { withTimestamps } from '#models/mixins/with_timestamps'
 
 /** A document the provider must upload (spec: OnboardingDocument) */
-export default class OnboardingDocument extends compose(BaseModel, withUuidPrimaryKey) {
+export default class OnboardingDocument extends compose(
+  BaseModel,
+  withUuidPrimaryKey,
+  withTimestamps
+) {
   @column()
   declare onboardingId: string
 
@@ -55,12 +60,6 @@ export default class OnboardingDocument extends compose(BaseModel, withUuidPrima
 
   @column()
   declare position: number
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 
   @belongsTo(() => Onboarding)
   declare onboarding: BelongsTo<typeof Onboarding>

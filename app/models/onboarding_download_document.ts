@@ -1,10 +1,14 @@
-import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
+import { withTimestamps } from '#models/mixins/with_timestamps'
 
 /** A file the provider may download (spec: DownloadDocument) */
-export default class OnboardingDownloadDocument extends compose(BaseModel, withUuidPrimaryKey) {
+export default class OnboardingDownloadDocument extends compose(
+  BaseModel,
+  withUuidPrimaryKey,
+  withTimestamps
+) {
   @column()
   declare onboardingId: string
 
@@ -26,10 +30,4 @@ export default class OnboardingDownloadDocument extends compose(BaseModel, withU
 
   @column()
   declare position: number
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 }

@@ -1,11 +1,15 @@
-import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import type { FormFieldOption, FormFieldType } from '#support/onboarding'
+import { withTimestamps } from '#models/mixins/with_timestamps'
 
 /** A field of the onboarding's dynamic form (spec: FormField) */
-export default class OnboardingFormField extends compose(BaseModel, withUuidPrimaryKey) {
+export default class OnboardingFormField extends compose(
+  BaseModel,
+  withUuidPrimaryKey,
+  withTimestamps
+) {
   @column()
   declare onboardingId: string
 
@@ -33,12 +37,6 @@ export default class OnboardingFormField extends compose(BaseModel, withUuidPrim
 
   @column()
   declare position: number
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 
   get isFilled(): boolean {
     return this.value !== null && this.value.trim() !== ''

@@ -8,6 +8,7 @@ import StepCompliance from '#models/step_compliance'
 import type { ComplianceStatus } from '#support/compliance'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { firstOrNotFound } from '#models/queries/first_or_not_found'
+import { withTimestamps } from '#models/mixins/with_timestamps'
 
 /** Who may see a compliance: the borrower company and the provider ids acting */
 export interface ComplianceOwner {
@@ -17,7 +18,11 @@ export interface ComplianceOwner {
 }
 
 /** The compliance of one provider for one flow and month */
-export default class ProviderCompliance extends compose(BaseModel, withUuidPrimaryKey) {
+export default class ProviderCompliance extends compose(
+  BaseModel,
+  withUuidPrimaryKey,
+  withTimestamps
+) {
   @column()
   declare companyId: string
 
@@ -44,12 +49,6 @@ export default class ProviderCompliance extends compose(BaseModel, withUuidPrima
 
   @column.dateTime()
   declare reviewedAt: DateTime | null
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 
   @belongsTo(() => ComplianceFlow, { foreignKey: 'flowId' })
   declare flow: BelongsTo<typeof ComplianceFlow>

@@ -10,6 +10,7 @@ import type CompanyMember from '#models/company_member'
 import { visibleToMember } from '#models/queries/visible_to_member'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { firstOrNotFound } from '#models/queries/first_or_not_found'
+import { withTimestamps } from '#models/mixins/with_timestamps'
 
 export interface RequestedTask {
   description: string
@@ -20,7 +21,11 @@ export interface RequestedTask {
  * A provider's request to log a past day; approving it creates the work
  * entry. The tasks are kept as given until then.
  */
-export default class RetroactiveRequest extends compose(BaseModel, withUuidPrimaryKey) {
+export default class RetroactiveRequest extends compose(
+  BaseModel,
+  withUuidPrimaryKey,
+  withTimestamps
+) {
   @column()
   declare companyId: string
 
@@ -68,12 +73,6 @@ export default class RetroactiveRequest extends compose(BaseModel, withUuidPrima
 
   @column()
   declare workEntryId: string | null
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 
   @belongsTo(() => ContractPart)
   declare contractPart: BelongsTo<typeof ContractPart>

@@ -9,9 +9,10 @@ import type { PlatformDataType, StepStatus } from '#support/compliance'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { firstOrNotFound } from '#models/queries/first_or_not_found'
 import type ProviderCompliance from '#models/provider_compliance'
+import { withTimestamps } from '#models/mixins/with_timestamps'
 
 /** One step of a monthly compliance */
-export default class StepCompliance extends compose(BaseModel, withUuidPrimaryKey) {
+export default class StepCompliance extends compose(BaseModel, withUuidPrimaryKey, withTimestamps) {
   @column()
   declare providerComplianceId: string
 
@@ -30,12 +31,6 @@ export default class StepCompliance extends compose(BaseModel, withUuidPrimaryKe
 
   @column.dateTime()
   declare reviewedAt: DateTime | null
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 
   @belongsTo(() => ComplianceStep, { foreignKey: 'stepId' })
   declare step: BelongsTo<typeof ComplianceStep>

@@ -5,8 +5,9 @@ import type { HasMany } from '@adonisjs/lucid/types/relations'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import CompanyMember from '#models/company_member'
 import AuthSession from '#models/auth_session'
+import { withTimestamps } from '#models/mixins/with_timestamps'
 
-export default class User extends compose(BaseModel, withUuidPrimaryKey) {
+export default class User extends compose(BaseModel, withUuidPrimaryKey, withTimestamps) {
   @column()
   declare name: string
 
@@ -31,12 +32,6 @@ export default class User extends compose(BaseModel, withUuidPrimaryKey) {
    */
   @column.dateTime()
   declare emailVerifiedAt: DateTime | null
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 
   @hasMany(() => CompanyMember)
   declare memberships: HasMany<typeof CompanyMember>

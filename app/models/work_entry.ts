@@ -10,12 +10,13 @@ import type CompanyMember from '#models/company_member'
 import { visibleToMember } from '#models/queries/visible_to_member'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { firstOrNotFound } from '#models/queries/first_or_not_found'
+import { withTimestamps } from '#models/mixins/with_timestamps'
 
 /**
  * A day of work of a provider on a link (contract part) of a borrower
  * company, logged by the provider user. One per (link, day).
  */
-export default class WorkEntry extends compose(BaseModel, withUuidPrimaryKey) {
+export default class WorkEntry extends compose(BaseModel, withUuidPrimaryKey, withTimestamps) {
   /** The borrower company (tenant) */
   @column()
   declare companyId: string
@@ -47,12 +48,6 @@ export default class WorkEntry extends compose(BaseModel, withUuidPrimaryKey) {
 
   @column()
   declare locationAccuracy: number | null
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 
   @belongsTo(() => ContractPart)
   declare contractPart: BelongsTo<typeof ContractPart>

@@ -5,12 +5,13 @@ import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import type { WorkflowCompanyRole } from '#enums/contract_status'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { firstOrNotFound } from '#models/queries/first_or_not_found'
+import { withTimestamps } from '#models/mixins/with_timestamps'
 
 /**
  * A contract workflow: its `companyRole` decides the perspective of the
  * contracts created with it (the logged-in company's part role).
  */
-export default class Workflow extends compose(BaseModel, withUuidPrimaryKey) {
+export default class Workflow extends compose(BaseModel, withUuidPrimaryKey, withTimestamps) {
   @column()
   declare companyId: string
 
@@ -29,12 +30,6 @@ export default class Workflow extends compose(BaseModel, withUuidPrimaryKey) {
 
   @column.dateTime()
   declare deletedAt: DateTime | null
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 
   /** Workflows of the company, soft-deleted ones left out */
   static ownedBy = scope((query, companyId: string) => {

@@ -45,8 +45,3 @@ export const connectProviderValidator = vine.compile(
     idToken: vine.string().trim().minLength(10).maxLength(8192),
   })
 )
-
-/** Routes with an `:id` of a profile resource (sessions, data exports) */
-export const profileResourceIdValidator = vine.compile(
-  vine.object({ params: vine.object({ id: vine.string().uuid() }) })
-)

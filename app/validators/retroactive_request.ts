@@ -22,13 +22,8 @@ export const listRetroactiveRequestsValidator = vine.compile(
   })
 )
 
-export const retroactiveRequestIdValidator = vine.compile(
-  vine.object({ params: vine.object({ id: vine.string().uuid() }) })
-)
-
 export const declineRetroactiveRequestValidator = vine.compile(
   vine.object({
     declineReason: vine.string().trim().minLength(1).maxLength(1000),
-    params: vine.object({ id: vine.string().uuid() }),
   })
 )

@@ -16,14 +16,9 @@ export const listTeamValidator = vine.compile(
   })
 )
 
-export const teamMemberIdValidator = vine.compile(
-  vine.object({ params: vine.object({ id: vine.string().uuid() }) })
-)
-
 export const toggleTeamLinkValidator = vine.compile(
   vine.object({
     isActive: vine.boolean({ strict: true }),
-    params: vine.object({ contractPartId: vine.string().uuid() }),
   })
 )
 

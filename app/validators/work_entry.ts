@@ -72,7 +72,3 @@ export const listWorkEntriesValidator = vine.compile(
     pageSize: vine.number().withoutDecimals().min(1).max(MAX_PAGE_SIZE).optional(),
   })
 )
-
-export const workEntryIdValidator = vine.compile(
-  vine.object({ params: vine.object({ id: vine.string().uuid() }) })
-)

@@ -69,7 +69,12 @@ router
       .as('team.compliance_flows')
   })
   .prefix('/api/v1')
-  .use([middleware.auth(), middleware.company(), middleware.role()])
+  .use([
+    middleware.auth(),
+    middleware.company(),
+    middleware.role(),
+    middleware.pathIds({ names: ['id', 'flowId', 'providerId', 'complianceId', 'stepId'] }),
+  ])
 
 /** C: the authenticated provider's own compliances in the context (borrower) company */
 router
@@ -89,4 +94,9 @@ router
   })
   .prefix('/api/v1/provider-compliances')
   .as('provider_compliances')
-  .use([middleware.auth(), middleware.company(), middleware.role()])
+  .use([
+    middleware.auth(),
+    middleware.company(),
+    middleware.role(),
+    middleware.pathIds({ names: ['id', 'complianceId', 'stepId'] }),
+  ])

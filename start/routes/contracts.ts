@@ -1,6 +1,5 @@
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
-import { uuidV4Matcher } from '#support/uuid'
 
 const ContractsController = () => import('#controllers/contracts_controller')
 const ContractStatusController = () => import('#controllers/contract_status_controller')
@@ -10,8 +9,8 @@ const ContractReviewsController = () => import('#controllers/contract_reviews_co
 const ContractSignaturesController = () => import('#controllers/contract_signatures_controller')
 
 /**
- * Contracts (H1-H15 and B2-B4). Path ids must be UUID v4, else no route
- * matches (404). The role gate reads each route's permission from
+ * Contracts (H1-H15 and B2-B4). Path ids must be UUID v4, else 404
+ * (pathIds, after the gates). The role gate reads each route's permission from
  * ROUTE_GATES (app/support/permissions.ts).
  */
 router
@@ -108,9 +107,9 @@ router
       .as('contracts.signatures.reminders')
   })
   .prefix('/api/v1')
-  .where('id', uuidV4Matcher)
-  .where('docId', uuidV4Matcher)
-  .where('fileId', uuidV4Matcher)
-  .where('contractItemId', uuidV4Matcher)
-  .where('commentId', uuidV4Matcher)
-  .use([middleware.auth(), middleware.company(), middleware.role()])
+  .use([
+    middleware.auth(),
+    middleware.company(),
+    middleware.role(),
+    middleware.pathIds({ names: ['id', 'docId', 'fileId', 'contractItemId', 'commentId'] }),
+  ])

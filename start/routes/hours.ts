@@ -41,4 +41,9 @@ router
       .as('monitoring')
   })
   .prefix('/api/v1')
-  .use([middleware.auth(), middleware.company(), middleware.role()])
+  .use([
+    middleware.auth(),
+    middleware.company(),
+    middleware.role(),
+    middleware.pathIds({ names: ['id'] }),
+  ])

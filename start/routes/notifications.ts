@@ -19,6 +19,7 @@ router
     router
       .patch('/notifications/:id/read', [NotificationsController, 'markRead'])
       .as('notifications.read')
+      .use(middleware.pathIds({ names: ['id'], message: 'Notificação não encontrada' }))
     router
       .post('/notifications/custom', [NotificationsController, 'sendCustom'])
       .as('notifications.custom')
@@ -31,9 +32,11 @@ router
     router
       .get('/company/:id/notification-settings', [CompanyNotificationSettingsController, 'show'])
       .as('company.notification_settings.show')
+      .use(middleware.pathIds({ names: ['id'] }))
     router
       .put('/company/:id/notification-settings', [CompanyNotificationSettingsController, 'update'])
       .as('company.notification_settings.update')
+      .use(middleware.pathIds({ names: ['id'] }))
   })
   .prefix('/api/v1')
   .use([middleware.auth(), middleware.company(), middleware.role()])

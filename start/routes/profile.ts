@@ -31,6 +31,7 @@ router
     router
       .delete('/users/me/sessions/:id', [ProfileSessionsController, 'destroy'])
       .as('users.me.sessions.destroy')
+      .use(middleware.pathIds({ names: ['id'] }))
 
     router
       .post('/users/me/data-export', [DataExportsController, 'store'])
@@ -38,6 +39,7 @@ router
     router
       .get('/users/me/data-exports/:id', [DataExportsController, 'show'])
       .as('users.me.data_exports.show')
+      .use(middleware.pathIds({ names: ['id'] }))
 
     router
       .get('/user/onboarding/check', [OnboardingChecksController, 'user'])

@@ -20,7 +20,12 @@ router
     router.get('/clients', [ClientsController, 'index']).as('clients.index')
   })
   .prefix('/api/v1')
-  .use([middleware.auth(), middleware.company(), middleware.role()])
+  .use([
+    middleware.auth(),
+    middleware.company(),
+    middleware.role(),
+    middleware.pathIds({ names: ['id', 'contractPartId'] }),
+  ])
 
 /** Public: the invited legal representative sets a password */
 router

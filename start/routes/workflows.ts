@@ -1,6 +1,5 @@
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
-import { uuidV4Matcher } from '#support/uuid'
 
 const WorkflowsController = () => import('#controllers/workflows_controller')
 const TemplatesController = () => import('#controllers/templates_controller')
@@ -15,5 +14,9 @@ router
     router.put('/templates/:id', [TemplatesController, 'update']).as('templates.update')
   })
   .prefix('/api/v1')
-  .where('id', uuidV4Matcher)
-  .use([middleware.auth(), middleware.company(), middleware.role()])
+  .use([
+    middleware.auth(),
+    middleware.company(),
+    middleware.role(),
+    middleware.pathIds({ names: ['id'] }),
+  ])

@@ -5,7 +5,6 @@ import { loginValidator, refreshTokenValidator, registerValidator } from '#valid
 import {
   changePasswordValidator,
   connectProviderValidator,
-  profileResourceIdValidator,
   registerPasswordValidator,
   updateProfileValidator,
 } from '#validators/profile'
@@ -37,7 +36,6 @@ const emailOf = (length: number) => {
 const PASSWORD = 'secret123'
 const CNPJ = '11222333000181'
 const CPF = '52998224725'
-const UUID = '0b9f8f5e-6c1a-4c1e-9d3e-2f4b5a6c7d8e'
 const register = (extra: object = {}) => ({
   name: 'Ana Lima',
   email: 'ana.unit@x.test',
@@ -177,12 +175,5 @@ test.group('Profile validators', () => {
     assert.deepEqual(await connect(a(8192)), [])
     assert.deepEqual(await connect(a(8193)), ['idToken'])
     assert.deepEqual(await connect(a(10), 'myspace'), ['provider'])
-  })
-
-  test('profile resource ids are UUIDs', async ({ assert }) => {
-    assert.deepEqual(await refused(profileResourceIdValidator, { params: { id: UUID } }), [])
-    assert.deepEqual(await refused(profileResourceIdValidator, { params: { id: 'x' } }), [
-      'params.id',
-    ])
   })
 })

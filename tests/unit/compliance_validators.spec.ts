@@ -16,8 +16,6 @@ import {
   listTeamCompliancesValidator,
   reviewStepValidator,
 } from '#validators/provider_compliance'
-import { pathIds } from '#validators/compliance_params'
-import { NotFoundException } from '#exceptions/http_exceptions'
 import { complianceStatusOf, OPEN_STEP_STATUSES, pgArray } from '#support/compliance'
 
 const refused = refusedFields
@@ -309,23 +307,6 @@ test.group('Compliance validators: provider side and review (C1, E7, E8)', () =>
     assert.deepEqual(await review({ action: 'reject', rejectionReason: a(2001) }), [
       'rejectionReason',
     ])
-  })
-
-  test('path ids must be UUIDs (any case), else 404', ({ assert }) => {
-    assert.deepEqual(pathIds({ id: UUID, other: 'x' }, 'id'), { id: UUID, other: 'x' })
-    assert.doesNotThrow(() => pathIds({ id: UUID.toUpperCase() }, 'id'))
-    assert.doesNotThrow(() => pathIds({ a: UUID, b: uuid(1) }, 'a', 'b'))
-    for (const params of [
-      {},
-      { id: 42 },
-      { id: 'x' },
-      { id: `${UUID}0` },
-      { id: `0${UUID}` },
-      { id: UUID.replace(/-/g, '') },
-    ]) {
-      assert.throws(() => pathIds(params, 'id'), NotFoundException as any)
-    }
-    assert.throws(() => pathIds({ a: UUID, b: 'x' }, 'a', 'b'), NotFoundException as any)
   })
 
   test('complianceStatusOf and the open step statuses', ({ assert }) => {

@@ -3,12 +3,12 @@ import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { MultipartFile } from '@adonisjs/core/bodyparser'
-import { fileStorage } from '#services/files/storage_service'
+import FileStorageService from '#services/files/storage_service'
 import { COMPLIANCE_UPLOAD_RULES, MAX_UPLOAD_BYTES } from '#support/compliance'
 
 /** The compliance rules (C4) through the shared FileStorageService */
 const checkUpload = (file: MultipartFile, formats: string[]) =>
-  fileStorage.validate(file, { ...COMPLIANCE_UPLOAD_RULES, acceptedFormats: formats })
+  new FileStorageService().validate(file, { ...COMPLIANCE_UPLOAD_RULES, acceptedFormats: formats })
 
 const OLE2 = Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(504)])
 const PDF = Buffer.from('%PDF-1.4\n%%EOF\n')

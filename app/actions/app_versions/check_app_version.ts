@@ -1,8 +1,10 @@
+import { inject } from '@adonisjs/core'
 import { DateTime } from 'luxon'
 import semver from 'semver'
 import type { Infer } from '@vinejs/vine/types'
 import AppVersion from '#models/app_version'
 import type { checkAppVersionValidator } from '#validators/app_version'
+import Clock from '#services/platform/clock'
 
 type Params = Infer<typeof checkAppVersionValidator>
 
@@ -20,9 +22,12 @@ export interface AppVersionCheck {
  * OTA versions are offered only to a client on the same runtimeVersion,
  * and a version whose updateId the client already runs is skipped.
  */
+@inject()
 export default class CheckAppVersion {
+  constructor(protected clock: Clock) {}
+
   async handle(params: Params): Promise<AppVersionCheck> {
-    const now = DateTime.now()
+    const now = this.clock.local()
     const latest = await AppVersion.query()
       .apply((scopes) => scopes.notDeleted())
       .where('platform', params.platform)

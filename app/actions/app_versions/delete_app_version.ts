@@ -1,13 +1,17 @@
-import { DateTime } from 'luxon'
+import { inject } from '@adonisjs/core'
 import AppVersion from '#models/app_version'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import type { AppPlatform } from '#support/app_versions'
+import Clock from '#services/platform/clock'
 
 /**
  * Soft-deletes a version: it is no longer offered, the row stays as
  * history. Deleting twice is a no-op.
  */
+@inject()
 export default class DeleteAppVersion {
+  constructor(protected clock: Clock) {}
+
   async handle(platform: AppPlatform, version: string) {
     const appVersion = await AppVersion.query()
       .where('platform', platform)
@@ -15,7 +19,7 @@ export default class DeleteAppVersion {
       .first()
     if (!appVersion) throw new NotFoundException(`Version ${platform} ${version} not found`)
     if (!appVersion.deletedAt) {
-      appVersion.deletedAt = DateTime.now()
+      appVersion.deletedAt = this.clock.local()
       await appVersion.save()
     }
     return appVersion

@@ -1,7 +1,8 @@
-import { DateTime } from 'luxon'
+import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import { UnauthorizedException } from '#exceptions/http_exceptions'
 import sessionTokens from '#services/auth/session_token_service'
+import Clock from '#services/platform/clock'
 
 const INVALID = 'Invalid or expired refresh token'
 
@@ -9,7 +10,10 @@ const INVALID = 'Invalid or expired refresh token'
  * Rotates a refresh token. A token presented a second time means it was
  * copied: the whole session is revoked (theft detection).
  */
+@inject()
 export default class RefreshSession {
+  constructor(protected clock: Clock) {}
+
   async handle(refreshToken: string) {
     const outcome = await db.transaction(async (trx) => {
       const stored = await sessionTokens.findRefreshToken(refreshToken, trx)
@@ -20,16 +24,16 @@ export default class RefreshSession {
         await sessionTokens.revoke(session, trx)
         return { error: 'Refresh token already used; the session was revoked' }
       }
-      if (stored.expiresAt < DateTime.now() || !session.isActive) {
+      if (stored.expiresAt < this.clock.local() || !session.isActive) {
         return { error: INVALID }
       }
 
       stored.useTransaction(trx)
-      stored.usedAt = DateTime.now()
+      stored.usedAt = this.clock.local()
       await stored.save()
 
       session.useTransaction(trx)
-      session.lastUsedAt = DateTime.now()
+      session.lastUsedAt = this.clock.local()
       await session.save()
 
       const tokens = await sessionTokens.issuePair(session, trx)

@@ -2,6 +2,7 @@ import { inject } from '@adonisjs/core'
 import type { Infer } from '@vinejs/vine/types'
 import type Company from '#models/company'
 import Clock from '#services/platform/clock'
+import FileStorageService from '#services/files/storage_service'
 import { complianceDetails, compliancesOf } from '#services/compliance/compliance_details'
 import GenerateMonthlyCompliances from '#actions/compliance/generate_monthly_compliances'
 import type { listProviderCompliancesValidator } from '#validators/provider_compliance'
@@ -18,7 +19,8 @@ type Filters = Infer<typeof listProviderCompliancesValidator>
 export default class ListProviderCompliances {
   constructor(
     protected clock: Clock,
-    protected generate: GenerateMonthlyCompliances
+    protected generate: GenerateMonthlyCompliances,
+    protected storage: FileStorageService
   ) {}
 
   async handle(company: Company, providerIds: string[], filters: Filters) {
@@ -51,6 +53,7 @@ export default class ListProviderCompliances {
         companyId: company.id,
         timezone: company.timezone,
         now,
+        storage: this.storage,
       })
     )
     return { data, total: data.length }

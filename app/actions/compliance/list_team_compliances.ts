@@ -2,6 +2,7 @@ import { inject } from '@adonisjs/core'
 import type { Infer } from '@vinejs/vine/types'
 import type Company from '#models/company'
 import Clock from '#services/platform/clock'
+import FileStorageService from '#services/files/storage_service'
 import ContractPart from '#models/contract_part'
 import { complianceDetails, compliancesOf } from '#services/compliance/compliance_details'
 import type { listTeamCompliancesValidator } from '#validators/provider_compliance'
@@ -15,7 +16,10 @@ type Filters = Infer<typeof listTeamCompliancesValidator>
  */
 @inject()
 export default class ListTeamCompliances {
-  constructor(protected clock: Clock) {}
+  constructor(
+    protected clock: Clock,
+    protected storage: FileStorageService
+  ) {}
 
   async handle(company: Company, providerId: string, filters: Filters) {
     await ContractPart.assertKnownProvider(company.id, providerId)
@@ -35,6 +39,7 @@ export default class ListTeamCompliances {
         timezone: company.timezone,
         now: this.clock.now(),
         withPlatformData: true,
+        storage: this.storage,
       })
     )
   }

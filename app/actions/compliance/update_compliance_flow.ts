@@ -1,11 +1,12 @@
+import { inject } from '@adonisjs/core'
 import type { Infer } from '@vinejs/vine/types'
-import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import { ConflictException } from '#exceptions/http_exceptions'
 import ComplianceFlow from '#models/compliance_flow'
 import { writeSteps } from '#services/compliance/step_writer'
 import type { FlowStatus } from '#support/compliance'
 import type { updateComplianceFlowValidator } from '#validators/compliance_flow'
+import Clock from '#services/platform/clock'
 
 type Payload = Infer<typeof updateComplianceFlowValidator>
 
@@ -21,7 +22,10 @@ const NEXT_STATUS: Record<FlowStatus, FlowStatus | null> = {
  * when each item is `{id, order}`); a status other than the next one is
  * 409 and nothing changes. Sending the current status is a no-op.
  */
+@inject()
 export default class UpdateComplianceFlow {
+  constructor(protected clock: Clock) {}
+
   handle(companyId: string, id: string, payload: Payload) {
     return db.transaction(async (trx) => {
       const flow = await ComplianceFlow.findOwned(companyId, id, trx)
@@ -38,7 +42,7 @@ export default class UpdateComplianceFlow {
         description: payload.description === undefined ? flow.description : payload.description,
         status: payload.status ?? flow.status,
         /** updatedAt moves even when only the steps changed */
-        updatedAt: DateTime.now(),
+        updatedAt: this.clock.local(),
       })
       return flow.save()
     })

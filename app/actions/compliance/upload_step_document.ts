@@ -6,7 +6,7 @@ import { ConflictException, UnprocessableException } from '#exceptions/http_exce
 import StepComplianceDocument from '#models/step_compliance_document'
 import StepComplianceApproval from '#models/step_compliance_approval'
 import Clock from '#services/platform/clock'
-import { fileStorage } from '#services/files/storage_service'
+import FileStorageService from '#services/files/storage_service'
 import ProviderCompliance from '#models/provider_compliance'
 import StepCompliance from '#models/step_compliance'
 import { COMPLIANCE_UPLOAD_RULES, OPEN_STEP_STATUSES } from '#support/compliance'
@@ -29,7 +29,10 @@ interface Params {
  */
 @inject()
 export default class UploadStepDocument {
-  constructor(protected clock: Clock) {}
+  constructor(
+    protected clock: Clock,
+    protected storage: FileStorageService
+  ) {}
 
   handle(params: Params) {
     return db.transaction(async (trx) => {
@@ -42,12 +45,12 @@ export default class UploadStepDocument {
       if (!requirement) {
         throw new UnprocessableException('documentRequirementId is not a requirement of this step')
       }
-      const upload = await fileStorage.validate(params.file, {
+      const upload = await this.storage.validate(params.file, {
         ...COMPLIANCE_UPLOAD_RULES,
         acceptedFormats: requirement.formats,
       })
       const key = `compliance/${params.companyId}/${step.id}/${randomUUID()}.${upload.extension}`
-      await fileStorage.storeAs(upload, key)
+      await this.storage.storeAs(upload, key)
 
       const now = this.clock.now()
       const values = {

@@ -1,4 +1,3 @@
-import { DateTime } from 'luxon'
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
@@ -19,6 +18,7 @@ import {
   type StepKey,
 } from '#support/contract_rules'
 import type { ContractStatus } from '#enums/contract_status'
+import Clock from '#services/platform/clock'
 
 /**
  * H9: applies an uppercase command (mapping in docs/decisions.md), checks
@@ -29,7 +29,8 @@ import type { ContractStatus } from '#enums/contract_status'
 export default class ChangeContractStatus {
   constructor(
     protected events: ContractEventService,
-    protected requirements: ContractRequirementsService
+    protected requirements: ContractRequirementsService,
+    protected clock: Clock
   ) {}
 
   handle(company: Company, user: User, id: string, command: StatusCommand) {
@@ -45,7 +46,7 @@ export default class ChangeContractStatus {
       if (to === 'in_review') await this.#assertReviewers(contract, trx)
       contract.status = to
       if (command === 'PUBLISHED') {
-        contract.publishedAt = DateTime.now()
+        contract.publishedAt = this.clock.local()
         contract.deadlineAt = await this.#deadline(contract, trx)
       }
       await contract.save()
@@ -92,7 +93,7 @@ export default class ChangeContractStatus {
   async #deadline(contract: Contract, trx: TransactionClientContract) {
     if (!contract.workflowId) return null
     const workflow = await Workflow.query({ client: trx }).where('id', contract.workflowId).first()
-    return workflow?.deadlineDays ? DateTime.now().plus({ days: workflow.deadlineDays }) : null
+    return workflow?.deadlineDays ? this.clock.local().plus({ days: workflow.deadlineDays }) : null
   }
 
   async #record(
@@ -112,14 +113,6 @@ export default class ChangeContractStatus {
       },
       { client: trx }
     )
-    const changed = await this.events.base(
-      contract,
-      user,
-      { type: 'status_changed', scope: 'contract', to: [] },
-      trx
-    )
-    await this.events.emit('contract:status_changed', { ...changed, from, to, command })
-
     if (to === 'in_review') {
       const base = await this.events.base(
         contract,

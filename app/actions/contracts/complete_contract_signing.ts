@@ -1,4 +1,3 @@
-import { DateTime } from 'luxon'
 import { inject } from '@adonisjs/core'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type Contract from '#models/contract'
@@ -9,6 +8,7 @@ import ContractDocumentService from '#services/contracts/document_service'
 import ContractEventService from '#services/contracts/event_service'
 import ContractPdfService from '#services/contracts/pdf_service'
 import FileStorageService from '#services/files/storage_service'
+import Clock from '#services/platform/clock'
 
 /**
  * All signed: renders the signed PDF (contract text + certificate page),
@@ -21,7 +21,8 @@ export default class CompleteContractSigning {
     protected documents: ContractDocumentService,
     protected pdf: ContractPdfService,
     protected storage: FileStorageService,
-    protected events: ContractEventService
+    protected events: ContractEventService,
+    protected clock: Clock
   ) {}
 
   async handle(
@@ -57,7 +58,7 @@ export default class CompleteContractSigning {
     const from = contract.status
     contract.merge({
       status: 'completed',
-      completedAt: DateTime.now(),
+      completedAt: this.clock.local(),
       signedDocumentPath: stored.path,
     })
     await contract.save()

@@ -1,4 +1,3 @@
-import { DateTime } from 'luxon'
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import Contract from '#models/contract'
@@ -14,6 +13,7 @@ import {
   ForbiddenException,
   NotFoundException,
 } from '#exceptions/http_exceptions'
+import Clock from '#services/platform/clock'
 
 const HISTORY: Record<ReviewDecision, string> = {
   approved: 'REVIEW_APPROVED',
@@ -31,7 +31,8 @@ const HISTORY: Record<ReviewDecision, string> = {
 export default class DecideReview {
   constructor(
     protected documents: ContractDocumentService,
-    protected events: ContractEventService
+    protected events: ContractEventService,
+    protected clock: Clock
   ) {}
 
   handle(
@@ -58,7 +59,7 @@ export default class DecideReview {
 
       const approval = await ContractReviewApproval.updateOrCreate(
         { itemId: ids.itemId, reviewerId: reviewer.id },
-        { contractId: contract.id, decision, comment, reviewedAt: DateTime.now() },
+        { contractId: contract.id, decision, comment, reviewedAt: this.clock.local() },
         { client: trx }
       )
       await ContractHistory.create(

@@ -1,4 +1,3 @@
-import { DateTime } from 'luxon'
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import Contract from '#models/contract'
@@ -9,6 +8,7 @@ import type User from '#models/user'
 import ContractEventService from '#services/contracts/event_service'
 import { ConflictException } from '#exceptions/http_exceptions'
 import { UPLOAD_STATUSES } from '#support/contract_rules'
+import Clock from '#services/platform/clock'
 
 /**
  * H11: approves or rejects an uploaded file (`docId` = the uploaded file
@@ -16,7 +16,10 @@ import { UPLOAD_STATUSES } from '#support/contract_rules'
  */
 @inject()
 export default class ReviewContractDocument {
-  constructor(protected events: ContractEventService) {}
+  constructor(
+    protected events: ContractEventService,
+    protected clock: Clock
+  ) {}
 
   handle(
     company: Company,
@@ -38,7 +41,7 @@ export default class ReviewContractDocument {
         status: decision.status,
         rejectionReason: approved ? null : decision.reason!,
         reviewedBy: user.id,
-        reviewedAt: DateTime.now(),
+        reviewedAt: this.clock.local(),
       })
       await file.save()
 

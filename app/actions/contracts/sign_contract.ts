@@ -1,4 +1,3 @@
-import { DateTime } from 'luxon'
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import Contract from '#models/contract'
@@ -12,6 +11,7 @@ import CompleteContractSigning from '#actions/contracts/complete_contract_signin
 import { currentGroup, loadSignatureGroups, memberFor } from '#actions/contracts/signature_flow'
 import { ConflictException, ForbiddenException } from '#exceptions/http_exceptions'
 import { SIGNING_STATUSES } from '#support/contract_rules'
+import Clock from '#services/platform/clock'
 
 export interface SignatureAudit {
   ip: string
@@ -29,7 +29,8 @@ export interface SignatureAudit {
 export default class SignContract {
   constructor(
     protected events: ContractEventService,
-    protected completion: CompleteContractSigning
+    protected completion: CompleteContractSigning,
+    protected clock: Clock
   ) {}
 
   handle(company: Company, user: User, id: string, audit: SignatureAudit) {
@@ -50,7 +51,7 @@ export default class SignContract {
       seat.member.useTransaction(trx)
       seat.member.merge({
         status: 'signed',
-        signedAt: DateTime.now(),
+        signedAt: this.clock.local(),
         rejectionReason: null,
         ipAddress: audit.ip,
         userAgent: audit.userAgent?.slice(0, 500) ?? null,

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import { DateTime } from 'luxon'
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
@@ -15,6 +14,7 @@ import ContractSignatureDto from '#dtos/contract_signature_dto'
 import SignatureEvents from '#actions/contracts/signature_events'
 import { currentGroup, loadSignatureGroups } from '#actions/contracts/signature_flow'
 import { ConflictException, UnprocessableException } from '#exceptions/http_exceptions'
+import Clock from '#services/platform/clock'
 
 /** Published contracts whose parts may go on to signing */
 const STARTABLE = ['provider', 'provider_filling', 'signature']
@@ -30,7 +30,8 @@ export default class StartSignatures {
   constructor(
     protected documents: ContractDocumentService,
     protected events: ContractEventService,
-    protected requirements: ContractRequirementsService
+    protected requirements: ContractRequirementsService,
+    protected clock: Clock
   ) {}
 
   handle(company: Company, user: User, id: string) {
@@ -58,7 +59,7 @@ export default class StartSignatures {
       contract.merge({
         status: 'signing',
         documentHash: sha256,
-        signatureStartedAt: DateTime.now(),
+        signatureStartedAt: this.clock.local(),
         deadlineAt: await this.#deadline(contract, trx),
       })
       await contract.save()
@@ -107,7 +108,7 @@ export default class StartSignatures {
     if (!contract.workflowId) return contract.deadlineAt
     const workflow = await Workflow.query({ client: trx }).where('id', contract.workflowId).first()
     return workflow?.deadlineDays
-      ? DateTime.now().plus({ days: workflow.deadlineDays })
+      ? this.clock.local().plus({ days: workflow.deadlineDays })
       : contract.deadlineAt
   }
 }

@@ -1,5 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import { withAdvisoryLock } from '#support/advisory_lock'
 
 /** Advisory lock key of the sweep (one instance at a time) */
 export const SWEEP_LOCK_KEY = 7_630_300_001
@@ -36,18 +37,17 @@ export type SweepResult = { locked: false } | { locked: true; moved: Record<stri
  */
 export default class SweepContracts {
   handle(onMove?: (move: Move, count: number) => void): Promise<SweepResult> {
-    return db.transaction(async (trx) => {
-      const lock = await trx.rawQuery('SELECT pg_try_advisory_xact_lock(?) AS locked', [
-        SWEEP_LOCK_KEY,
-      ])
-      if (!lock.rows[0].locked) return { locked: false }
-      const moved: Record<string, number> = {}
-      for (const move of SWEEP_MOVES) {
-        const count = await this.#apply(move, trx)
-        moved[`${move.from}->${move.to}`] = count
-        onMove?.(move, count)
-      }
-      return { locked: true, moved }
+    return db.transaction(async (trx): Promise<SweepResult> => {
+      const outcome = await withAdvisoryLock(trx, SWEEP_LOCK_KEY, async () => {
+        const moved: Record<string, number> = {}
+        for (const move of SWEEP_MOVES) {
+          const count = await this.#apply(move, trx)
+          moved[`${move.from}->${move.to}`] = count
+          onMove?.(move, count)
+        }
+        return moved
+      })
+      return outcome.acquired ? { locked: true, moved: outcome.result } : { locked: false }
     })
   }
 

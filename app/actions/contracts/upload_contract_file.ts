@@ -1,4 +1,3 @@
-import { DateTime } from 'luxon'
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import type { MultipartFile } from '@adonisjs/core/bodyparser'
@@ -13,6 +12,7 @@ import FileStorageService, { type StoredFile } from '#services/files/storage_ser
 import ContractEventService from '#services/contracts/event_service'
 import { ConflictException, UnprocessableException } from '#exceptions/http_exceptions'
 import { UPLOAD_STATUSES } from '#support/contract_rules'
+import Clock from '#services/platform/clock'
 
 /**
  * H6: a part's file for a document requirement (isDownload false). The
@@ -25,7 +25,8 @@ import { UPLOAD_STATUSES } from '#support/contract_rules'
 export default class UploadContractFile {
   constructor(
     protected storage: FileStorageService,
-    protected events: ContractEventService
+    protected events: ContractEventService,
+    protected clock: Clock
   ) {}
 
   async handle(
@@ -101,7 +102,7 @@ export default class UploadContractFile {
       uploadedBy: user.id,
       reviewedBy: null,
       reviewedAt: null,
-      uploadedAt: DateTime.now(),
+      uploadedAt: this.clock.local(),
     })
     await record.save()
 

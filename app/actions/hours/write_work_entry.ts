@@ -4,6 +4,7 @@ import WorkEntry from '#models/work_entry'
 import WorkEntryTask from '#models/work_entry_task'
 import { ConflictException, UnprocessableException } from '#exceptions/http_exceptions'
 import { MAX_DAY_MINUTES } from '#support/hours'
+import { withAdvisoryLock } from '#support/advisory_lock'
 
 export interface WorkEntryData {
   date: string
@@ -22,12 +23,17 @@ export interface WorkEntryData {
  * on (user, day) serialises concurrent writes of the same day.
  */
 export default class WriteWorkEntry {
-  async handle(entry: WorkEntry, data: WorkEntryData, trx: TransactionClientContract) {
-    const total = data.tasks.reduce((sum, task) => sum + task.durationMinutes, 0)
-    await trx.rawQuery('SELECT pg_advisory_xact_lock(hashtext(?))', [
+  handle(entry: WorkEntry, data: WorkEntryData, trx: TransactionClientContract) {
+    return withAdvisoryLock(
+      trx,
       `work-day:${entry.userId}:${data.date}`,
-    ])
+      () => this.#write(entry, data, trx),
+      { wait: true }
+    )
+  }
 
+  async #write(entry: WorkEntry, data: WorkEntryData, trx: TransactionClientContract) {
+    const total = data.tasks.reduce((sum, task) => sum + task.durationMinutes, 0)
     const sameDay = await WorkEntry.query({ client: trx })
       .where('user_id', entry.userId)
       .where('date', data.date)

@@ -1,5 +1,6 @@
-import { DateTime } from 'luxon'
+import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
+import Clock from '#services/platform/clock'
 
 interface Params {
   days: number
@@ -12,9 +13,12 @@ interface Params {
  * statement (each its own short transaction, served by the BRIN index
  * on created_at), so a large backlog never holds long locks.
  */
+@inject()
 export default class PruneNotifications {
+  constructor(protected clock: Clock) {}
+
   async handle({ days, batchSize = 5000, onProgress }: Params) {
-    const cutoff = DateTime.now().minus({ days }).toJSDate()
+    const cutoff = this.clock.local().minus({ days }).toJSDate()
     let total = 0
     for (;;) {
       const result = await db.rawQuery(

@@ -1,4 +1,4 @@
-import { DateTime } from 'luxon'
+import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import emitter from '@adonisjs/core/services/emitter'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
@@ -16,6 +16,7 @@ import ContractPart from '#models/contract_part'
 import { BadRequestException } from '#exceptions/http_exceptions'
 import { CHANGEABLE_DOCUMENT_STATUSES, ONBOARDING_MESSAGES } from '#support/onboarding'
 import type { OnboardingRecipient } from '#events/onboarding_events'
+import Clock from '#services/platform/clock'
 
 type Trx = TransactionClientContract
 
@@ -38,7 +39,10 @@ interface Params {
  * call is a reminder. Records PROVIDER_ONBOARDING_SENT. A closed contract
  * sends nothing (422).
  */
+@inject()
 export default class SendProviderOnboarding {
+  constructor(protected clock: Clock) {}
+
   async handle({ company, user, contractId, providerId }: Params) {
     await db.transaction(async (trx) => {
       const contract = await Contract.findForOnboarding(company.id, contractId, trx)
@@ -78,7 +82,7 @@ export default class SendProviderOnboarding {
     trx: Trx
   ) {
     keepOnboardingAlive(onboarding)
-    onboarding.lastSentAt = DateTime.now()
+    onboarding.lastSentAt = this.clock.local()
     await onboarding.useTransaction(trx).save()
     const url = onboardingTokens.url(await onboardingTokens.sign(onboarding))
 

@@ -1,4 +1,4 @@
-import { DateTime } from 'luxon'
+import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import emitter from '@adonisjs/core/services/emitter'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
@@ -7,13 +7,17 @@ import { UnprocessableException } from '#exceptions/http_exceptions'
 import { borrowerReviewers } from '#services/onboarding/parties'
 import Onboarding from '#models/onboarding'
 import { ONBOARDING_MESSAGES, SENT_DOCUMENT_STATUSES } from '#support/onboarding'
+import Clock from '#services/platform/clock'
 
 /**
  * A5: every required document `uploaded`/`validated` and every required
  * field filled (422 with the missing ids otherwise); the onboarding
  * becomes `submitted` and the borrower's owners/admins are notified.
  */
+@inject()
 export default class SubmitOnboarding {
+  constructor(protected clock: Clock) {}
+
   async handle(onboarding: Onboarding) {
     await db.transaction(async (trx) => {
       const locked = await Onboarding.lockOpen(onboarding.id, trx)
@@ -38,7 +42,7 @@ export default class SubmitOnboarding {
         })
       }
 
-      locked.merge({ status: 'submitted', submittedAt: DateTime.now() })
+      locked.merge({ status: 'submitted', submittedAt: this.clock.local() })
       await locked.useTransaction(trx).save()
       await this.#record(locked, trx)
     })

@@ -1,5 +1,5 @@
+import { inject } from '@adonisjs/core'
 import { randomUUID } from 'node:crypto'
-import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import type { MultipartFile } from '@adonisjs/core/bodyparser'
 import onboardingFiles from '#services/onboarding/file_storage'
@@ -9,6 +9,7 @@ import { ONBOARDING_MESSAGES } from '#support/onboarding'
 import { assertDocumentChangeable } from '#services/onboarding/guards'
 import Onboarding from '#models/onboarding'
 import OnboardingDocument from '#models/onboarding_document'
+import Clock from '#services/platform/clock'
 
 /** A2's refusals (400) in the area's words */
 const UPLOAD_MESSAGES = {
@@ -31,7 +32,10 @@ interface Params {
  * The bytes are checked against the document's formats (sniffed) and
  * size, stored privately in Drive, and the document becomes `uploaded`.
  */
+@inject()
 export default class UploadOnboardingDocument {
+  constructor(protected clock: Clock) {}
+
   async handle({ onboarding, documentId, files }: Params) {
     const fileId = randomUUID()
     let key: string | null = null
@@ -57,7 +61,7 @@ export default class UploadOnboardingDocument {
           filePath: key,
           fileName: upload.displayName,
           fileSize: upload.size,
-          uploadedAt: DateTime.now(),
+          uploadedAt: this.clock.local(),
           rejectionReason: null,
         })
         return locked.useTransaction(trx).save()

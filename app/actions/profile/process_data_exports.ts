@@ -1,5 +1,6 @@
-import { DateTime } from 'luxon'
+import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
+import { withAdvisoryLock } from '#support/advisory_lock'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import drive from '@adonisjs/drive/services/main'
 import emitter from '@adonisjs/core/services/emitter'
@@ -8,6 +9,7 @@ import env from '#start/env'
 import DataExport from '#models/data_export'
 import { dataExportSections } from '#services/profile/data_export_sections'
 import UserDto from '#dtos/user_dto'
+import Clock from '#services/platform/clock'
 
 /** pg advisory lock key: one processor at a time across instances */
 const LOCK_KEY = 7_202_611_001
@@ -28,29 +30,30 @@ interface Options {
  * at a time across instances; each export is a savepoint of that
  * transaction, and the batch (at most `limit` exports) commits at the end.
  */
+@inject()
 export default class ProcessDataExports {
+  constructor(protected clock: Clock) {}
+
   async handle({ onProgress, limit = 100 }: Options = {}) {
     const lock = await db.transaction()
     try {
-      const { rows } = await lock.rawQuery('SELECT pg_try_advisory_xact_lock(?) AS locked', [
-        LOCK_KEY,
-      ])
-      if (!rows[0].locked) return { locked: false, ready: 0, failed: 0 }
+      const outcome = await withAdvisoryLock(lock, LOCK_KEY, async () => {
+        const pending = await DataExport.query({ client: lock })
+          .where('status', 'pending')
+          .preload('user')
+          .orderBy('created_at', 'asc')
+          .limit(limit)
 
-      const pending = await DataExport.query({ client: lock })
-        .where('status', 'pending')
-        .preload('user')
-        .orderBy('created_at', 'asc')
-        .limit(limit)
-
-      let ready = 0
-      let failed = 0
-      for (const dataExport of pending) {
-        const outcome = await this.#build(dataExport, lock)
-        outcome === 'ready' ? ready++ : failed++
-        onProgress?.(dataExport.id, outcome, ready + failed, pending.length)
-      }
-      return { locked: true, ready, failed }
+        let ready = 0
+        let failed = 0
+        for (const dataExport of pending) {
+          const built = await this.#build(dataExport, lock)
+          built === 'ready' ? ready++ : failed++
+          onProgress?.(dataExport.id, built, ready + failed, pending.length)
+        }
+        return { locked: true, ready, failed }
+      })
+      return outcome.acquired ? outcome.result : { locked: false, ready: 0, failed: 0 }
     } finally {
       await lock.commit()
     }
@@ -62,7 +65,7 @@ export default class ProcessDataExports {
     try {
       const archive = {
         exportId: dataExport.id,
-        generatedAt: DateTime.now().toISO(),
+        generatedAt: this.clock.local().toISO(),
         profile: UserDto.fromModel(user),
         ...(await dataExportSections.build(user, lock)),
       }
@@ -86,8 +89,8 @@ export default class ProcessDataExports {
       dataExport.merge({
         status: 'ready',
         filePath: key,
-        completedAt: DateTime.now(),
-        expiresAt: DateTime.now().plus({ days: env.get('DATA_EXPORT_TTL_DAYS', 7) }),
+        completedAt: this.clock.local(),
+        expiresAt: this.clock.local().plus({ days: env.get('DATA_EXPORT_TTL_DAYS', 7) }),
       })
       await dataExport.save()
       await emitter.emit('profile:data_export_ready', { user, exportId: dataExport.id, trx })

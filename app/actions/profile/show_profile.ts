@@ -1,4 +1,3 @@
-import { DateTime } from 'luxon'
 import { inject } from '@adonisjs/core'
 import AuthSession from '#models/auth_session'
 import type CompanyMember from '#models/company_member'
@@ -6,6 +5,7 @@ import type User from '#models/user'
 import CheckUserOnboarding from '#actions/profile/check_user_onboarding'
 import CheckCompanyOnboarding from '#actions/profile/check_company_onboarding'
 import { permissionsOf } from '#support/permissions'
+import Clock from '#services/platform/clock'
 
 /**
  * GET /users/me: the user, their active sessions (newest first), the
@@ -16,14 +16,15 @@ import { permissionsOf } from '#support/permissions'
 export default class ShowProfile {
   constructor(
     private userOnboarding: CheckUserOnboarding,
-    private companyOnboarding: CheckCompanyOnboarding
+    private companyOnboarding: CheckCompanyOnboarding,
+    protected clock: Clock
   ) {}
 
   async handle(user: User, membership: CompanyMember | null) {
     const sessions = await AuthSession.query()
       .where('user_id', user.id)
       .whereNull('revoked_at')
-      .where('expires_at', '>', DateTime.now().toSQL()!)
+      .where('expires_at', '>', this.clock.local().toSQL()!)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
 

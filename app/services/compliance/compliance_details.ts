@@ -4,7 +4,7 @@ import StepCompliance from '#models/step_compliance'
 import User from '#models/user'
 import type { StepDetail } from '#dtos/provider_compliance_dto'
 import { leadershipsOf } from '#services/compliance/attachments'
-import { fileStorage } from '#services/files/storage_service'
+import type FileStorageService from '#services/files/storage_service'
 import { loadPlatformData } from '#services/compliance/platform_data'
 import { reviewRules } from '#services/compliance/reviewers'
 import { isSubmissionOpen, submissionDeadline } from '#services/compliance/schedule'
@@ -13,6 +13,8 @@ interface Options {
   companyId: string
   timezone: string
   now: DateTime
+  /** Signs the documents' URLs (the caller's injected storage) */
+  storage: FileStorageService
   /** E7: validators see the data granted on platformData steps */
   withPlatformData?: boolean
 }
@@ -54,7 +56,7 @@ export async function complianceDetails(compliances: ProviderCompliance[], optio
 
   const documents = steps.flatMap((step) => step.documents)
   const urls = await Promise.all(
-    documents.map((document) => fileStorage.signedUrl(document.filePath))
+    documents.map((document) => options.storage.signedUrl(document.filePath))
   )
   const fileUrls = new Map(documents.map((document, index) => [document.id, urls[index]]))
 

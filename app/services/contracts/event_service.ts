@@ -1,4 +1,4 @@
-import { DateTime } from 'luxon'
+import { inject } from '@adonisjs/core'
 import emitter from '@adonisjs/core/services/emitter'
 import type { EventsList } from '@adonisjs/core/types'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
@@ -8,6 +8,7 @@ import type User from '#models/user'
 import Workflow from '#models/workflow'
 import type { ContractEventBase, ContractRecipient } from '#events/contract_events'
 import { BORROWER_SIDE_ROLES } from '#enums/roles'
+import Clock from '#services/platform/clock'
 
 /**
  * Who receives a contract event (spec, Events):
@@ -35,7 +36,10 @@ interface RecipientRow {
   name: string
 }
 
+@inject()
 export default class ContractEventService {
+  constructor(protected clock: Clock) {}
+
   async recipients(
     contract: Contract,
     selectors: RecipientSelector[],
@@ -66,7 +70,7 @@ export default class ContractEventService {
     if (!contract.workflowId) return null
     const workflow = await Workflow.query({ client: trx }).where('id', contract.workflowId).first()
     if (!workflow?.deadlineDays) return null
-    return DateTime.now().plus({ days: workflow.deadlineDays }).toISO()
+    return this.clock.local().plus({ days: workflow.deadlineDays }).toISO()
   }
 
   /** The common payload; `path` is appended to `/contracts/{id}` */

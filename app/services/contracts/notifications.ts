@@ -164,7 +164,7 @@ const MESSAGES = {
   }),
 } satisfies Record<string, (event: any) => ContractMessage>
 
-/** The in-app message of a contract event; null for events without one (status_changed) */
+/** The in-app message of a contract event; null for events without one */
 export function contractMessage(event: ContractEventBase): ContractMessage | null {
   const build = MESSAGES[event.type as keyof typeof MESSAGES] as
     ((event: ContractEventBase) => ContractMessage) | undefined

@@ -223,6 +223,3 @@ export default class FileStorageService {
     })
   }
 }
-
-/** The shared instance, for modules that are not container-built (views, DTOs) */
-export const fileStorage = new FileStorageService()

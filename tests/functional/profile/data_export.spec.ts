@@ -81,12 +81,12 @@ test.group('Profile / data export', (group) => {
     response.assertBodyContains({ data: { status: 'expired', url: null } })
   })
 
-  test("another user's export gets 404; a malformed id 422; no token 401", async ({ client }) => {
+  test("another user's export gets 404; a malformed id 404; no token 401", async ({ client }) => {
     const user = await UserFactory.create()
     const stranger = await UserFactory.create()
     const foreign = await DataExport.create({ userId: stranger.id, status: 'pending' })
     ;(await client.get(show(foreign.id)).loginAs(user)).assertStatus(404)
-    ;(await client.get(show('abc')).loginAs(user)).assertStatus(422)
+    ;(await client.get(show('abc')).loginAs(user)).assertStatus(404)
     ;(await client.post(REQUEST)).assertStatus(401)
   })
 })

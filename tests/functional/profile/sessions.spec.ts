@@ -45,9 +45,9 @@ test.group('Profile / DELETE /users/me/sessions/:id', (group) => {
     assert.isNull(foreign.revokedAt)
   })
 
-  test('a malformed id gets 422; no token gets 401', async ({ client }) => {
+  test('a malformed id gets 404; no token gets 401', async ({ client }) => {
     const user = await UserFactory.create()
-    ;(await client.delete('/api/v1/users/me/sessions/abc').loginAs(user)).assertStatus(422)
+    ;(await client.delete('/api/v1/users/me/sessions/abc').loginAs(user)).assertStatus(404)
     ;(await client.delete('/api/v1/users/me/sessions/abc')).assertStatus(401)
   })
 })
