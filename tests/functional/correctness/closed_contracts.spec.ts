@@ -3,8 +3,6 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import { DateTime } from 'luxon'
 import SweepContracts from '#actions/contracts/sweep_contracts'
 import ContractPart from '#models/contract_part'
-import type Company from '#models/company'
-import type User from '#models/user'
 import type { ApiClient } from '@japa/api-client'
 import { companyWithOwner } from '#tests/support/tenancy'
 import { legalProvider, linkProvider, naturalProvider } from '#tests/support/hours'
@@ -12,7 +10,7 @@ import { as } from '#tests/support/http'
 import db from '@adonisjs/lucid/services/db'
 import IndexSeeder from '#database/seeders/main/index_seeder'
 import Company from '#models/company'
-import UserModel from '#models/user'
+import User from '#models/user'
 
 /** B4 as the provider: the contract's `isActive` */
 async function providerSees(client: ApiClient, borrower: Company, user: User, id: string) {
@@ -164,7 +162,7 @@ test.group('Correctness / closed contracts look closed (#17: 2, 3, 6)', (group) 
   }) => {
     await new IndexSeeder(db.connection()).run()
     const acme = await Company.findByOrFail('email', 'contato@acme.test')
-    const beta = await UserModel.findByOrFail('email', 'beta@beta.test')
+    const beta = await User.findByOrFail('email', 'beta@beta.test')
     const response = await as(client, beta, acme).get('/contracts?perPage=100')
     response.assertStatus(200)
     const byStatus = new Map<string, boolean>(
