@@ -166,10 +166,9 @@ test.group('Correctness / closed contracts look closed (#17: 2, 3, 6)', (group) 
     const response = await as(client, beta, acme).get('/contracts?perPage=100')
     response.assertStatus(200)
     const byStatus = new Map<string, boolean>(
-      response.body().data.map((row: { status: string; isActive: boolean }) => [
-        row.status,
-        row.isActive,
-      ])
+      response
+        .body()
+        .data.map((row: { status: string; isActive: boolean }) => [row.status, row.isActive])
     )
     for (const closed of ['finished', 'cancelled', 'archived']) {
       assert.isFalse(byStatus.get(closed), closed)

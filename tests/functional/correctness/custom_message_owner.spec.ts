@@ -58,9 +58,7 @@ test.group('Correctness / I5 to a legal entity reaches its owner (#17: 11)', (gr
     assert.equal(mail.to, analyst.email)
   })
 
-  test('actorAvatar is cut to 500 characters like actorName to 255 (stored row)', ({
-    assert,
-  }) => {
+  test('actorAvatar is cut to 500 characters like actorName to 255 (stored row)', ({ assert }) => {
     // users.avatar is varchar(500), so no HTTP request can send a longer one today:
     // the limit is checked where every notification row is built
     const avatar = `https://cdn.example.com/${'a'.repeat(600)}.png`
