@@ -30,7 +30,11 @@ export default class OnboardingsController {
     return { data: { url: link.url, token: link.token, expiresAt: link.expiresAt.toISO()! } }
   }
 
-  /** H16: the body is `{success}`, unwrapped (spec) */
+  /**
+   * H16: `{data: {success}}`. The spec writes H3/H8/H9/H16/H17 in the same
+   * notation and says only where a body is NOT wrapped (B1, E2); so, like
+   * every contract route, this one is wrapped (docs/decisions.md, #17).
+   */
   @inject()
   async send({ params, auth, company }: HttpContext, send: SendProviderOnboarding) {
     await send.handle({
@@ -39,10 +43,10 @@ export default class OnboardingsController {
       contractId: params.contractId,
       providerId: params.providerId,
     })
-    return { success: true }
+    return { data: { success: true } }
   }
 
-  /** H17: the body is `{success, providerCount}`, unwrapped (spec) */
+  /** H17: `{data: {success, providerCount}}`, wrapped like H16 */
   @inject()
   async start({ params, auth, company }: HttpContext, start: StartProviderOnboarding) {
     const { providerCount } = await start.handle({
@@ -50,6 +54,6 @@ export default class OnboardingsController {
       user: auth.getUserOrFail(),
       contractId: params.contractId,
     })
-    return { success: true, providerCount }
+    return { data: { success: true, providerCount } }
   }
 }

@@ -1,13 +1,17 @@
 import type Contract from '#models/contract'
 import type Company from '#models/company'
 import { stripDocument } from '#support/documents'
+import { summaryContractStatus } from '#support/contract_rules'
 
-/** Provider active-contract summary (B1); `cnpj` without punctuation */
+/**
+ * Provider active-contract summary (B1); `cnpj` without punctuation,
+ * `contractStatus` mapped onto the spec's four values
+ */
 export default class ActiveContractSummaryDto {
   static from(contract: Contract, borrower: Company) {
     return {
       contractId: contract.id,
-      contractStatus: contract.status,
+      contractStatus: summaryContractStatus(contract.status),
       borrowerName: borrower.name,
       fantasyName: borrower.tradeName ?? null,
       avatar: borrower.logo ?? null,

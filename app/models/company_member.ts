@@ -46,6 +46,20 @@ export default class CompanyMember extends compose(BaseModel, withUuidPrimaryKey
   }
 
   /**
+   * The owner user a legal entity is reached through: its oldest OWNER
+   * member with an e-mail (whatever its other memberships), or null.
+   */
+  static ownerOf(companyId: string, trx?: TransactionClientContract) {
+    return CompanyMember.query({ client: trx })
+      .where('company_id', companyId)
+      .where('role', 'owner')
+      .whereHas('user', (user) => user.whereNotNull('email').whereNot('email', ''))
+      .preload('user')
+      .orderBy('created_at', 'asc')
+      .first()
+  }
+
+  /**
    * The provider ids the user acts for (provider side, B/C): the user id
    * (natural person) and every company the user owns (legal entity).
    */

@@ -12,6 +12,7 @@ import type { ContractType, PartRole } from '#enums/contract_status'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { ONBOARDING_MESSAGES } from '#support/onboarding'
+import { SIGNED_OPEN_STATUSES } from '#support/contract_rules'
 import { periodsAt } from '#support/hours'
 import { queryTeamLinks, type TeamLinkRow } from '#models/queries/team_links'
 import { firstOrNotFound } from '#models/queries/first_or_not_found'
@@ -120,6 +121,38 @@ export default class ContractPart extends compose(BaseModel, withUuidPrimaryKey,
       .preload('contract')
       .orderBy('contract_parts.created_at', 'desc')
       .first()
+  }
+
+  /**
+   * B1's active contract of the caller: an active link of a signed
+   * contract in force (`active`) or about to start (`completed`); one in
+   * force wins, then the newest link.
+   */
+  static signedProviderLink(borrowerId: string, userId: string) {
+    return ContractPart.providerLinksOf(borrowerId, userId)
+      .where('contract_parts.is_active', true)
+      .join('contracts as signed', 'signed.id', 'contract_parts.contract_id')
+      .whereIn('signed.status', [...SIGNED_OPEN_STATUSES])
+      .preload('contract')
+      .orderByRaw(`(signed.status = 'active') DESC`)
+      .orderBy('contract_parts.created_at', 'desc')
+      .select('contract_parts.*')
+      .first()
+  }
+
+  /**
+   * Closing a contract (cancel, ARCHIVED/DONE, the sweep's active ->
+   * finished) settles its links: every part becomes inactive in the same
+   * transaction, so B4, E1/E2, F and the compliance lists show the
+   * contract as over. Closed statuses are final, so this never reverts.
+   */
+  static async settleLinksOf(contractIds: string[], trx: TransactionClientContract) {
+    if (contractIds.length === 0) return
+    await trx
+      .from('contract_parts')
+      .whereRaw('contract_id = ANY(?::uuid[])', [contractIds])
+      .where('is_active', true)
+      .update({ is_active: false, updated_at: trx.raw('now()') })
   }
 
   /** The ids of every link of the caller in the borrower (active or not) */

@@ -34,6 +34,28 @@ export const UPLOAD_STATUSES: readonly ContractStatus[] = EDITABLE_STATUSES
  */
 export const CLOSED_STATUSES: readonly ContractStatus[] = ['finished', 'cancelled', 'archived']
 
+/**
+ * Statuses of a signed contract that is in force or about to start: B1's
+ * "active contract" (a signed contract whose start date is ahead is
+ * `completed` until the sweep moves it to `active`).
+ */
+export const SIGNED_OPEN_STATUSES: readonly ContractStatus[] = ['completed', 'active']
+
+/** The provider summary's ContractStatus (B1): four values only */
+export type SummaryContractStatus = 'draft' | 'signed' | 'completed' | 'cancelled'
+
+/**
+ * The one mapping of the internal status onto B1's enum: not signed yet =
+ * `draft`; signed (about to start or running) = `signed`; its term over =
+ * `completed`; cancelled or archived = `cancelled`.
+ */
+export function summaryContractStatus(status: ContractStatus): SummaryContractStatus {
+  if (SIGNED_OPEN_STATUSES.includes(status)) return 'signed'
+  if (status === 'finished') return 'completed'
+  if (status === 'cancelled' || status === 'archived') return 'cancelled'
+  return 'draft'
+}
+
 /** Statuses in which signatures are collected */
 export const SIGNING_STATUSES: readonly ContractStatus[] = ['signing', 'overdue']
 

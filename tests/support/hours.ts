@@ -8,9 +8,10 @@ import { ContractFactory, ContractPartFactory } from '#database/factories/contra
 import { WorkEntryFactory } from '#database/factories/work_entry_factory'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
 import { UserFactory } from '#database/factories/user_factory'
+import type { ContractStatus } from '#enums/contract_status'
 
 interface LinkOptions {
-  status?: 'active' | 'finished' | 'draft'
+  status?: ContractStatus
   isActive?: boolean
   contractName?: string
 }

@@ -53,6 +53,26 @@ test.group('Compliance schedule', () => {
     assert.isTrue(isWindowOpen(schedule('weekly', 10, 20), 2026, 3, at('2026-03-15T10:00')))
   })
 
+  test('a wrapping window crosses the month end; its deadline is its end', ({ assert }) => {
+    const wrap = schedule('monthly', 25, 5)
+    assert.isTrue(isWindowOpen(wrap, 2026, 3, at('2026-04-03T10:00')))
+    assert.isFalse(isWindowOpen(wrap, 2026, 3, at('2026-03-03T10:00')))
+    assert.isTrue(isWindowOpen(wrap, 2026, 2, at('2026-03-03T10:00')))
+    assert.equal(
+      submissionDeadline(wrap, 2026, 1, at('2026-01-10T10:00')).toISO(),
+      '2026-02-05T23:59:59.999-03:00'
+    )
+    const weekdays = schedule('weekly', 1, 5)
+    assert.equal(
+      submissionDeadline(weekdays, 2026, 3, at('2026-03-31T10:00')).toISO(),
+      '2026-04-03T23:59:59.999-03:00'
+    )
+    assert.equal(
+      submissionDeadline(weekdays, 2026, 2, at('2026-03-31T10:00')).toISO(),
+      '2026-02-27T23:59:59.999-03:00'
+    )
+  })
+
   test('isSubmissionOpen also needs an open step status; deadline is clamped', ({ assert }) => {
     const monthly = schedule('monthly', 1, 31)
     const today = at('2026-04-10T10:00')
@@ -61,7 +81,7 @@ test.group('Compliance schedule', () => {
       assert.isFalse(isSubmissionOpen(monthly, status, 2026, 4, today))
     }
     assert.equal(
-      submissionDeadline(monthly, 2026, 4, 'America/Sao_Paulo').toISO(),
+      submissionDeadline(monthly, 2026, 4, today).toISO(),
       '2026-04-30T23:59:59.999-03:00'
     )
   })

@@ -2,6 +2,7 @@ import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import Contract from '#models/contract'
 import ContractHistory from '#models/contract_history'
+import ContractPart from '#models/contract_part'
 import type Company from '#models/company'
 import type User from '#models/user'
 import ContractEventService from '#services/contracts/event_service'
@@ -26,6 +27,7 @@ export default class CancelContract {
       const from = contract.status
       contract.status = 'cancelled'
       await contract.save()
+      await ContractPart.settleLinksOf([contract.id], trx)
       await ContractHistory.create(
         {
           contractId: contract.id,

@@ -3,6 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Contract from '#models/contract'
 import ContractHistory from '#models/contract_history'
+import ContractPart from '#models/contract_part'
 import Workflow from '#models/workflow'
 import type Company from '#models/company'
 import type User from '#models/user'
@@ -10,6 +11,7 @@ import ContractEventService from '#services/contracts/event_service'
 import ContractRequirementsService from '#services/contracts/requirements_service'
 import { ConflictException, UnprocessableException } from '#exceptions/http_exceptions'
 import {
+  CLOSED_STATUSES,
   COMMAND_SOURCES,
   COMMAND_TARGETS,
   FILL_INSTRUCTIONS,
@@ -50,6 +52,7 @@ export default class ChangeContractStatus {
         contract.deadlineAt = await this.#deadline(contract, trx)
       }
       await contract.save()
+      if (CLOSED_STATUSES.includes(to)) await ContractPart.settleLinksOf([contract.id], trx)
       await this.#record(contract, user, from, command, trx)
       return contract
     })

@@ -1,13 +1,16 @@
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { withAdvisoryLock } from '#support/advisory_lock'
+import ContractPart from '#models/contract_part'
+import { CLOSED_STATUSES } from '#support/contract_rules'
+import type { ContractStatus } from '#enums/contract_status'
 
 /** Advisory lock key of the sweep (one instance at a time) */
 export const SWEEP_LOCK_KEY = 7_630_300_001
 
 interface Move {
-  from: string
-  to: string
+  from: ContractStatus
+  to: ContractStatus
   /** SQL condition on `c` (the contract) and `co` (its company) */
   when: string
 }
@@ -33,7 +36,8 @@ export type SweepResult = { locked: false } | { locked: true; moved: Record<stri
 /**
  * `contracts:sweep`: set-based and idempotent (a second run moves
  * nothing), under a transaction-scoped Postgres advisory lock so that
- * only one instance sweeps; each move writes its history rows.
+ * only one instance sweeps; each move writes its history rows, and a
+ * move that closes contracts (active -> finished) settles their links.
  */
 export default class SweepContracts {
   handle(onMove?: (move: Move, count: number) => void): Promise<SweepResult> {
@@ -66,6 +70,8 @@ export default class SweepContracts {
        RETURNING contract_id`,
       [move.to, move.from, move.from, move.to]
     )
-    return result.rowCount ?? result.rows.length
+    const ids: string[] = result.rows.map((row: { contract_id: string }) => row.contract_id)
+    if (CLOSED_STATUSES.includes(move.to)) await ContractPart.settleLinksOf(ids, trx)
+    return ids.length
   }
 }

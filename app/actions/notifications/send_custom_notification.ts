@@ -65,7 +65,8 @@ export default class SendCustomNotification {
    * membership in it: CompanyMember.unlinkedParties), reached through its
    * owner, else its oldest admin, who is a member of the context company.
    * Anything else is 404 like an unknown id. The row is always stored with
-   * the context company: a sender never writes into another tenant.
+   * the context company: a sender never writes into another tenant. A
+   * company's e-mail goes to its owner (`CompanyMember.ownerOf`).
    */
   async #recipient(sendTo: string, company: Company, trx: TransactionClientContract) {
     const recipient = (userId: string) => ({ userId, companyId: company.id }) satisfies Recipient
@@ -95,6 +96,13 @@ export default class SendCustomNotification {
           .orderBy('created_at', 'asc')
           .first()
     if (!owner) throw new NotFoundException('Recipient not found')
-    return recipient(owner.userId)
+    /* the company is linked: its e-mail goes to its owner always, even an
+       owner who is no member of the context company (spec I5); the in-app
+       row goes to the member above, who can read it in this company */
+    const mailbox = await CompanyMember.ownerOf(sendTo, trx)
+    return {
+      ...recipient(owner.userId),
+      emailTo: mailbox ? { email: mailbox.user.email, name: mailbox.user.name } : null,
+    }
   }
 }

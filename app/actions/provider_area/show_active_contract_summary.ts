@@ -5,7 +5,8 @@ import type CompanyMember from '#models/company_member'
 
 /**
  * B1: the caller's active contract with the context (borrower) company
- * and the borrower's data; 404 when there is none.
+ * (signed, in force or about to start) and the borrower's data; 404 when
+ * there is none.
  */
 export default class ShowActiveContractSummary {
   async handle(membership: CompanyMember) {
@@ -16,7 +17,7 @@ export default class ShowActiveContractSummary {
 
   /** The same, or null (dashboard) */
   async find(membership: CompanyMember) {
-    const link = await ContractPart.activeProviderLink(membership.companyId, membership.userId)
+    const link = await ContractPart.signedProviderLink(membership.companyId, membership.userId)
     if (!link) return null
     const borrower = await Company.query().where('id', link.contract.companyId).firstOrFail()
     return { contract: link.contract, borrower }

@@ -5,14 +5,16 @@ import ContractUploadedFile from '#models/contract_uploaded_file'
 import Clock from '#services/platform/clock'
 import FileStorageService from '#services/files/storage_service'
 import type Company from '#models/company'
+import { CLOSED_STATUSES } from '#support/contract_rules'
 
 /** Latest sessions shown in the member detail */
 const SESSIONS_SHOWN = 20
 
 /**
- * E2: the member (its primary link), the active contract, the other
- * contracts with the borrower (history), the documents of the active
- * contract and the natural person's sessions.
+ * E2: the member (its primary link), the active contract, its closed
+ * contracts with the borrower (history: finished, cancelled, archived;
+ * contracts still being written, reviewed or signed are in neither), the
+ * documents of the active contract and the natural person's sessions.
  */
 @inject()
 export default class ShowTeamMember {
@@ -35,7 +37,7 @@ export default class ShowTeamMember {
       (part) => part.id === member.part_id && part.isActive && part.contract.status === 'active'
     )
     const history = parts
-      .filter((part) => part !== active)
+      .filter((part) => CLOSED_STATUSES.includes(part.contract.status))
       .sort((a, b) => b.contract.createdAt.toMillis() - a.contract.createdAt.toMillis())
 
     const sessions = member.company_id

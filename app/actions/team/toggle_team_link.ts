@@ -3,10 +3,13 @@ import db from '@adonisjs/lucid/services/db'
 import ContractPart from '#models/contract_part'
 import Clock from '#services/platform/clock'
 import type Company from '#models/company'
+import { ConflictException } from '#exceptions/http_exceptions'
+import { CLOSED_STATUSES } from '#support/contract_rules'
 
 /**
  * E3: switches the link's `isActive`; nothing else (user, company,
- * contract) is touched.
+ * contract) is touched. A closed contract's links were settled inactive
+ * when it closed (`ContractPart.settleLinksOf`) and stay so.
  */
 @inject()
 export default class ToggleTeamLink {
@@ -18,7 +21,11 @@ export default class ToggleTeamLink {
       const part = await ContractPart.query({ client: trx })
         .where('id', partId)
         .forUpdate()
+        .preload('contract')
         .firstOrFail()
+      if (isActive && CLOSED_STATUSES.includes(part.contract.status)) {
+        throw new ConflictException('A link of a closed contract cannot be reactivated')
+      }
       part.useTransaction(trx)
       await part.merge({ isActive }).save()
       const [row] = await ContractPart.findTeamLinks(company, { partId }, this.clock.now(), trx)

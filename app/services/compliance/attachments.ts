@@ -40,8 +40,10 @@ export async function touchFlows(flowIds: string[], now: DateTime, trx: Transact
 
 /**
  * Attaches providers to flows. Pairs already attached are left as they
- * are; a detached pair is attached again (same id, new attachedAt and
- * contract). Returns the attachment id of every pair.
+ * are, untouched: when every pair exists nothing is written and no flow's
+ * `updatedAt` moves (an idempotent no-op, #17); a detached pair is
+ * attached again (same id, new attachedAt and contract). Only the flows
+ * that gained a pair are touched. Returns the attachment id of every pair.
  */
 export async function attachPairs(
   companyId: string,
@@ -61,29 +63,39 @@ export async function attachPairs(
     now.toJSDate(),
   ])
   const placeholders = [...unique.values()].map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ')
-  const { rows } = await trx.rawQuery(
+  /** RETURNING lists the inserted and the revived rows only: the conflict update is conditional */
+  const { rows: changed } = await trx.rawQuery(
     `INSERT INTO provider_compliance_flows
             (id, company_id, flow_id, provider_id, provider_type, contract_id, attached_at)
      VALUES ${placeholders}
      ON CONFLICT (flow_id, provider_id) DO UPDATE SET
-       attached_at = CASE WHEN provider_compliance_flows.detached_at IS NULL
-                          THEN provider_compliance_flows.attached_at ELSE EXCLUDED.attached_at END,
-       contract_id = CASE WHEN provider_compliance_flows.detached_at IS NULL
-                          THEN provider_compliance_flows.contract_id ELSE EXCLUDED.contract_id END,
+       attached_at = EXCLUDED.attached_at,
+       contract_id = EXCLUDED.contract_id,
        detached_at = NULL
-     RETURNING id, flow_id, provider_id`,
+     WHERE provider_compliance_flows.detached_at IS NOT NULL
+     RETURNING flow_id`,
     values
   )
   await touchFlows(
-    rows.map((row: { flow_id: string }) => row.flow_id),
+    changed.map((row: { flow_id: string }) => row.flow_id),
     now,
     trx
   )
+  const flowIds = [...new Set([...unique.values()].map((pair) => pair.flowId))]
+  const providerIds = [...new Set([...unique.values()].map((pair) => pair.provider.providerId))]
+  const { rows } = await trx.rawQuery(
+    `SELECT id, flow_id, provider_id FROM provider_compliance_flows
+      WHERE company_id = ? AND flow_id = ANY(CAST(? AS uuid[]))
+        AND provider_id = ANY(CAST(? AS uuid[]))`,
+    [companyId, pgArray(flowIds), pgArray(providerIds)]
+  )
   return new Map<string, string>(
-    rows.map((row: { id: string; flow_id: string; provider_id: string }) => [
-      `${row.flow_id}:${row.provider_id}`,
-      row.id,
-    ])
+    rows
+      .map((row: { id: string; flow_id: string; provider_id: string }) => [
+        `${row.flow_id}:${row.provider_id}`,
+        row.id,
+      ])
+      .filter(([key]: [string, string]) => unique.has(key))
   )
 }
 

@@ -84,12 +84,7 @@ export async function complianceDetails(compliances: ProviderCompliance[], optio
           .map((userId) => validatorById.get(userId) ?? leaderView(userId))
           .filter((validator) => validator !== undefined),
         fileUrls,
-        submissionDeadline: submissionDeadline(
-          step,
-          compliance.year,
-          compliance.month,
-          options.timezone
-        ),
+        submissionDeadline: submissionDeadline(step, compliance.year, compliance.month, today),
         isSubmissionOpen: isSubmissionOpen(
           step,
           stepCompliance.status,

@@ -35,27 +35,79 @@ export const DUE_STEP_SQL = `(s.frequency IN ('weekly', 'biweekly', 'monthly')
       OR (s.month_start <= s.month_end AND :month BETWEEN s.month_start AND s.month_end)
       OR (s.month_start > s.month_end AND (:month >= s.month_start OR :month <= s.month_end)))))`
 
-/** End of the day `dayEnd` of the compliance month (clamped), in the company timezone */
-export function submissionDeadline(schedule: Schedule, year: number, month: number, zone: string) {
+export interface SubmissionWindow {
+  start: DateTime
+  end: DateTime
+}
+
+/** weekly/biweekly with both days 1-7 count ISO weekdays (Monday = 1) */
+const isWeekdaySchedule = (schedule: Schedule) =>
+  (schedule.frequency === 'weekly' || schedule.frequency === 'biweekly') &&
+  schedule.dayStart <= 7 &&
+  schedule.dayEnd <= 7
+
+/** The day `day` of a month, clamped to its length, at the start of the day */
+const dayOf = (month: DateTime, day: number) =>
+  month.set({ day: Math.min(day, month.daysInMonth!) }).startOf('day')
+
+/**
+ * The windows of the compliance month in the company timezone, in order.
+ * Weekdays: one per week (biweekly: odd ISO weeks) starting in the month,
+ * from weekday dayStart to weekday dayEnd (6 -> 1 runs Saturday to
+ * Monday). Days of month (clamped): dayStart..dayEnd, and a wrapping
+ * window (25 -> 5) runs from the 25th into the next month's 5th.
+ */
+function windowsOf(schedule: Schedule, year: number, month: number, zone: string) {
   const first = DateTime.fromObject({ year, month, day: 1 }, { zone })
-  return first.set({ day: Math.min(schedule.dayEnd, first.daysInMonth!) }).endOf('day')
+  if (!isWeekdaySchedule(schedule)) {
+    const endMonth = schedule.dayStart > schedule.dayEnd ? first.plus({ months: 1 }) : first
+    return [
+      {
+        start: dayOf(first, schedule.dayStart),
+        end: dayOf(endMonth, schedule.dayEnd).endOf('day'),
+      },
+    ]
+  }
+  const length = (schedule.dayEnd - schedule.dayStart + 7) % 7
+  const windows: SubmissionWindow[] = []
+  for (let day = first; day.month === first.month; day = day.plus({ days: 1 })) {
+    if (day.weekday !== schedule.dayStart) continue
+    if (schedule.frequency === 'biweekly' && day.weekNumber % 2 === 0) continue
+    windows.push({ start: day, end: day.plus({ days: length }).endOf('day') })
+  }
+  return windows
 }
 
 /**
- * Whether today (company timezone) is inside the step's submission window:
- * the compliance month is the current one and the day matches the schedule.
- * weekly/biweekly with days 1-7 use ISO weekdays (Monday = 1; biweekly on
- * odd ISO weeks); every other case uses days of the month (clamped).
+ * The ONE window computation behind `submissionDeadline` and
+ * `isSubmissionOpen`: the compliance month's window that holds `today`,
+ * else its next one, else (the month's windows are over) its last one.
+ * `today` is in the company timezone.
  */
+export function submissionWindow(
+  schedule: Schedule,
+  year: number,
+  month: number,
+  today: DateTime
+): SubmissionWindow {
+  const windows = windowsOf(schedule, year, month, today.zoneName!)
+  return windows.find((window) => window.end >= today) ?? windows[windows.length - 1]
+}
+
+/** Spec `submissionDeadline`: the end of that window */
+export function submissionDeadline(
+  schedule: Schedule,
+  year: number,
+  month: number,
+  today: DateTime
+) {
+  return submissionWindow(schedule, year, month, today).end
+}
+
+/** Whether today (company timezone) is inside that window */
 export function isWindowOpen(schedule: Schedule, year: number, month: number, today: DateTime) {
-  if (today.year !== year || today.month !== month) return false
-  const weekly = schedule.frequency === 'weekly' || schedule.frequency === 'biweekly'
-  if (weekly && schedule.dayStart <= 7 && schedule.dayEnd <= 7) {
-    if (schedule.frequency === 'biweekly' && today.weekNumber % 2 === 0) return false
-    return within(today.weekday, schedule.dayStart, schedule.dayEnd)
-  }
-  const last = today.daysInMonth!
-  return within(today.day, Math.min(schedule.dayStart, last), Math.min(schedule.dayEnd, last))
+  const window = submissionWindow(schedule, year, month, today)
+  return window.start <= today && today <= window.end
 }
 
 /** spec: isSubmissionOpen = the step still accepts sending and the window is open */

@@ -1,8 +1,12 @@
 import env from '#start/env'
-import type User from '#models/user'
 import { renderEmail } from '#services/notifications/mail_outbox'
 import type { QueuedDelivery } from '#services/platform/outbox'
-import type { NotificationActor, NotifyData, Recipient } from '#services/notifications/types'
+import type {
+  EmailAddress,
+  NotificationActor,
+  NotifyData,
+  Recipient,
+} from '#services/notifications/types'
 import { htmlToPlainText, sanitizeRichText } from '#support/html'
 import { toJsonb } from '#support/jsonb'
 import type { NotificationType } from '#enums/notifications'
@@ -36,11 +40,11 @@ export default class MessageContent {
       activity: toJsonb(this.data.activity ?? null),
       actor_id: this.#actor?.id ?? null,
       actor_name: this.#actor?.name.slice(0, 255) ?? null,
-      actor_avatar: this.#actor?.avatar ?? null,
+      actor_avatar: this.#actor?.avatar?.slice(0, 500) ?? null,
     }
   }
 
-  async email(user: User): Promise<QueuedDelivery> {
+  async email(to: EmailAddress): Promise<QueuedDelivery> {
     this.#email ??= renderEmail('notification', {
       subject: this.data.title,
       title: this.data.title,
@@ -50,7 +54,7 @@ export default class MessageContent {
       actionLabel: this.data.activity?.actionLabel,
     })
     const { html, text } = await this.#email
-    const payload = { to: user.email, toName: user.name, subject: this.data.title, html, text }
+    const payload = { to: to.email, toName: to.name, subject: this.data.title, html, text }
     return { channel: 'email', payload }
   }
 

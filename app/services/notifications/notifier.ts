@@ -102,8 +102,9 @@ export class NotificationService {
     try {
       if (channel === 'platform') return { kind: 'row' }
       if (channel === 'email') {
-        if (!user?.email) return { skippedReason: 'no_email' }
-        return { kind: 'queue', delivery: await content.email(user) }
+        const to = recipient.emailTo !== undefined ? recipient.emailTo : user
+        if (!to?.email) return { skippedReason: 'no_email' }
+        return { kind: 'queue', delivery: await content.email(to) }
       }
       if (!messengerFromEnv().isConfigured) return { skippedReason: 'messenger_not_configured' }
       if (!user?.phone) return { skippedReason: 'no_phone' }
@@ -123,7 +124,10 @@ export class NotificationService {
    */
   async refreshActor(user: User, trx: TransactionClientContract) {
     const caused = () => trx.from('notifications').where('actor_id', user.id)
-    await caused().update({ actor_avatar: user.avatar ?? null, updated_at: new Date() })
+    await caused().update({
+      actor_avatar: user.avatar?.slice(0, 500) ?? null,
+      updated_at: new Date(),
+    })
     await caused().whereNot('type', 'custom').update({ actor_name: user.name })
   }
 }

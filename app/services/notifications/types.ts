@@ -12,6 +12,16 @@ import type { DeliveryChannel, NotificationPriority, NotificationScope } from '#
 export interface Recipient {
   userId: string
   companyId: string
+  /**
+   * Where the e-mail channel writes instead of the user's own address (I5:
+   * a legal entity is mailed at its owner's e-mail); null = no address.
+   */
+  emailTo?: EmailAddress | null
+}
+
+export interface EmailAddress {
+  email: string
+  name: string
 }
 
 export interface NotificationActor {

@@ -10,6 +10,7 @@ import ContractReviewComment from '#models/contract_review_comment'
 import type { DemoAccounts } from '#database/seeders/demo/accounts'
 import { DEMO_IDS, type DemoContracts } from '#database/seeders/demo/contracts_core'
 import type { ContractStatus } from '#enums/contract_status'
+import { CLOSED_STATUSES } from '#support/contract_rules'
 
 /** Fixed ids of the contracts area's demo data (the onboarding area uses `betaProvider`) */
 export const DEMO_CONTRACT_IDS = {
@@ -83,6 +84,8 @@ async function ensureContract(
     ],
     { client: trx }
   )
+  // a closed contract's links are settled as the closing paths do (#17)
+  if (CLOSED_STATUSES.includes(contract.status)) await ContractPart.settleLinksOf([id], trx)
   return { contract, created: true }
 }
 

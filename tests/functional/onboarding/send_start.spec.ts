@@ -51,7 +51,7 @@ test.group('Onboarding / H16 send to a provider', (group) => {
         .header('x-company-id', s.borrower.id)
         .loginAs(s.borrowerOwner)
       response.assertStatus(200)
-      response.assertBody({ success: true })
+      response.assertBody({ data: { success: true } })
     }
 
     const sent = events.all().filter((event) => event.event === 'onboarding:sent')
@@ -186,7 +186,7 @@ test.group('Onboarding / H17 start for every provider', (group) => {
       .header('x-company-id', s.borrower.id)
       .loginAs(s.borrowerOwner)
     response.assertStatus(200)
-    response.assertBody({ success: true, providerCount: 2 })
+    response.assertBody({ data: { success: true, providerCount: 2 } })
 
     assert.equal((await Contract.findOrFail(s.contractId)).status, 'provider_filling')
     const recipients = events

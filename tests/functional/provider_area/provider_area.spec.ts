@@ -30,7 +30,7 @@ test.group('Provider area (B1, B5-B7, B10)', (group) => {
     response.assertStatus(200)
     assert.deepEqual(response.body(), {
       contractId: beta.contract.id,
-      contractStatus: 'active',
+      contractStatus: 'signed',
       borrowerName: borrower.name,
       fantasyName: 'Acme',
       avatar: null,
