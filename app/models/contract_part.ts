@@ -179,6 +179,13 @@ export default class ContractPart extends compose(BaseModel, withUuidPrimaryKey)
       .orderBy('created_at', 'asc')
   }
 
+  /** The PROVIDER part of one provider (company id or user id) in a contract, or null */
+  static providerPartOf(contractId: string, providerId: string, trx: TransactionClientContract) {
+    return ContractPart.providersOfContract(contractId, trx)
+      .withScopes((scopes) => scopes.ofProvider(providerId))
+      .first()
+  }
+
   /** Tenant finder: the PROVIDER part of the contract whose company or user id is providerId */
   static async findProviderOf(
     contractId: string,

@@ -11,6 +11,7 @@ import type Company from '#models/company'
 import type User from '#models/user'
 import FileStorageService, { type StoredFile } from '#services/files/storage_service'
 import ContractEventService from '#services/contracts/event_service'
+import { syncOnboardingDocument } from '#services/onboarding/contract_feed'
 import { ConflictException, UnprocessableException } from '#exceptions/http_exceptions'
 import { UPLOAD_STATUSES } from '#support/contract_rules'
 
@@ -104,6 +105,8 @@ export default class UploadContractFile {
       uploadedAt: DateTime.now(),
     })
     await record.save()
+    /** A provider's onboarding document of this requirement shows the borrower's file (#17) */
+    await syncOnboardingDocument(record, 'saved', trx)
 
     await ContractHistory.create(
       {
