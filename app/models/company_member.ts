@@ -51,6 +51,11 @@ export default class CompanyMember extends compose(BaseModel, withUuidPrimaryKey
       .where('role', 'owner')
   }
 
+  /** The companies the user owns: the legal entities it acts for as provider */
+  static ownedCompanies(userId: string) {
+    return Company.query().whereIn('id', CompanyMember.ownedCompanyIds(userId)).orderBy('created_at')
+  }
+
   /**
    * The provider ids the user acts for (provider side, B/C): the user id
    * (natural person) and every company the user owns (legal entity).
