@@ -53,7 +53,9 @@ export default class CompanyMember extends compose(BaseModel, withUuidPrimaryKey
 
   /** The companies the user owns: the legal entities it acts for as provider */
   static ownedCompanies(userId: string) {
-    return Company.query().whereIn('id', CompanyMember.ownedCompanyIds(userId)).orderBy('created_at')
+    return Company.query()
+      .whereIn('id', CompanyMember.ownedCompanyIds(userId))
+      .orderBy('created_at')
   }
 
   /**

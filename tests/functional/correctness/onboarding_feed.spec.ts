@@ -47,7 +47,12 @@ async function publishedContract(client: ApiClient, world: ContractWorld) {
     modelConfig: { templateId: template.id, variableAssignments: [] },
     variableValues: [{ name: 'contractName', value: 'Consultoria', required: true }],
     documents: [
-      { name: 'Contrato social', isDownload: false, acceptedFormats: ['pdf'], maxFileSize: 100_000 },
+      {
+        name: 'Contrato social',
+        isDownload: false,
+        acceptedFormats: ['pdf'],
+        maxFileSize: 100_000,
+      },
     ],
     signatureConfig: {
       groups: [

@@ -120,7 +120,9 @@ test.group('Correctness / H10 uploads overview (#17)', (group) => {
     const response = await as(client, world.owner, world.company).get(`/contracts/${id}/uploads`)
     response.assertStatus(200)
     assert.deepEqual(
-      response.body().data.providers.map((p: any) => [p.provider.contractPartId, p.provider.companyId]),
+      response
+        .body()
+        .data.providers.map((p: any) => [p.provider.contractPartId, p.provider.companyId]),
       [[counterparty.id, world.provider.company.id]]
     )
   })
