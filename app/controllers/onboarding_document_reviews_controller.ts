@@ -7,11 +7,12 @@ import { reviewOnboardingDocumentValidator } from '#validators/onboarding'
 /** The borrower validates or rejects an uploaded onboarding document */
 export default class OnboardingDocumentReviewsController {
   @inject()
-  async update({ params, request, company }: HttpContext, review: ReviewOnboardingDocument) {
+  async update({ auth, params, request, company }: HttpContext, review: ReviewOnboardingDocument) {
     const payload = await request.validateUsing(reviewOnboardingDocumentValidator)
     const { document, fileUrls } = await review.handle({
       ...payload,
       company,
+      reviewer: auth.getUserOrFail(),
       onboardingId: params.onboardingId,
       documentId: params.documentId,
     })

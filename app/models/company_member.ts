@@ -45,6 +45,13 @@ export default class CompanyMember extends compose(BaseModel, withUuidPrimaryKey
       .where('role', 'owner')
   }
 
+  /** The companies the user owns: the legal entities it acts for as provider */
+  static ownedCompanies(userId: string) {
+    return Company.query()
+      .whereIn('id', CompanyMember.ownedCompanyIds(userId))
+      .orderBy('created_at')
+  }
+
   /**
    * The owner user a legal entity is reached through: its oldest OWNER
    * member with an e-mail (whatever its other memberships), or null.

@@ -9,7 +9,7 @@ import User from '#models/user'
 import CompanyMember from '#models/company_member'
 import { isProvider } from '#enums/roles'
 import type { ContractType, PartRole } from '#enums/contract_status'
-import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { ONBOARDING_MESSAGES } from '#support/onboarding'
 import { SIGNED_OPEN_STATUSES } from '#support/contract_rules'
@@ -17,6 +17,9 @@ import { periodsAt } from '#support/hours'
 import { queryTeamLinks, type TeamLinkRow } from '#models/queries/team_links'
 import { firstOrNotFound } from '#models/queries/first_or_not_found'
 import { withTimestamps } from '#models/mixins/with_timestamps'
+
+/** A uuid no workflow has: a contract without workflow is seen from the borrower side */
+const NO_WORKFLOW = '00000000-0000-0000-0000-000000000000'
 
 /** A provider has few links with one borrower; this bounds the team finder */
 const MAX_TEAM_LINKS = 100
@@ -205,6 +208,34 @@ export default class ContractPart extends compose(BaseModel, withUuidPrimaryKey,
       .where('contract_id', contractId)
       .where('role', 'PROVIDER')
       .orderBy('created_at', 'asc')
+  }
+
+  /** The PROVIDER part of one provider (company id or user id) in a contract, or null */
+  static providerPartOf(contractId: string, providerId: string, trx: TransactionClientContract) {
+    return ContractPart.providersOfContract(contractId, trx)
+      .withScopes((scopes) => scopes.ofProvider(providerId))
+      .first()
+  }
+
+  /**
+   * The counterparty parts of a contract, seen from its company (spec,
+   * Contract authoring: Perspective): the PROVIDER parts when the workflow's
+   * `companyRole` is `borrower` (or there is no workflow), the BORROWER
+   * parts when it is `provider` (the company's own part is then PROVIDER).
+   * The company's own part is never one of them.
+   */
+  static counterpartyPartsOf(
+    contract: { id: string; workflowId: string | null },
+    client?: QueryClientContract
+  ) {
+    return ContractPart.query({ client })
+      .where('contract_parts.contract_id', contract.id)
+      .whereRaw(
+        `contract_parts.role = CASE WHEN EXISTS (
+          SELECT 1 FROM workflows WHERE workflows.id = ? AND workflows.company_role = 'provider'
+        ) THEN 'BORROWER' ELSE 'PROVIDER' END`,
+        [contract.workflowId ?? NO_WORKFLOW]
+      )
   }
 
   /** Tenant finder: the PROVIDER part of the contract whose company or user id is providerId */

@@ -64,6 +64,32 @@ export default class OnboardingDocument extends compose(
   @belongsTo(() => Onboarding)
   declare onboarding: BelongsTo<typeof Onboarding>
 
+  /**
+   * The onboarding document fed into the contract file of (requirement,
+   * provider part), locked, with its onboarding; null when the provider
+   * has no onboarding document for that requirement (a borrower upload).
+   */
+  static fedInto(
+    file: { contractId: string; documentId: string },
+    part: { companyId: string | null; userId: string | null },
+    trx: TransactionClientContract
+  ) {
+    return OnboardingDocument.query({ client: trx })
+      .where('source_requirement_id', file.documentId)
+      .whereHas('onboarding', (onboarding) =>
+        onboarding
+          .where('contract_id', file.contractId)
+          .where((provider) =>
+            part.companyId
+              ? provider.where('provider_company_id', part.companyId)
+              : provider.where('provider_user_id', part.userId!)
+          )
+      )
+      .preload('onboarding')
+      .forUpdate()
+      .first()
+  }
+
   /** Tenant finder: a document of that onboarding only (another onboarding's id is 404), locked */
   static async findOwned(onboardingId: string, documentId: string, trx: TransactionClientContract) {
     return firstOrNotFound(

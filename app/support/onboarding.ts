@@ -57,6 +57,7 @@ export const ONBOARDING_MESSAGES = {
   alreadySent: 'Documento já enviado, aguardando validação',
   alreadyValidated: 'Documento já validado',
   cannotRemove: 'Arquivo em validação não pode ser removido',
+  contractTakesNoUploads: 'O contrato não aceita mais documentos',
   alreadySubmitted: 'Onboarding já enviado para análise',
   missingRequired: 'Documentos obrigatórios pendentes',
   formSaved: 'Formulário salvo com sucesso',

@@ -73,6 +73,23 @@ export async function createContract(
   return response.body().data.id as string
 }
 
+/** H16 as the borrower's owner; returns the onboarding token of the link sent */
+export async function sendOnboarding(
+  client: ApiClient,
+  world: Pick<ContractWorld, 'owner' | 'company'>,
+  contractId: string,
+  providerId: string
+) {
+  const events = emitter.fake(['onboarding:sent'])
+  const response = await as(client, world.owner, world.company).post(
+    `/contracts/${contractId}/providers/${providerId}/onboarding/send`
+  )
+  response.assertStatus(200)
+  const url = events.find('onboarding:sent')!.data.url as string
+  emitter.restore()
+  return url.split('/public/onboarding/')[1]
+}
+
 /**
  * Records every emitted event while the listeners still run (unlike
  * `emitter.fake()`, which swallows them): notifications and e-mails are

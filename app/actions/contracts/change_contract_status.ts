@@ -5,6 +5,7 @@ import Contract from '#models/contract'
 import ContractHistory from '#models/contract_history'
 import ContractPart from '#models/contract_part'
 import Workflow from '#models/workflow'
+import ContractTemplate from '#models/contract_template'
 import type Company from '#models/company'
 import type User from '#models/user'
 import ContractEventService from '#services/contracts/event_service'
@@ -85,7 +86,16 @@ export default class ChangeContractStatus {
       .where('contract_id', contract.id)
       .where('source', 'provider')
       .first()
-    return Boolean(uploads || variables)
+    return Boolean(uploads || variables || (await this.#templateAsksProvider(contract, trx)))
+  }
+
+  /** A variable the template declares with source `provider` (no stored value needed) */
+  async #templateAsksProvider(contract: Contract, trx: TransactionClientContract) {
+    if (!contract.templateId) return false
+    const template = await ContractTemplate.query({ client: trx })
+      .where('id', contract.templateId)
+      .first()
+    return (template?.variables ?? []).some((variable) => variable.source === 'provider')
   }
 
   async #assertReviewers(contract: Contract, trx: TransactionClientContract) {
@@ -133,8 +143,14 @@ export default class ChangeContractStatus {
     if (command === 'PUBLISHED') await this.#published(contract, user, trx)
   }
 
+  /**
+   * The e-mail's link follows the current step (spec, Contract status
+   * transitions): upload -> fill, signature -> sign; at another step, the
+   * status published into (`provider` fills first).
+   */
   async #published(contract: Contract, user: User, trx: TransactionClientContract) {
-    const fill = contract.status === 'provider'
+    const step = contract.currentStep?.key as StepKey | undefined
+    const fill = step === 'upload' || (step !== 'signature' && contract.status === 'provider')
     const base = await this.events.base(
       contract,
       user,

@@ -6,6 +6,7 @@ import ContractUploadedFile from '#models/contract_uploaded_file'
 import type Company from '#models/company'
 import type User from '#models/user'
 import FileStorageService from '#services/files/storage_service'
+import { syncOnboardingDocument } from '#services/onboarding/contract_feed'
 import { ConflictException } from '#exceptions/http_exceptions'
 import { UPLOAD_STATUSES } from '#support/contract_rules'
 
@@ -32,6 +33,8 @@ export default class DeleteContractFile {
         throw new ConflictException('The file can no longer be removed')
       }
       await file.delete()
+      /** The provider's onboarding document of this requirement is to be sent again (#17) */
+      await syncOnboardingDocument(file, 'removed', trx)
       await ContractHistory.create(
         {
           contractId: contract.id,

@@ -6,6 +6,7 @@ import User from '#models/user'
 import type Company from '#models/company'
 import FileStorageService from '#services/files/storage_service'
 import Clock from '#services/platform/clock'
+import ContractRequirementsService from '#services/contracts/requirements_service'
 import { queryTeamLinks } from '#models/queries/team_links'
 import { minutesToHours, periodsAt } from '#support/hours'
 import ContractTeamMemberDto from '#dtos/contract_team_member_dto'
@@ -13,24 +14,24 @@ import ContractUploadedFileDto from '#dtos/contract_uploaded_file_dto'
 import { parallelReads } from '#support/parallel_reads'
 
 /**
- * H10: per provider part, its uploaded files and counts; `total` is the
- * number of documents to upload (isDownload false); `allApproved` when
- * every provider has an approved file for each of them.
+ * H10: per counterparty part (the provider side of the contract's
+ * perspective), its uploaded files and counts; `total` is the number of
+ * documents to upload (isDownload false); `allApproved` is the upload rule
+ * that signing requires (ContractRequirementsService, step `upload`).
  */
 @inject()
 export default class ListContractUploads {
   constructor(
     protected storage: FileStorageService,
-    protected clock: Clock
+    protected clock: Clock,
+    protected requirements: ContractRequirementsService
   ) {}
 
   async handle(company: Company, id: string) {
     const contract = await Contract.findOwned(company.id, id)
-    const [parts, files, total] = await parallelReads([
+    const [parts, files, total, missing] = await parallelReads([
       () =>
-        ContractPart.query()
-          .where('contract_id', contract.id)
-          .where('role', 'PROVIDER')
+        ContractPart.counterpartyPartsOf(contract)
           .preload('company')
           .preload('user')
           .orderBy('created_at'),
@@ -40,6 +41,7 @@ export default class ListContractUploads {
           .preload('document')
           .orderBy('uploaded_at'),
       () => contract.related('documents').query().where('is_download', false).count('* as total'),
+      () => this.requirements.missing(contract, 'upload'),
     ])
     const owners = await this.#owners(parts)
     const hours = await this.#hours(company, contract.id)
@@ -47,6 +49,7 @@ export default class ListContractUploads {
     const documentTotal = Number(total[0].$extras.total)
 
     const providers = parts.map((part) => {
+      /** Files sent for this part, through H6 or (provider) onboarding A2 */
       const documents = files
         .map((file, index) => ({ file, url: urls[index]! }))
         .filter(({ file }) => file.partId === part.id)
@@ -66,7 +69,8 @@ export default class ListContractUploads {
     })
     return {
       providers,
-      allApproved: providers.every((provider) => provider.approved === provider.total),
+      /** The rule that starting signatures applies (no provider part: false) */
+      allApproved: missing.length === 0,
     }
   }
 

@@ -6,6 +6,7 @@ import ContractUploadedFile from '#models/contract_uploaded_file'
 import type Company from '#models/company'
 import type User from '#models/user'
 import ContractEventService from '#services/contracts/event_service'
+import { askProviderToResend, syncOnboardingDocument } from '#services/onboarding/contract_feed'
 import { ConflictException } from '#exceptions/http_exceptions'
 import { UPLOAD_STATUSES } from '#support/contract_rules'
 import Clock from '#services/platform/clock'
@@ -44,6 +45,16 @@ export default class ReviewContractDocument {
         reviewedAt: this.clock.local(),
       })
       await file.save()
+      /**
+       * A file the provider sent through onboarding: its onboarding document
+       * takes the decision, and a rejection goes back to the provider (the
+       * onboarding reopens; its user is asked to resend through the link)
+       * instead of to `uploadedBy`, who may be a borrower user (#17).
+       */
+      const fed = await syncOnboardingDocument(file, 'saved', trx)
+      if (fed && !approved) {
+        await askProviderToResend(fed.onboarding, fed, contract, trx)
+      }
 
       await ContractHistory.create(
         {
@@ -60,7 +71,7 @@ export default class ReviewContractDocument {
         {
           type: approved ? 'document_approved' : 'document_rejected',
           scope: 'contract',
-          to: [{ userIds: file.uploadedBy ? [file.uploadedBy] : [] }],
+          to: [{ userIds: this.#sender(file, fed !== null, approved) }],
           path: approved ? '' : '/fill',
         },
         trx
@@ -81,5 +92,15 @@ export default class ReviewContractDocument {
       )
       return file
     })
+  }
+
+  /**
+   * Who hears of the decision: the sender; for a provider's onboarding file
+   * the rejection notice is the onboarding one (with the link to resend),
+   * so the contract notification is not sent twice.
+   */
+  #sender(file: ContractUploadedFile, fed: boolean, approved: boolean) {
+    if (fed && !approved) return []
+    return file.uploadedBy ? [file.uploadedBy] : []
   }
 }

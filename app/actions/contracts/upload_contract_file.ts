@@ -10,6 +10,7 @@ import type Company from '#models/company'
 import type User from '#models/user'
 import FileStorageService, { type StoredFile } from '#services/files/storage_service'
 import ContractEventService from '#services/contracts/event_service'
+import { syncOnboardingDocument } from '#services/onboarding/contract_feed'
 import { ConflictException, UnprocessableException } from '#exceptions/http_exceptions'
 import { UPLOAD_STATUSES } from '#support/contract_rules'
 import Clock from '#services/platform/clock'
@@ -105,6 +106,8 @@ export default class UploadContractFile {
       uploadedAt: this.clock.local(),
     })
     await record.save()
+    /** A provider's onboarding document of this requirement shows the borrower's file (#17) */
+    await syncOnboardingDocument(record, 'saved', trx)
 
     await ContractHistory.create(
       {

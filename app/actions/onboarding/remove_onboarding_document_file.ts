@@ -2,6 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import onboardingFiles from '#services/onboarding/file_storage'
 import { bestEffort } from '#support/best_effort'
 import { assertDocumentChangeable } from '#services/onboarding/guards'
+import { feedRemoval } from '#services/onboarding/contract_feed'
 import Onboarding from '#models/onboarding'
 import OnboardingDocument from '#models/onboarding_document'
 
@@ -25,7 +26,9 @@ export default class RemoveOnboardingDocumentFile {
         uploadedAt: null,
         rejectionReason: null,
       })
-      return locked.useTransaction(trx).save()
+      await locked.useTransaction(trx).save()
+      await feedRemoval(onboarding, locked, trx)
+      return locked
     })
     if (removedKey) {
       await bestEffort(

@@ -1,19 +1,18 @@
 import db from '@adonisjs/lucid/services/db'
-import emitter from '@adonisjs/core/services/emitter'
 import type { Infer } from '@vinejs/vine/types'
-import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type Company from '#models/company'
+import type User from '#models/user'
 import OnboardingDocument from '#models/onboarding_document'
 import onboardingFiles from '#services/onboarding/file_storage'
 import Onboarding from '#models/onboarding'
-import onboardingTokens from '#services/onboarding/token_service'
-import { providerContact } from '#services/onboarding/parties'
+import { askProviderToResend, feedReview } from '#services/onboarding/contract_feed'
 import { ConflictException, NotFoundException } from '#exceptions/http_exceptions'
 import { ONBOARDING_MESSAGES } from '#support/onboarding'
 import type { reviewOnboardingDocumentValidator } from '#validators/onboarding'
 
 interface Params extends Infer<typeof reviewOnboardingDocumentValidator> {
   company: Company
+  reviewer: User
   onboardingId: string
   documentId: string
 }
@@ -24,7 +23,7 @@ interface Params extends Infer<typeof reviewOnboardingDocumentValidator> {
  * resends and submits again) and notifies the provider.
  */
 export default class ReviewOnboardingDocument {
-  async handle({ company, onboardingId, documentId, status, reason }: Params) {
+  async handle({ company, reviewer, onboardingId, documentId, status, reason }: Params) {
     const reviewed = await db.transaction(async (trx) => {
       const onboarding = await Onboarding.ofBorrower(company.id, trx)
         .where('onboardings.id', onboardingId)
@@ -39,31 +38,13 @@ export default class ReviewOnboardingDocument {
 
       document.merge({ status, rejectionReason: status === 'rejected' ? reason! : null })
       await document.useTransaction(trx).save()
-      if (status === 'rejected') await this.#reopen(onboarding, document, trx)
+      /** The contract's file of the provider's part carries the same review (#17) */
+      await feedReview(onboarding, document, reviewer.id, trx)
+      if (status === 'rejected') {
+        await askProviderToResend(onboarding, document, onboarding.contract, trx)
+      }
       return document
     })
     return { document: reviewed, fileUrls: await onboardingFiles.urlsFor([reviewed]) }
-  }
-
-  async #reopen(
-    onboarding: Onboarding,
-    document: OnboardingDocument,
-    trx: TransactionClientContract
-  ) {
-    if (onboarding.status === 'submitted') {
-      onboarding.merge({ status: 'pending', submittedAt: null })
-      await onboarding.useTransaction(trx).save()
-    }
-    const recipient = await providerContact(onboarding, trx)
-    if (!recipient) return
-    await emitter.emit('onboarding:document_rejected', {
-      onboardingId: onboarding.id,
-      recipient,
-      contract: { id: onboarding.contract.id, name: onboarding.contract.name },
-      document: { id: document.id, name: document.name },
-      reason: document.rejectionReason!,
-      url: onboardingTokens.url(await onboardingTokens.sign(onboarding)),
-      trx,
-    })
   }
 }

@@ -3,6 +3,7 @@ import { errors } from '@vinejs/vine'
 import type { Infer } from '@vinejs/vine/types'
 import OnboardingFormField from '#models/onboarding_form_field'
 import Onboarding from '#models/onboarding'
+import { feedValues } from '#services/onboarding/contract_feed'
 import { formFieldValueError } from '#support/form_field_values'
 import type { saveOnboardingFormValidator } from '#validators/onboarding'
 
@@ -49,6 +50,12 @@ export default class SaveOnboardingForm {
           .merge({ value: value || null })
           .save()
       }
+      /** The values are the contract's variable values of the provider's part (#17) */
+      await feedValues(
+        onboarding,
+        fields.map(({ id }) => byId.get(id)!),
+        trx
+      )
     })
   }
 }

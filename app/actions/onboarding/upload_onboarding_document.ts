@@ -7,6 +7,7 @@ import { bestEffort } from '#support/best_effort'
 import { BadRequestException } from '#exceptions/http_exceptions'
 import { ONBOARDING_MESSAGES } from '#support/onboarding'
 import { assertDocumentChangeable } from '#services/onboarding/guards'
+import { feedUpload } from '#services/onboarding/contract_feed'
 import Onboarding from '#models/onboarding'
 import OnboardingDocument from '#models/onboarding_document'
 import Clock from '#services/platform/clock'
@@ -40,6 +41,7 @@ export default class UploadOnboardingDocument {
     const fileId = randomUUID()
     let key: string | null = null
     let previousKey: string | null = null
+    let replacedContractKey: string | null = null
     const document = await db
       .transaction(async (trx) => {
         await Onboarding.lockOpen(onboarding.id, trx)
@@ -54,7 +56,7 @@ export default class UploadOnboardingDocument {
         })
 
         key = onboardingFiles.keyFor(onboarding.id, documentId, fileId, upload.extension)
-        await onboardingFiles.storeAs(upload, key)
+        const stored = await onboardingFiles.storeAs(upload, key)
         previousKey = locked.filePath
         locked.merge({
           status: 'uploaded',
@@ -64,7 +66,10 @@ export default class UploadOnboardingDocument {
           uploadedAt: this.clock.local(),
           rejectionReason: null,
         })
-        return locked.useTransaction(trx).save()
+        await locked.useTransaction(trx).save()
+        /** The same file is the contract's file of the provider's part (docs/decisions.md, #17) */
+        replacedContractKey = await feedUpload(onboarding, locked, stored, trx)
+        return locked
       })
       .catch(async (error) => {
         if (key) await this.#remove(key, onboarding, documentId)
@@ -72,6 +77,9 @@ export default class UploadOnboardingDocument {
       })
 
     if (previousKey) await this.#remove(previousKey, onboarding, documentId)
+    if (replacedContractKey && replacedContractKey !== previousKey) {
+      await this.#remove(replacedContractKey, onboarding, documentId)
+    }
     return { document, fileUrl: await onboardingFiles.urlFor(document.filePath!, onboarding) }
   }
 

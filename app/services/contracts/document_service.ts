@@ -11,7 +11,7 @@ import type { ReviewItem } from '#dtos/contract_review_dto'
 /**
  * The contract documents generated from the template: one per part group
  * (H12's `contracts`), variables substituted with precedence group > part
- * > global, values HTML-escaped. Also the text under signature and its
+ * > global (a blank value does not override a filled one), values HTML-escaped. Also the text under signature and its
  * SHA-256.
  */
 export default class ContractDocumentService {
@@ -46,7 +46,10 @@ export default class ContractDocumentService {
         variables.filter((v) => !v.groupId && v.partId && partIds.includes(v.partId)),
         variables.filter((v) => groupId && v.groupId === groupId),
       ]
-      for (const layer of layers) for (const v of layer) values[v.name] = v.value
+      /** A blank value does not hide a filled one of a wider layer (the provider's part value) */
+      for (const layer of layers) {
+        for (const v of layer) if (v.value.trim() || !(v.name in values)) values[v.name] = v.value
+      }
       return renderTemplate(html, values)
     }
 

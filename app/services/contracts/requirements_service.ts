@@ -2,6 +2,7 @@ import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type Contract from '#models/contract'
+import ContractPart from '#models/contract_part'
 import ContractDocumentService from '#services/contracts/document_service'
 import type { StepKey } from '#support/contract_rules'
 
@@ -10,8 +11,7 @@ import type { StepKey } from '#support/contract_rules'
  * parts: a BORROWER and a PROVIDER part; model: a template and every
  * required variable not filled by the provider has a value; documents:
  * nothing beyond the payload rules; review: at least one reviewer and
- * allApproved; upload: every provider part has an approved file for each
- * required upload document (when publishing at this step: a document to
+ * allApproved; upload: see `#uploads` (when publishing at this step: a document to
  * upload exists); signature: a signature group with a signer (or a part
  * group).
  */
@@ -86,20 +86,41 @@ export default class ContractRequirementsService {
     return [...missing, ...empty.map((row) => `variable ${row.name}`)]
   }
 
+  /**
+   * The one upload rule (H8 upload step, H10 `allApproved`, signature
+   * start): the contract has a counterparty (provider) part, each of them
+   * has an approved file for every required upload document, and every
+   * file sent (optional documents too) is approved: a pending or rejected
+   * file still waits for the borrower or the provider.
+   */
   async #uploads(contract: Contract, trx?: TransactionClientContract) {
-    const pending = await this.#client(trx)
-      .from('contract_document_requirements as d')
-      .join('contract_parts as p', 'p.contract_id', 'd.contract_id')
-      .leftJoin('contract_uploaded_files as f', (join) =>
-        join.on('f.document_id', 'd.id').andOn('f.part_id', 'p.id')
-      )
-      .where('d.contract_id', contract.id)
-      .where('p.role', 'PROVIDER')
-      .where('d.is_download', false)
-      .where('d.is_required', true)
-      .where((query) => query.whereNull('f.id').orWhereNot('f.status', 'approved'))
-      .select('d.name')
-    return [...new Set(pending.map((row) => `approved document ${row.name}`))]
+    const parts = await ContractPart.counterpartyPartsOf(contract, trx).select('contract_parts.id')
+    if (!parts.length) return ['a provider part']
+    const partIds = parts.map((part) => part.id)
+    const client = this.#client(trx)
+    const required = await client
+      .from('contract_document_requirements')
+      .where('contract_id', contract.id)
+      .where('is_download', false)
+      .where('is_required', true)
+      .orderBy('position')
+      .select('id', 'name')
+    const files = await client
+      .from('contract_uploaded_files as f')
+      .join('contract_document_requirements as d', 'd.id', 'f.document_id')
+      .where('f.contract_id', contract.id)
+      .whereIn('f.part_id', partIds)
+      .select('f.document_id', 'f.part_id', 'f.status', 'd.name')
+    const approved = new Set(
+      files.filter((file) => file.status === 'approved').map((f) => `${f.document_id}:${f.part_id}`)
+    )
+    const missing = required
+      .filter((document) => partIds.some((id) => !approved.has(`${document.id}:${id}`)))
+      .map((document) => `approved document ${document.name}`)
+    const undecided = files
+      .filter((file) => file.status !== 'approved')
+      .map((file) => `a decision on document ${file.name}`)
+    return [...new Set([...missing, ...undecided])]
   }
 
   /** Publishing at the upload step: the parts must have something to upload */

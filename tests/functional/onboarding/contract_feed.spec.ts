@@ -12,7 +12,7 @@ import Onboarding from '#models/onboarding'
 import OnboardingDocument from '#models/onboarding_document'
 import OnboardingFormField from '#models/onboarding_form_field'
 import { ContractTemplateFactory } from '#database/factories/contract_factory'
-import { contractWorld, createContract } from '#tests/support/contracts'
+import { contractWorld, createContract, sendOnboarding } from '#tests/support/contracts'
 import { as } from '#tests/support/http'
 
 /** A contract created through H3 with upload/download documents and provider variables */
@@ -68,17 +68,6 @@ async function fedContract(client: Parameters<typeof createContract>[0]) {
   return { world, id }
 }
 
-async function send(client: any, world: any, contractId: string, providerId: string) {
-  const events = emitter.fake(['onboarding:sent'])
-  const response = await as(client, world.owner, world.company).post(
-    `/contracts/${contractId}/providers/${providerId}/onboarding/send`
-  )
-  response.assertStatus(200)
-  const url = events.find('onboarding:sent')!.data.url as string
-  emitter.restore()
-  return url.split('/public/onboarding/')[1]
-}
-
 test.group('Onboarding / fed from the contract (H16, H17)', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.setup(() => limiter.clear(['memory']))
@@ -115,8 +104,8 @@ test.group('Onboarding / fed from the contract (H16, H17)', (group) => {
     })
 
     const providerId = world.provider.company.id
-    const token = await send(client, world, id, providerId)
-    const again = await send(client, world, id, providerId)
+    const token = await sendOnboarding(client, world, id, providerId)
+    const again = await sendOnboarding(client, world, id, providerId)
     assert.equal(again, token)
 
     const response = await client.get(`/api/v1/onboarding/${token}`).bearerToken(token)
