@@ -218,6 +218,9 @@ export const ROUTE_GATES: Record<string, RouteGate> = {
 
   // Company and profile
   'company.members.index': 'company.members.view',
+  'company.members.store': 'company.members.manage',
+  'company.members.update': 'company.members.manage',
+  'company.members.destroy': 'company.members.manage',
   'company.onboarding.check': MEMBER,
   'users.me.show': MEMBER,
 }

@@ -12,6 +12,18 @@ router
       .get('/company/members', [CompanyMembersController, 'index'])
       .as('company.members.index')
       .use([middleware.company(), middleware.role()])
+    router
+      .post('/company/members', [CompanyMembersController, 'store'])
+      .as('company.members.store')
+      .use([middleware.company(), middleware.role()])
+    router
+      .patch('/company/members/:userId', [CompanyMembersController, 'update'])
+      .as('company.members.update')
+      .use([middleware.company(), middleware.role()])
+    router
+      .delete('/company/members/:userId', [CompanyMembersController, 'destroy'])
+      .as('company.members.destroy')
+      .use([middleware.company(), middleware.role()])
   })
   .prefix('/api/v1')
   .use(middleware.auth())

@@ -39,7 +39,12 @@ export default class BroadcastSystemAlert {
       if (members.length === 0) return sent
 
       await db.transaction((trx) =>
-        notify('system_alert', members, { title, message, scope: 'company', priority: 'high' }, { trx })
+        notify(
+          'system_alert',
+          members,
+          { title, message, scope: 'company', priority: 'high' },
+          { trx }
+        )
       )
       sent += members.length
       after = members[members.length - 1]

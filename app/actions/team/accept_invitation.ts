@@ -58,8 +58,14 @@ export default class AcceptInvitation {
       await invitation.merge({ acceptedAt: now, providerCompanyId: company?.id ?? null }).save()
 
       const borrower = await Company.findOrFail(invitation.companyId, { client: trx })
-      if (await CompanyMember.grant(borrower.id, user.id, 'provider', trx)) {
-        await emitter.emit('team:invitation_accepted', { user, company, borrower, trx })
+      if (await CompanyMember.grant(borrower.id, user.id, invitation.role, trx)) {
+        await emitter.emit('team:invitation_accepted', {
+          user,
+          company,
+          borrower,
+          role: invitation.role,
+          trx,
+        })
       }
       return user
     })

@@ -6,6 +6,7 @@ import { newOpaqueToken } from '#support/opaque_tokens'
 import UserInvitation, { type InvitedCompany } from '#models/user_invitation'
 import type Company from '#models/company'
 import type User from '#models/user'
+import type { MemberRole } from '#enums/roles'
 
 /** An invitation link is valid this long */
 export const INVITATION_TTL_DAYS = 7
@@ -16,6 +17,8 @@ export interface InvitationTarget {
   providerCompanyId?: string | null
   /** The provider company acceptance creates, owned by the invitee */
   newCompany?: InvitedCompany | null
+  /** The membership acceptance grants (default `provider`, E4) */
+  role?: MemberRole
 }
 
 /**
@@ -41,6 +44,7 @@ export default class CreateInvitation {
         invitedBy: invitedBy.id,
         providerCompanyId: target.providerCompanyId ?? null,
         newCompany: target.newCompany ?? null,
+        role: target.role ?? 'provider',
         tokenHash,
         expiresAt: this.clock.now().plus({ days: INVITATION_TTL_DAYS }),
         acceptedAt: null,
