@@ -13,6 +13,10 @@ router
       .as('company.members.index')
       .use([middleware.company(), middleware.role()])
     router
+      .put('/company/:id', [CompaniesController, 'update'])
+      .as('company.update')
+      .use([middleware.company(), middleware.role()])
+    router
       .post('/company/members', [CompanyMembersController, 'store'])
       .as('company.members.store')
       .use([middleware.company(), middleware.role()])
