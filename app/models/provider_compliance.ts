@@ -69,4 +69,12 @@ export default class ProviderCompliance extends compose(BaseModel, withUuidPrima
       trx
     )
   }
+
+  /** Tenant finder of the borrower side: a compliance of the company, any provider, or 404 */
+  static findForBorrower(companyId: string, id: string) {
+    return firstOrNotFound(
+      ProviderCompliance.query().where('company_id', companyId).where('id', id).preload('flow'),
+      'Compliance not found'
+    )
+  }
 }

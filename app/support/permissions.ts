@@ -125,6 +125,8 @@ export const ROUTE_GATES: Record<string, RouteGate> = {
 
   // D: compliance flows
   'compliance_flows.index': 'compliance_flows.view',
+  'compliances.index': 'compliance_flows.view',
+  'compliances.show': 'compliance_flows.view',
   'compliance_flows.show': 'compliance_flows.view',
   'compliance_flows.providers.available': 'compliance_flows.view',
   'compliance_flows.store': 'compliance_flows.manage',
