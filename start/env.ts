@@ -60,6 +60,8 @@ export default await Env.create(new URL('../', import.meta.url), {
   LOGIN_MAX_FAILURES_PER_IP: positiveIntegerRule,
   /* POST /auth/register requests per IP and hour */
   REGISTER_RATE_LIMIT: positiveIntegerRule,
+  /* POST /auth/password/forgot requests per IP and hour */
+  PASSWORD_RESET_RATE_LIMIT: positiveIntegerRule,
   /* Wrong current passwords on PUT /users/me/password per user within 15 minutes */
   PASSWORD_CHANGE_MAX_FAILURES: positiveIntegerRule,
 

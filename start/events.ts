@@ -49,6 +49,7 @@ const NotifyHoursEvent = () => import('#listeners/notify_hours_event')
 const SendTeamInvitation = () => import('#listeners/send_team_invitation')
 const NotifyIntegrationRecords = () => import('#listeners/notify_integration_records')
 const SendDataExportLink = () => import('#listeners/send_data_export_link')
+const NotifyCompanyMembers = () => import('#listeners/notify_company_members')
 
 emitter.on('onboarding:submitted', [NotifyOnboardingEvent, 'submitted'])
 emitter.on('onboarding:document_rejected', [NotifyOnboardingEvent, 'documentRejected'])
@@ -65,3 +66,5 @@ emitter.on('team:membership_requested', [SendTeamInvitation, 'membershipRequeste
 emitter.on('team:invitation_accepted', [SendTeamInvitation, 'accepted'])
 emitter.on('integrations:records_without_contract', [NotifyIntegrationRecords, 'handle'])
 emitter.on('profile:data_export_ready', [SendDataExportLink, 'handle'])
+emitter.on('company:member_invited', [NotifyCompanyMembers, 'invited'])
+emitter.on('company:member_role_changed', [NotifyCompanyMembers, 'roleChanged'])

@@ -33,3 +33,12 @@ export const registerThrottle = limiter.define('auth_register', () =>
   // keyed by request.ip() (the limiter's default key)
   limiter.allowRequests(env.get('REGISTER_RATE_LIMIT') ?? 10).every('1 hour')
 )
+
+/**
+ * POST /auth/password/forgot per IP (PASSWORD_RESET_RATE_LIMIT per hour,
+ * 10 by default), counting every request: each one may send an e-mail.
+ * The action also sends at most one link per account and minute.
+ */
+export const passwordResetThrottle = limiter.define('auth_password_forgot', () =>
+  limiter.allowRequests(env.get('PASSWORD_RESET_RATE_LIMIT') ?? 10).every('1 hour')
+)

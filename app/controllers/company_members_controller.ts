@@ -1,9 +1,16 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { inject } from '@adonisjs/core'
 import ListCompanyMembers from '#actions/companies/list_company_members'
+import InviteCompanyMember from '#actions/companies/invite_company_member'
+import ChangeMemberRole from '#actions/companies/change_member_role'
+import RemoveCompanyMember from '#actions/companies/remove_company_member'
 import CompanyMemberDto from '#dtos/company_member_dto'
 import PaginationMetaDto from '#dtos/pagination_meta_dto'
-import { listCompanyMembersValidator } from '#validators/company_member'
+import {
+  inviteCompanyMemberValidator,
+  listCompanyMembersValidator,
+  updateCompanyMemberValidator,
+} from '#validators/company_member'
 
 export default class CompanyMembersController {
   /**
@@ -17,5 +24,45 @@ export default class CompanyMembersController {
       data: page.all().map((member) => CompanyMemberDto.fromModel(member)),
       meta: PaginationMetaDto.fromPaginator(page),
     }
+  }
+
+  /** POST /company/members: 202, the membership exists once the person accepts */
+  @inject()
+  async store(
+    { auth, request, response, company, membership }: HttpContext,
+    inviteMember: InviteCompanyMember
+  ) {
+    const payload = await request.validateUsing(inviteCompanyMemberValidator)
+    await inviteMember.handle(company, auth.getUserOrFail(), membership.role, payload)
+    return response.accepted({
+      data: { email: payload.email, role: payload.role, status: 'invited' },
+    })
+  }
+
+  /** PATCH /company/members/:userId */
+  @inject()
+  async update(
+    { auth, request, params, company, membership }: HttpContext,
+    changeRole: ChangeMemberRole
+  ) {
+    const { role } = await request.validateUsing(updateCompanyMemberValidator)
+    const member = await changeRole.handle({
+      company,
+      changedBy: auth.getUserOrFail(),
+      callerRole: membership.role,
+      userId: params.userId,
+      role,
+    })
+    return { data: CompanyMemberDto.fromModel(member) }
+  }
+
+  /** DELETE /company/members/:userId */
+  @inject()
+  async destroy(
+    { params, response, company, membership }: HttpContext,
+    removeMember: RemoveCompanyMember
+  ) {
+    await removeMember.handle(company, membership.role, params.userId)
+    return response.noContent()
   }
 }

@@ -1,6 +1,7 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type User from '#models/user'
 import type Company from '#models/company'
+import type { MemberRole } from '#enums/roles'
 
 /**
  * E4 created a provider company and its legal representative: the
@@ -36,14 +37,17 @@ export interface TeamMembershipRequestedEvent {
 }
 
 /**
- * An invitation was accepted and the `provider` membership was created
- * (not emitted when it existed already). Emitted inside the transaction.
+ * An invitation was accepted and its membership was created (not emitted
+ * when it existed already): `provider` for E4, a borrower-side role for
+ * POST /company/members. Emitted inside the transaction.
  */
 export interface TeamInvitationAcceptedEvent {
   user: User
   /** The provider company the user represents */
   company: Company | null
+  /** The inviting company */
   borrower: Company
+  role: MemberRole
   trx: TransactionClientContract
 }
 

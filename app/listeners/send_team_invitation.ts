@@ -82,7 +82,29 @@ export default class SendTeamInvitation {
   }
 
   /** The borrower's owners and admins (the inviter included) learn that the person accepted */
-  async accepted({ user, company, borrower, trx }: TeamInvitationAcceptedEvent) {
+  async accepted({ user, company, borrower, role, trx }: TeamInvitationAcceptedEvent) {
+    if (role !== 'provider') {
+      await notify(
+        'user_invited',
+        await membersWithRoles(borrower.id, COMPANY_ADMIN_ROLES, trx, { except: [user.id] }),
+        {
+          title: 'Convite aceito',
+          message: `${user.name} aceitou o convite e agora é membro da empresa (${role}).`,
+          scope: 'company',
+          actor: user,
+          activity: {
+            entityType: 'user',
+            entityId: user.id,
+            entityName: user.name,
+            actionLabel: 'Ver membros',
+            actionRoute: '/company/members',
+            metadata: { kind: 'company_member_joined', role },
+          },
+        },
+        { trx }
+      )
+      return
+    }
     const represented = company ? ` (${company.name})` : ''
     await notify(
       'user_invited',

@@ -9,6 +9,7 @@ import Company from '#models/company'
 import User from '#models/user'
 import type { MemberRole } from '#enums/roles'
 import { withTimestamps } from '#models/mixins/with_timestamps'
+import { NotFoundException } from '#exceptions/http_exceptions'
 
 /** Parties named by a request: companies (legal entities) and users (people) */
 export interface PartyIds {
@@ -150,5 +151,32 @@ export default class CompanyMember extends compose(BaseModel, withUuidPrimaryKey
       .ignore()
       .returning('id')
     return inserted.length > 0
+  }
+
+  /**
+   * The membership of a user in the company, locked in the transaction,
+   * with its user; 404 `Member not found` otherwise.
+   */
+  static async findMember(companyId: string, userId: string, trx: TransactionClientContract) {
+    const member = await CompanyMember.query({ client: trx })
+      .where({ company_id: companyId, user_id: userId })
+      .preload('user')
+      .forUpdate()
+      .first()
+    if (!member) throw new NotFoundException('Member not found')
+    return member
+  }
+
+  /**
+   * The number of owners of the company, their rows locked in the
+   * transaction, so two requests cannot both take away "another" owner.
+   */
+  static async lockedOwnerCount(companyId: string, trx: TransactionClientContract) {
+    const owners = await trx
+      .from('company_members')
+      .select('id')
+      .where({ company_id: companyId, role: 'owner' })
+      .forUpdate()
+    return owners.length
   }
 }

@@ -68,4 +68,12 @@ export default class ProviderCompliance extends compose(
       trx
     )
   }
+
+  /** Tenant finder of the borrower side: a compliance of the company, any provider, or 404 */
+  static findForBorrower(companyId: string, id: string) {
+    return firstOrNotFound(
+      ProviderCompliance.query().where('company_id', companyId).where('id', id).preload('flow'),
+      'Compliance not found'
+    )
+  }
 }

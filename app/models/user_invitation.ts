@@ -5,6 +5,7 @@ import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import User from '#models/user'
 import { toJsonb } from '#support/jsonb'
+import type { MemberRole } from '#enums/roles'
 
 /** What accepting an invitation creates: a provider company owned by the invitee */
 export interface InvitedCompany {
@@ -30,6 +31,10 @@ export default class UserInvitation extends compose(BaseModel, withUuidPrimaryKe
 
   @column()
   declare invitedBy: string | null
+
+  /** The membership acceptance grants in `companyId` (`provider` for E4) */
+  @column()
+  declare role: MemberRole
 
   /** The provider company the invitee represents (set on acceptance for `newCompany`) */
   @column()

@@ -125,6 +125,8 @@ export const ROUTE_GATES: Record<string, RouteGate> = {
 
   // D: compliance flows
   'compliance_flows.index': 'compliance_flows.view',
+  'compliances.index': 'compliance_flows.view',
+  'compliances.show': 'compliance_flows.view',
   'compliance_flows.show': 'compliance_flows.view',
   'compliance_flows.providers.available': 'compliance_flows.view',
   'compliance_flows.store': 'compliance_flows.manage',
@@ -218,6 +220,10 @@ export const ROUTE_GATES: Record<string, RouteGate> = {
 
   // Company and profile
   'company.members.index': 'company.members.view',
+  'company.update': 'company.settings.manage',
+  'company.members.store': 'company.members.manage',
+  'company.members.update': 'company.members.manage',
+  'company.members.destroy': 'company.members.manage',
   'company.onboarding.check': MEMBER,
   'users.me.show': MEMBER,
 }

@@ -37,3 +37,17 @@ export const refreshTokenValidator = vine.compile(
     refreshToken: vine.string().trim().minLength(16).maxLength(256),
   })
 )
+
+/** POST /auth/password/forgot */
+export const forgotPasswordValidator = vine.compile(vine.object({ email: email() }))
+
+/**
+ * POST /auth/password/reset: the token of the e-mailed link and the new
+ * password, under the length rule of registration.
+ */
+export const resetPasswordValidator = vine.compile(
+  vine.object({
+    token: vine.string().trim().minLength(16).maxLength(256),
+    password: password(),
+  })
+)

@@ -8,3 +8,20 @@ export const listCompanyMembersValidator = vine.compile(
     role: vine.enum(MEMBER_ROLES).optional(),
   })
 )
+
+/** The roles POST/PATCH /company/members may give: `provider` memberships come from contracts */
+export const MANAGED_MEMBER_ROLES = ['owner', 'admin', 'borrower', 'user'] as const
+
+const managedRole = () => vine.enum(MANAGED_MEMBER_ROLES)
+
+/** POST /company/members */
+export const inviteCompanyMemberValidator = vine.compile(
+  vine.object({
+    email: vine.string().trim().toLowerCase().email().maxLength(254),
+    name: vine.string().trim().minLength(2).maxLength(255).optional(),
+    role: managedRole(),
+  })
+)
+
+/** PATCH /company/members/:userId (the id is checked by the pathIds middleware) */
+export const updateCompanyMemberValidator = vine.compile(vine.object({ role: managedRole() }))

@@ -17,8 +17,7 @@ const schedule = vine.object({
   monthEnd: vine.number().withoutDecimals().range([1, 12]).nullable().optional(),
 })
 
-const requirement = vine.object({
-  id: vine.string().uuid().optional(),
+const requirementFields = {
   name: vine.string().trim().minLength(1).maxLength(255),
   description: vine.string().trim().maxLength(2000).nullable().optional(),
   required: vine.boolean().optional(),
@@ -35,7 +34,12 @@ const requirement = vine.object({
     .minLength(1)
     .distinct()
     .optional(),
-})
+}
+
+/** D3: the service generates every id, so ids sent by the client (draft ids of a form) are dropped */
+const newRequirement = vine.object(requirementFields)
+/** D4: an id names the requirement kept */
+const requirement = vine.object({ id: vine.string().uuid().optional(), ...requirementFields })
 
 const validator = vine.object({
   userId: vine.string().uuid(),
@@ -43,21 +47,21 @@ const validator = vine.object({
   avatar: vine.string().nullable().optional(),
 })
 
-const stepFields = {
+const stepFieldsWith = (documents: typeof requirement | typeof newRequirement) => ({
   title: vine.string().trim().minLength(1).maxLength(255),
   order: vine.number().withoutDecimals().min(0).optional(),
   stepType: vine.enum(STEP_TYPES),
   schedule,
-  documents: vine.array(requirement).maxLength(50).optional(),
+  documents: vine.array(documents).maxLength(50).optional(),
   platformDataTypes: vine.array(vine.enum(PLATFORM_DATA_TYPES)).distinct().optional(),
   validators: vine.array(validator).maxLength(50).optional(),
   dependsOnPrevious: vine.boolean().optional(),
   includeImmediateLeadership: vine.boolean().optional(),
   onlyImmediateLeadershipRequired: vine.boolean().optional(),
   allValidatorsRequired: vine.boolean().optional(),
-}
+})
 
-const newStep = vine.object(stepFields)
+const newStep = vine.object(stepFieldsWith(newRequirement))
 
 /** D4: a full step (with or without id) or `{id, order}` (position only) */
 const isOrderOnly = (value: unknown) =>
@@ -73,7 +77,9 @@ const replacingStep = vine.union([
       order: vine.number().withoutDecimals().min(0).optional(),
     })
   ),
-  vine.union.else(vine.object({ id: vine.string().uuid().optional(), ...stepFields })),
+  vine.union.else(
+    vine.object({ id: vine.string().uuid().optional(), ...stepFieldsWith(requirement) })
+  ),
 ])
 
 export const createComplianceFlowValidator = vine.compile(

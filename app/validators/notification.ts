@@ -24,3 +24,15 @@ export const sendCustomNotificationValidator = vine.compile(
       .optional(),
   })
 )
+
+/** `node ace notifications:broadcast` flags: a company id or `all`, the title and the message */
+export const broadcastSystemAlertValidator = vine.compile(
+  vine.object({
+    company: vine.union([
+      vine.union.if((value: unknown) => value === 'all', vine.literal('all')),
+      vine.union.else(vine.string().trim().uuid()),
+    ]),
+    title: vine.string().trim().minLength(1).maxLength(255),
+    message: vine.string().trim().minLength(1).maxLength(5000),
+  })
+)

@@ -48,3 +48,15 @@ export const reviewStepValidator = vine.compile(
       .requiredWhen('action', '=', 'reject'),
   })
 )
+
+/** GET /compliances (borrower side, every provider): filters and paging */
+export const listCompanyCompliancesValidator = vine.compile(
+  vine.object({
+    year: vine.number().withoutDecimals().range([2000, 2100]).optional(),
+    month: vine.number().withoutDecimals().range([1, 12]).optional(),
+    status: vine.enum([...COMPLIANCE_STATUSES, 'all'] as const).optional(),
+    search: vine.string().trim().maxLength(255).optional(),
+    page: vine.number().withoutDecimals().range([1, 100_000]).optional(),
+    pageSize: vine.number().withoutDecimals().range([1, 100]).optional(),
+  })
+)

@@ -12,6 +12,22 @@ router
       .get('/company/members', [CompanyMembersController, 'index'])
       .as('company.members.index')
       .use([middleware.company(), middleware.role()])
+    router
+      .put('/company/:id', [CompaniesController, 'update'])
+      .as('company.update')
+      .use([middleware.company(), middleware.role(), middleware.pathIds({ names: ['id'] })])
+    router
+      .post('/company/members', [CompanyMembersController, 'store'])
+      .as('company.members.store')
+      .use([middleware.company(), middleware.role()])
+    router
+      .patch('/company/members/:userId', [CompanyMembersController, 'update'])
+      .as('company.members.update')
+      .use([middleware.company(), middleware.role(), middleware.pathIds({ names: ['userId'] })])
+    router
+      .delete('/company/members/:userId', [CompanyMembersController, 'destroy'])
+      .as('company.members.destroy')
+      .use([middleware.company(), middleware.role(), middleware.pathIds({ names: ['userId'] })])
   })
   .prefix('/api/v1')
   .use(middleware.auth())

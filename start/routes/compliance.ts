@@ -6,6 +6,7 @@ const ProviderComplianceFlowsController = () =>
   import('#controllers/provider_compliance_flows_controller')
 const ProviderCompliancesController = () => import('#controllers/provider_compliances_controller')
 const TeamCompliancesController = () => import('#controllers/team_compliances_controller')
+const CompliancesController = () => import('#controllers/compliances_controller')
 
 /** D, E7-E13: borrower side of the context company (x-company-id is required) */
 router
@@ -29,6 +30,9 @@ router
       })
       .prefix('/compliance-flows')
       .as('compliance_flows')
+
+    router.get('/compliances', [CompliancesController, 'index']).as('compliances.index')
+    router.get('/compliances/:id', [CompliancesController, 'show']).as('compliances.show')
 
     router
       .post('/providers/compliance-flows', [ProviderComplianceFlowsController, 'store'])

@@ -86,6 +86,8 @@ const REACH: Record<string, string> = {
   'templates.index': BORROWER_SIDE,
   'templates.show': BORROWER_SIDE,
   'company.members.index': BORROWER_SIDE,
+  'compliances.index': BORROWER_SIDE,
+  'compliances.show': BORROWER_SIDE,
   // WRITERS
   'contracts.providers.onboarding_link': WRITERS,
   'contracts.providers.onboarding.send': WRITERS,
@@ -167,6 +169,10 @@ const REACH: Record<string, string> = {
   // ADMINS
   'company.notification_settings.show': ADMINS,
   'company.notification_settings.update': ADMINS,
+  'company.update': ADMINS,
+  'company.members.store': ADMINS,
+  'company.members.update': ADMINS,
+  'company.members.destroy': ADMINS,
 }
 
 test.group('Permissions / the table of docs/decisions.md', () => {

@@ -11,7 +11,7 @@ import CompanyMember from '#models/company_member'
 import User from '#models/user'
 import UserIdentity from '#models/user_identity'
 import UserInvitation from '#models/user_invitation'
-import { hashInvitationToken } from '#actions/team/create_invitation'
+import { hashOpaqueToken } from '#support/opaque_tokens'
 import { BadRequestException, ConflictException } from '#exceptions/http_exceptions'
 
 /** PostgreSQL unique_violation */
@@ -35,7 +35,7 @@ export default class AcceptInvitation {
     return db.transaction(async (trx) => {
       const now = this.clock.now()
       const invitation = await UserInvitation.query({ client: trx })
-        .where('token_hash', hashInvitationToken(token))
+        .where('token_hash', hashOpaqueToken(token))
         .whereNull('accepted_at')
         .where('expires_at', '>', now.toSQL()!)
         .forUpdate()
@@ -58,8 +58,14 @@ export default class AcceptInvitation {
       await invitation.merge({ acceptedAt: now, providerCompanyId: company?.id ?? null }).save()
 
       const borrower = await Company.findOrFail(invitation.companyId, { client: trx })
-      if (await CompanyMember.grant(borrower.id, user.id, 'provider', trx)) {
-        await emitter.emit('team:invitation_accepted', { user, company, borrower, trx })
+      if (await CompanyMember.grant(borrower.id, user.id, invitation.role, trx)) {
+        await emitter.emit('team:invitation_accepted', {
+          user,
+          company,
+          borrower,
+          role: invitation.role,
+          trx,
+        })
       }
       return user
     })

@@ -1,17 +1,15 @@
-import { createHash, randomBytes } from 'node:crypto'
 import { inject } from '@adonisjs/core'
 import env from '#start/env'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Clock from '#services/platform/clock'
+import { newOpaqueToken } from '#support/opaque_tokens'
 import UserInvitation, { type InvitedCompany } from '#models/user_invitation'
 import type Company from '#models/company'
 import type User from '#models/user'
+import type { MemberRole } from '#enums/roles'
 
 /** An invitation link is valid this long */
 export const INVITATION_TTL_DAYS = 7
-
-export const hashInvitationToken = (token: string) =>
-  createHash('sha256').update(token).digest('hex')
 
 /** What the invitation is about besides the `provider` membership in the borrower */
 export interface InvitationTarget {
@@ -19,6 +17,8 @@ export interface InvitationTarget {
   providerCompanyId?: string | null
   /** The provider company acceptance creates, owned by the invitee */
   newCompany?: InvitedCompany | null
+  /** The membership acceptance grants (default `provider`, E4) */
+  role?: MemberRole
 }
 
 /**
@@ -36,7 +36,7 @@ export default class CreateInvitation {
     trx: TransactionClientContract,
     target: InvitationTarget = {}
   ) {
-    const token = randomBytes(32).toString('base64url')
+    const { token, tokenHash } = newOpaqueToken()
     await UserInvitation.create(
       {
         userId: user.id,
@@ -44,7 +44,8 @@ export default class CreateInvitation {
         invitedBy: invitedBy.id,
         providerCompanyId: target.providerCompanyId ?? null,
         newCompany: target.newCompany ?? null,
-        tokenHash: hashInvitationToken(token),
+        role: target.role ?? 'provider',
+        tokenHash,
         expiresAt: this.clock.now().plus({ days: INVITATION_TTL_DAYS }),
         acceptedAt: null,
       },

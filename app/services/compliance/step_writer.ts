@@ -89,9 +89,10 @@ async function syncRequirements(
       required: document.required ?? false,
       formats: document.formats ?? [...DOCUMENT_FORMATS],
     }
-    const current = document.id ? byId.get(document.id) : undefined
-    if (document.id && !current) {
-      throw new UnprocessableException(`Document requirement ${document.id} is not in this step`)
+    const id = 'id' in document ? document.id : undefined
+    const current = id ? byId.get(id) : undefined
+    if (id && !current) {
+      throw new UnprocessableException(`Document requirement ${id} is not in this step`)
     }
     if (current) {
       kept.add(current.id)
