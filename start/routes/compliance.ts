@@ -18,6 +18,9 @@ router
         router.put('/:id', [ComplianceFlowsController, 'update']).as('update')
         router.delete('/:id', [ComplianceFlowsController, 'destroy']).as('destroy')
         router
+          .get('/:id/providers', [ComplianceFlowsController, 'providers'])
+          .as('providers.index')
+        router
           .post('/:id/providers', [ComplianceFlowsController, 'attachProviders'])
           .as('providers.attach')
         router
