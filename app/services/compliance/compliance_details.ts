@@ -106,6 +106,29 @@ export async function complianceDetails(compliances: ComplianceKey[], options: O
       )
     : null
   const today = options.now.setZone(options.timezone)
+  /**
+   * The deadline depends only on the schedule and the month, and each
+   * computation costs several time-zone offset lookups (Intl): computed
+   * once per distinct schedule and month of the page, not once per step.
+   */
+  const deadlines = new Map<string, DateTime>()
+  const deadlineOf = (step: StepComplianceRow['step'], year: number, month: number) => {
+    const key = [
+      step.frequency,
+      step.dayStart,
+      step.dayEnd,
+      step.monthStart,
+      step.monthEnd,
+      year,
+      month,
+    ].join(':')
+    let deadline = deadlines.get(key)
+    if (!deadline) {
+      deadline = submissionDeadline(step, year, month, options.timezone)
+      deadlines.set(key, deadline)
+    }
+    return deadline
+  }
 
   for (const { leaders, ...stepCompliance } of steps) {
     const compliance = byCompliance.get(stepCompliance.providerComplianceId)!
@@ -126,12 +149,7 @@ export async function complianceDetails(compliances: ComplianceKey[], options: O
           .map((userId) => people.get(userId))
           .filter((validator) => validator !== undefined),
         fileUrls,
-        submissionDeadline: submissionDeadline(
-          step,
-          compliance.year,
-          compliance.month,
-          options.timezone
-        ),
+        submissionDeadline: deadlineOf(step, compliance.year, compliance.month),
         isSubmissionOpen: isSubmissionOpen(
           step,
           stepCompliance.status,
