@@ -33,9 +33,10 @@ export const STEP_JSON_SQL = `json_build_object(
 /**
  * The attached (not detached) providers of the flow `flowIdSql`, newest
  * first, as a JSON array: at most `:attachedLimit` from `:attachedOffset`
- * (LIMIT NULL = all), read in order from the partial index
- * provider_compliance_flows_recent (flow_id, attached_at DESC, id), with
- * the provider's name and document and the contract's name joined.
+ * (LIMIT NULL = all): the page's ids first, from the partial index
+ * provider_compliance_flows_recent (flow_id, attached_at DESC, id) alone
+ * (index-only, so a deep page skips index entries, not table rows), then
+ * their rows with the provider's name and document and the contract's name.
  */
 const attachedJsonSql = (flowIdSql: string) => `(
   SELECT coalesce(json_agg(json_build_object(
@@ -43,11 +44,11 @@ const attachedJsonSql = (flowIdSql: string) => `(
            'name', coalesce(pc.name, pu.name), 'document', coalesce(pc.document, pu.cpf),
            'contractId', a.contract_id, 'contractName', c.name, 'attachedAt', a.attached_at)
            ORDER BY a.attached_at DESC, a.id), '[]'::json)
-    FROM (SELECT id, provider_id, provider_type, contract_id, attached_at
-            FROM provider_compliance_flows
+    FROM (SELECT id FROM provider_compliance_flows
            WHERE flow_id = ${flowIdSql} AND detached_at IS NULL
            ORDER BY attached_at DESC, id
-           LIMIT :attachedLimit OFFSET :attachedOffset) a
+           LIMIT :attachedLimit OFFSET :attachedOffset) page
+    JOIN provider_compliance_flows a ON a.id = page.id
     LEFT JOIN contracts c ON c.id = a.contract_id
     LEFT JOIN companies pc ON a.provider_type = 'LEGAL_ENTITY' AND pc.id = a.provider_id
     LEFT JOIN users pu ON a.provider_type = 'NATURAL_PERSON' AND pu.id = a.provider_id)`
