@@ -7,24 +7,27 @@ import DeleteComplianceFlow from '#actions/compliance/delete_compliance_flow'
 import AttachFlowProviders from '#actions/compliance/attach_flow_providers'
 import DetachProviderFlow from '#actions/compliance/detach_provider_flow'
 import ListAvailableProviders from '#actions/compliance/list_available_providers'
+import ListFlowProviders from '#actions/compliance/list_flow_providers'
 import AvailableProviderDto from '#dtos/available_provider_dto'
 import ComplianceFlowDto from '#dtos/compliance_flow_dto'
 import ComplianceFlow from '#models/compliance_flow'
-import { attachedProvidersOf, flowsOf } from '#services/compliance/flows'
+import { NotFoundException } from '#exceptions/http_exceptions'
+import { flowView } from '#services/compliance/flows'
 import {
   attachProvidersValidator,
   availableProvidersValidator,
   createComplianceFlowValidator,
   listComplianceFlowsValidator,
+  listFlowProvidersValidator,
   updateComplianceFlowValidator,
 } from '#validators/compliance_flow'
 
 /** D1-D8: compliance flows of the context company (borrower side) */
 export default class ComplianceFlowsController {
   async #view(companyId: string, id: string) {
-    const flow = await flowsOf(companyId).where('id', id).firstOrFail()
-    const [view] = ComplianceFlowDto.fromFlows([flow], await attachedProvidersOf([flow.id]))
-    return { data: view }
+    const flow = await flowView(companyId, id)
+    if (!flow) throw new NotFoundException('Compliance flow not found')
+    return { data: ComplianceFlowDto.fromRow(flow) }
   }
 
   @inject()
@@ -35,7 +38,6 @@ export default class ComplianceFlowsController {
 
   async show(ctx: HttpContext) {
     const { id } = ctx.params
-    await ComplianceFlow.findOwned(ctx.company.id, id)
     return this.#view(ctx.company.id, id)
   }
 
@@ -60,6 +62,13 @@ export default class ComplianceFlowsController {
     const { id } = ctx.params
     await remove.handle(ctx.company.id, id)
     return ctx.response.noContent()
+  }
+
+  @inject()
+  async providers(ctx: HttpContext, list: ListFlowProviders) {
+    const { id } = ctx.params
+    const filters = await ctx.request.validateUsing(listFlowProvidersValidator)
+    return list.handle(ctx.company.id, id, filters)
   }
 
   @inject()

@@ -1,11 +1,53 @@
-import type ComplianceFlow from '#models/compliance_flow'
+import type { DateTime } from 'luxon'
 import type ComplianceStep from '#models/compliance_step'
 import type ComplianceDocumentRequirement from '#models/compliance_document_requirement'
+import type { FlowStatus } from '#support/compliance'
 
 export interface ValidatorUser {
   id: string
   name: string
   avatar: string | null
+}
+
+/** A requirement as the DTOs read it (a model, or a row of services/compliance/flows.ts) */
+export type RequirementShape = Pick<
+  ComplianceDocumentRequirement,
+  'id' | 'name' | 'description' | 'required' | 'formats'
+>
+
+/** A step with its requirements and validators (a preloaded model, or a JSON row) */
+export type StepShape = Pick<
+  ComplianceStep,
+  | 'id'
+  | 'position'
+  | 'title'
+  | 'stepType'
+  | 'frequency'
+  | 'dayStart'
+  | 'dayEnd'
+  | 'monthStart'
+  | 'monthEnd'
+  | 'platformDataTypes'
+  | 'dependsOnPrevious'
+  | 'includeImmediateLeadership'
+  | 'onlyImmediateLeadershipRequired'
+  | 'allValidatorsRequired'
+> & {
+  documents: RequirementShape[]
+  validators: { id: string; userId: string; user: ValidatorUser }[]
+}
+
+/** A flow as services/compliance/flows.ts reads it */
+export interface FlowRow {
+  id: string
+  name: string
+  description: string | null
+  status: FlowStatus
+  providersCount: number
+  createdAt: DateTime
+  updatedAt: DateTime
+  steps: StepShape[]
+  attachedProviders: AttachedProviderRow[]
 }
 
 /** An attached provider row as loaded by the flow views */
@@ -28,7 +70,7 @@ export class ComplianceValidatorDto {
 
 /** spec: Requirement (ComplianceDocumentRequirement) */
 export class ComplianceDocumentRequirementDto {
-  static fromModel(requirement: ComplianceDocumentRequirement) {
+  static fromModel(requirement: RequirementShape) {
     return {
       id: requirement.id,
       name: requirement.name,
@@ -41,7 +83,7 @@ export class ComplianceDocumentRequirementDto {
 
 /** spec: ComplianceStep */
 export class ComplianceStepDto {
-  static schedule(step: ComplianceStep) {
+  static schedule(step: StepShape) {
     return {
       frequency: step.frequency,
       dayStart: step.dayStart,
@@ -51,7 +93,7 @@ export class ComplianceStepDto {
     }
   }
 
-  static fromModel(step: ComplianceStep) {
+  static fromModel(step: StepShape) {
     return {
       id: step.id,
       title: step.title,
@@ -73,24 +115,25 @@ export class ComplianceStepDto {
   }
 }
 
-/** spec: ComplianceFlow */
+/** spec: ComplianceFlow (+ attachedProvidersTruncated, decisions.md) */
 export default class ComplianceFlowDto {
-  static fromModel(flow: ComplianceFlow, attachedProviders: AttachedProviderRow[]) {
+  static fromRow(flow: FlowRow) {
     return {
       id: flow.id,
       name: flow.name,
       description: flow.description ?? null,
       status: flow.status,
       steps: flow.steps.map((step) => ComplianceStepDto.fromModel(step)),
-      attachedProviders,
+      attachedProviders: flow.attachedProviders,
       providersCount: flow.providersCount,
+      /** D1 embeds a slice: true when providersCount holds more than attachedProviders */
+      attachedProvidersTruncated: flow.attachedProviders.length < flow.providersCount,
       createdAt: flow.createdAt.toISO()!,
       updatedAt: flow.updatedAt.toISO()!,
     }
   }
 
-  /** Bodies of loaded flows with their attached providers (services/compliance/flows.ts) */
-  static fromFlows(flows: ComplianceFlow[], attached: Map<string, AttachedProviderRow[]>) {
-    return flows.map((flow) => ComplianceFlowDto.fromModel(flow, attached.get(flow.id) ?? []))
+  static fromRows(flows: FlowRow[]) {
+    return flows.map((flow) => ComplianceFlowDto.fromRow(flow))
   }
 }

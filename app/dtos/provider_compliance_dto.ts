@@ -6,12 +6,37 @@ import {
   ComplianceDocumentRequirementDto,
   ComplianceStepDto,
   ComplianceValidatorDto,
+  type StepShape,
   type ValidatorUser,
 } from '#dtos/compliance_flow_dto'
 
+/** A current document as the DTOs read it (a model, or a row of compliance_details) */
+export type StepComplianceDocumentShape = Pick<
+  StepComplianceDocument,
+  | 'id'
+  | 'stepComplianceId'
+  | 'requirementId'
+  | 'fileName'
+  | 'filePath'
+  | 'status'
+  | 'rejectionReason'
+  | 'sentAt'
+  | 'reviewedAt'
+>
+
+/** A step compliance with its step and documents (services/compliance/compliance_details.ts) */
+export type StepComplianceRow = Pick<
+  StepCompliance,
+  'id' | 'providerComplianceId' | 'status' | 'grantedDataTypes' | 'submittedAt' | 'reviewedAt'
+> & { step: StepShape; documents: StepComplianceDocumentShape[] }
+
 /** spec: StepComplianceDocument (+ rejectionReason, decisions.md) */
 export class StepComplianceDocumentDto {
-  static fromModel(document: StepComplianceDocument, requirementName: string, fileUrl: string) {
+  static fromModel(
+    document: StepComplianceDocumentShape,
+    requirementName: string,
+    fileUrl: string
+  ) {
     return {
       id: document.id,
       stepComplianceId: document.stepComplianceId,
@@ -48,7 +73,7 @@ export interface StepView {
 
 /** spec: StepCompliance (+ grantedDataTypes and platformData, decisions.md) */
 export class StepComplianceDto {
-  static fromModel(stepCompliance: StepCompliance, view: StepView) {
+  static fromModel(stepCompliance: StepComplianceRow, view: StepView) {
     const step = stepCompliance.step
     const names = new Map(step.documents.map((requirement) => [requirement.id, requirement.name]))
     return {
@@ -92,7 +117,7 @@ type StepBody = ReturnType<typeof StepComplianceDto.fromModel>
 
 /** A step compliance with what its body shows beyond the row */
 export interface StepDetail {
-  stepCompliance: StepCompliance
+  stepCompliance: StepComplianceRow
   view: StepView
 }
 

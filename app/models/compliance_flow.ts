@@ -25,7 +25,7 @@ export default class ComplianceFlow extends compose(BaseModel, withUuidPrimaryKe
   @column()
   declare status: FlowStatus
 
-  /** Attached providers, kept by attach/detach */
+  /** Attached (not detached) providers, kept by the triggers on provider_compliance_flows */
   @column()
   declare providersCount: number
 

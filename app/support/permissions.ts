@@ -129,6 +129,7 @@ export const ROUTE_GATES: Record<string, RouteGate> = {
   'compliances.show': 'compliance_flows.view',
   'compliance_flows.show': 'compliance_flows.view',
   'compliance_flows.providers.available': 'compliance_flows.view',
+  'compliance_flows.providers.index': 'compliance_flows.view',
   'compliance_flows.store': 'compliance_flows.manage',
   'compliance_flows.update': 'compliance_flows.manage',
   'compliance_flows.destroy': 'compliance_flows.manage',

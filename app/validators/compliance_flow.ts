@@ -108,6 +108,14 @@ export const listComplianceFlowsValidator = vine.compile(
   })
 )
 
+/** GET /compliance-flows/:id/providers: a page of the attached providers */
+export const listFlowProvidersValidator = vine.compile(
+  vine.object({
+    page: vine.number().withoutDecimals().min(1).optional(),
+    perPage: vine.number().withoutDecimals().min(1).max(100).optional(),
+  })
+)
+
 export const attachProvidersValidator = vine.compile(
   vine.object({
     providerIds: vine.array(vine.string().uuid()).minLength(1).maxLength(500).distinct(),

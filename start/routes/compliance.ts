@@ -18,6 +18,7 @@ router
         router.get('/:id', [ComplianceFlowsController, 'show']).as('show')
         router.put('/:id', [ComplianceFlowsController, 'update']).as('update')
         router.delete('/:id', [ComplianceFlowsController, 'destroy']).as('destroy')
+        router.get('/:id/providers', [ComplianceFlowsController, 'providers']).as('providers.index')
         router
           .post('/:id/providers', [ComplianceFlowsController, 'attachProviders'])
           .as('providers.attach')

@@ -64,6 +64,7 @@ const REACH: Record<string, string> = {
   'compliance_flows.index': BORROWER_SIDE,
   'compliance_flows.show': BORROWER_SIDE,
   'compliance_flows.providers.available': BORROWER_SIDE,
+  'compliance_flows.providers.index': BORROWER_SIDE,
   'team.index': BORROWER_SIDE,
   'team.show': BORROWER_SIDE,
   'team.compliance_flows.index': BORROWER_SIDE,

@@ -14,8 +14,8 @@ interface Target {
 
 /**
  * D7 / E13: detaches a provider from a flow. The attachment is kept as
- * detached so that past compliances keep their link; providersCount and
- * updatedAt of the flow are refreshed.
+ * detached so that past compliances keep their link; updatedAt of the
+ * flow is refreshed (providersCount follows through the table's triggers).
  */
 @inject()
 export default class DetachProviderFlow {

@@ -26,11 +26,36 @@ const COMPLIANCE_STATUS_SQL = `CASE
  */
 export default class GenerateMonthlyCompliances {
   async handle(scope: Scope, trx?: TransactionClientContract) {
+    /**
+     * C1/C2 call this for the caller on every request: one read finds the
+     * month already complete (the usual case) instead of a write
+     * transaction of two INSERT ... ON CONFLICT that insert nothing.
+     */
+    if (scope.providerIds && !(await this.#missing(scope, trx))) return { compliances: 0, steps: 0 }
     if (trx) return this.#generate(scope, trx)
     return db.transaction((client) => this.#generate(scope, client))
   }
 
-  async #generate(scope: Scope, trx: TransactionClientContract) {
+  /** Whether an attached provider of the scope lacks a due step compliance of the month */
+  async #missing(scope: Scope, trx?: TransactionClientContract) {
+    const { bindings, attachmentFilter } = this.#filters(scope)
+    const { rows } = await (trx ?? db).rawQuery(
+      `SELECT EXISTS (
+         SELECT 1 FROM provider_compliance_flows a
+           JOIN compliance_flows f ON f.id = a.flow_id AND f.status = 'active'
+           JOIN compliance_steps s ON s.flow_id = a.flow_id
+          WHERE a.detached_at IS NULL ${attachmentFilter} AND ${DUE_STEP_SQL}
+            AND NOT EXISTS (
+              SELECT 1 FROM provider_compliances pc
+                JOIN step_compliances sc ON sc.provider_compliance_id = pc.id AND sc.step_id = s.id
+               WHERE pc.provider_compliance_flow_id = a.id
+                 AND pc.year = :year AND pc.month = :month)) AS missing`,
+      bindings
+    )
+    return rows[0].missing as boolean
+  }
+
+  #filters(scope: Scope) {
     const bindings: Record<string, any> = {
       year: scope.year,
       month: scope.month,
@@ -42,6 +67,11 @@ export default class GenerateMonthlyCompliances {
       scope.companyId ? 'AND a.company_id = CAST(:companyId AS uuid)' : '',
       scope.providerIds ? 'AND a.provider_id = ANY(CAST(:providerIds AS uuid[]))' : '',
     ].join(' ')
+    return { bindings, attachmentFilter }
+  }
+
+  async #generate(scope: Scope, trx: TransactionClientContract) {
+    const { bindings, attachmentFilter } = this.#filters(scope)
     const flowFilter = scope.companyId ? 'AND f.company_id = CAST(:companyId AS uuid)' : ''
     const complianceFilter = [
       scope.companyId ? 'AND pc.company_id = CAST(:companyId AS uuid)' : '',

@@ -25,15 +25,15 @@ export async function requireActiveProviders(
   return byId
 }
 
-/** Keeps providersCount exact and refreshes updatedAt of the flows (D6, D7, D9) */
+/**
+ * Refreshes updatedAt of the flows (D6, D7, D9). providersCount is kept by
+ * the triggers on provider_compliance_flows (decisions.md, "Performance:
+ * compliance lists"), so no write recounts a flow's attachments.
+ */
 export async function touchFlows(flowIds: string[], now: DateTime, trx: TransactionClientContract) {
   if (!flowIds.length) return
   await trx.rawQuery(
-    `UPDATE compliance_flows f
-        SET providers_count = (SELECT count(*) FROM provider_compliance_flows a
-                                WHERE a.flow_id = f.id AND a.detached_at IS NULL),
-            updated_at = ?
-      WHERE f.id = ANY(CAST(? AS uuid[]))`,
+    'UPDATE compliance_flows SET updated_at = ? WHERE id = ANY(CAST(? AS uuid[]))',
     [now.toJSDate(), pgArray([...new Set(flowIds)])]
   )
 }

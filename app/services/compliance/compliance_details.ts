@@ -1,13 +1,14 @@
-import type { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
+import { DateTime } from 'luxon'
 import ProviderCompliance from '#models/provider_compliance'
-import StepCompliance from '#models/step_compliance'
-import User from '#models/user'
-import type { StepDetail } from '#dtos/provider_compliance_dto'
-import { leadershipsOf } from '#services/compliance/attachments'
+import type { ValidatorUser } from '#dtos/compliance_flow_dto'
+import type { StepComplianceRow, StepDetail } from '#dtos/provider_compliance_dto'
 import type FileStorageService from '#services/files/storage_service'
 import { loadPlatformData } from '#services/compliance/platform_data'
 import { reviewRules } from '#services/compliance/reviewers'
 import { isSubmissionOpen, submissionDeadline } from '#services/compliance/schedule'
+import { STEP_JSON_SQL } from '#services/compliance/flows'
+import { pgArray } from '#support/compliance'
 
 interface Options {
   companyId: string
@@ -19,40 +20,79 @@ interface Options {
   withPlatformData?: boolean
 }
 
-/** Step compliances of the compliances with their step definitions (3 batched queries) */
-export function stepsOf(complianceIds: string[]) {
-  return StepCompliance.query()
-    .whereIn('provider_compliance_id', complianceIds)
-    .preload('step', (step) =>
-      step
-        .preload('documents', (documents) => documents.orderBy('position'))
-        .preload('validators', (validators) => validators.orderBy('id').preload('user'))
-    )
-    .preload('documents', (documents) => documents.orderBy('sent_at'))
+/** The compliance fields the details read */
+type ComplianceKey = Pick<
+  ProviderCompliance,
+  'id' | 'providerComplianceFlowId' | 'providerId' | 'year' | 'month'
+>
+
+const toDateTime = (value: string | Date | null) =>
+  value === null
+    ? null
+    : value instanceof Date
+      ? DateTime.fromJSDate(value)
+      : DateTime.fromISO(value)
+
+/**
+ * The step compliances of the compliances, in step order, each with its
+ * step definition (requirements, validators and their users), its current
+ * documents and the provider's immediate leaders of the step (users
+ * joined): ONE statement whatever the number of compliances or steps.
+ */
+async function stepRows(
+  compliances: ComplianceKey[]
+): Promise<(StepComplianceRow & { leaders: ValidatorUser[] })[]> {
+  const { rows } = await db.rawQuery(
+    `SELECT sc.id, sc.provider_compliance_id, sc.status, sc.granted_data_types,
+            sc.submitted_at, sc.reviewed_at,
+            ${STEP_JSON_SQL} AS step,
+            (SELECT coalesce(json_agg(json_build_object(
+                      'id', d.id, 'stepComplianceId', d.step_compliance_id,
+                      'requirementId', d.requirement_id, 'fileName', d.file_name,
+                      'filePath', d.file_path, 'status', d.status,
+                      'rejectionReason', d.rejection_reason,
+                      'sentAt', d.sent_at, 'reviewedAt', d.reviewed_at) ORDER BY d.sent_at), '[]'::json)
+               FROM step_compliance_documents d WHERE d.step_compliance_id = sc.id) AS documents,
+            (SELECT coalesce(json_agg(json_build_object('id', u.id, 'name', u.name, 'avatar', u.avatar)
+                      ORDER BY l.user_id), '[]'::json)
+               FROM provider_compliance_flow_leaderships l JOIN users u ON u.id = l.user_id
+              WHERE l.provider_compliance_flow_id = pc.provider_compliance_flow_id
+                AND l.step_id = sc.step_id) AS leaders
+       FROM step_compliances sc
+       JOIN provider_compliances pc ON pc.id = sc.provider_compliance_id
+       JOIN compliance_steps s ON s.id = sc.step_id
+      WHERE sc.provider_compliance_id = ANY(CAST(? AS uuid[]))
+      ORDER BY s.position, sc.id`,
+    [pgArray(compliances.map((compliance) => compliance.id))]
+  )
+  return rows.map((row: any) => ({
+    id: row.id,
+    providerComplianceId: row.provider_compliance_id,
+    status: row.status,
+    grantedDataTypes: row.granted_data_types,
+    submittedAt: toDateTime(row.submitted_at),
+    reviewedAt: toDateTime(row.reviewed_at),
+    step: row.step,
+    documents: row.documents.map((document: any) => ({
+      ...document,
+      sentAt: toDateTime(document.sentAt)!,
+      reviewedAt: toDateTime(document.reviewedAt),
+    })),
+    leaders: row.leaders,
+  }))
 }
 
 /**
  * What the ProviderCompliance bodies of loaded compliances (flow
  * preloaded) show beyond their rows, per compliance id, steps in order
- * (ProviderComplianceDto.fromDetails): a fixed number of queries whatever
- * the count (steps, documents, leaderships and leader names in batches),
- * never one per row.
+ * (ProviderComplianceDto.fromDetails): one statement for the steps (see
+ * stepRows), plus the grouped platform data query for E7, whatever the
+ * number of compliances; signed URLs are computed, not queried.
  */
-export async function complianceDetails(compliances: ProviderCompliance[], options: Options) {
+export async function complianceDetails(compliances: ComplianceKey[], options: Options) {
   const details = new Map<string, StepDetail[]>()
   if (!compliances.length) return details
-  const steps = await stepsOf(compliances.map((compliance) => compliance.id))
-  const leaderships = await leadershipsOf(compliances.map((c) => c.providerComplianceFlowId))
-  const leaderIds = [...new Set([...leaderships.values()].flat())]
-  const leaders = leaderIds.length
-    ? await User.query().whereIn('id', leaderIds).select('id', 'name', 'avatar')
-    : []
-  const leaderById = new Map(leaders.map((user) => [user.id, user]))
-  /** A leader shows as a validator whose id is the user id */
-  const leaderView = (userId: string) => {
-    const user = leaderById.get(userId)
-    return user ? { id: userId, user } : undefined
-  }
+  const steps = await stepRows(compliances)
 
   const documents = steps.flatMap((step) => step.documents)
   const urls = await Promise.all(
@@ -68,23 +108,50 @@ export async function complianceDetails(compliances: ProviderCompliance[], optio
       )
     : null
   const today = options.now.setZone(options.timezone)
+  /**
+   * The deadline depends only on the schedule and the month, and each
+   * computation costs several time-zone offset lookups (Intl): computed
+   * once per distinct schedule and month of the page, not once per step.
+   */
+  const deadlines = new Map<string, DateTime>()
+  const deadlineOf = (step: StepComplianceRow['step'], year: number, month: number) => {
+    const key = [
+      step.frequency,
+      step.dayStart,
+      step.dayEnd,
+      step.monthStart,
+      step.monthEnd,
+      year,
+      month,
+    ].join(':')
+    let deadline = deadlines.get(key)
+    if (!deadline) {
+      deadline = submissionDeadline(step, year, month, today)
+      deadlines.set(key, deadline)
+    }
+    return deadline
+  }
 
-  for (const stepCompliance of steps.sort((a, b) => a.step.position - b.step.position)) {
+  for (const { leaders, ...stepCompliance } of steps) {
     const compliance = byCompliance.get(stepCompliance.providerComplianceId)!
     const step = stepCompliance.step
-    const leaderUserIds = leaderships.get(`${compliance.providerComplianceFlowId}:${step.id}`) ?? []
-    const rules = reviewRules(step, leaderUserIds)
-    const validatorById = new Map(
-      step.validators.map((v) => [v.userId, { id: v.id, user: v.user }])
+    const rules = reviewRules(
+      step,
+      leaders.map((leader) => leader.id)
     )
+    /** A leader shows as a validator whose id is the user id */
+    const people = new Map([
+      ...leaders.map((user) => [user.id, { id: user.id, user }] as const),
+      ...step.validators.map((v) => [v.userId, { id: v.id, user: v.user }] as const),
+    ])
     const detail: StepDetail = {
       stepCompliance,
       view: {
         validators: rules.allowed
-          .map((userId) => validatorById.get(userId) ?? leaderView(userId))
+          .map((userId) => people.get(userId))
           .filter((validator) => validator !== undefined),
         fileUrls,
-        submissionDeadline: submissionDeadline(step, compliance.year, compliance.month, today),
+        submissionDeadline: deadlineOf(step, compliance.year, compliance.month),
         isSubmissionOpen: isSubmissionOpen(
           step,
           stepCompliance.status,

@@ -1,4 +1,4 @@
-import type ComplianceStep from '#models/compliance_step'
+import type { StepShape } from '#dtos/compliance_flow_dto'
 
 export interface ReviewRules {
   /** Users who may review the step (403 for anyone else) */
@@ -17,7 +17,16 @@ export interface ReviewRules {
  * - allValidatorsRequired: every validator and leader must approve.
  * A rejection by anyone allowed rejects at once.
  */
-export function reviewRules(step: ComplianceStep, leaderIds: string[]): ReviewRules {
+export function reviewRules(
+  step: Pick<
+    StepShape,
+    | 'validators'
+    | 'includeImmediateLeadership'
+    | 'onlyImmediateLeadershipRequired'
+    | 'allValidatorsRequired'
+  >,
+  leaderIds: string[]
+): ReviewRules {
   const validators = step.validators.map((validator) => validator.userId)
   const leaders = step.includeImmediateLeadership ? leaderIds : []
   const allowed = [...new Set([...validators, ...leaders])]
