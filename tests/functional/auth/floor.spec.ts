@@ -1,10 +1,10 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
-import db from '@adonisjs/lucid/services/db'
 import type { ApiClient } from '@japa/api-client'
 import CompanyMember from '#models/company_member'
 import sessionTokens from '#services/auth/session_token_service'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
+import { statementsOf } from '#tests/support/statements'
 import type User from '#models/user'
 
 /**
@@ -13,20 +13,6 @@ import type User from '#models/user'
  * ONE statement per request (they were four round trips), never cached,
  * so a logout or a removed membership still takes effect at once.
  */
-async function statementsOf(send: () => Promise<unknown>) {
-  const sql: string[] = []
-  const listen = (query: { sql: string }) => sql.push(query.sql)
-  const knex = db.connection().getWriteClient()
-  knex.on('query', listen)
-  try {
-    await send()
-  } finally {
-    knex.off('query', listen)
-  }
-  /** The global test transaction's savepoints are not the request's */
-  return sql.filter((text) => !/^\s*(savepoint|release savepoint|rollback to)/i.test(text))
-}
-
 async function bearerOf(user: User) {
   const { accessToken } = await sessionTokens.openSession(user, {})
   return accessToken
