@@ -60,6 +60,18 @@ const contracts: BenchArea = {
         ORDER BY id LIMIT 1`,
       [borrower.id]
     )
+    /** Parts need a workflow: the borrower's own bench workflow */
+    const {
+      rows: [workflow],
+    } = await db.rawQuery(
+      `WITH existing AS (SELECT id FROM workflows WHERE company_id = ? AND name = 'Bench workflow'),
+            created AS (
+              INSERT INTO workflows (company_id, name, company_role, steps, created_at, updated_at)
+              SELECT ?, 'Bench workflow', 'borrower', '[]', now(), now()
+              WHERE NOT EXISTS (SELECT 1 FROM existing) RETURNING id)
+       SELECT id FROM existing UNION ALL SELECT id FROM created`,
+      [borrower.id, borrower.id]
+    )
     return [
       {
         name: 'PUT /contracts/:id',
@@ -69,6 +81,7 @@ const contracts: BenchArea = {
         /** A snapshot with two parts: a linked legal entity and a linked person */
         body: {
           name: 'Bench saved contract',
+          workflowId: workflow.id,
           progress: 40,
           parts: [
             { companyId: providerCompany.id, value: '1.000,00', contractType: 'MONTHLY' },
