@@ -10,6 +10,23 @@ export interface BenchResult {
   p99Ms: number
   non2xx: number
   error?: string
+  /** req/s over GET /app/versions' req/s at the same scale in the same run */
+  ratio?: number
+}
+
+/** The public, indexed, unauthenticated read every ratio is taken against */
+export const REFERENCE = 'GET /app/versions'
+
+/** Each result with its ratio to the reference of its scale (when it was measured) */
+export function withRatios(results: BenchResult[]): BenchResult[] {
+  return results.map((result) => {
+    const reference = results.find(
+      (other) => other.name === REFERENCE && other.scale === result.scale
+    )
+    if (!reference?.requestsPerSecond) return result
+    const ratio = result.requestsPerSecond / reference.requestsPerSecond
+    return { ...result, ratio: Math.round(ratio * 100) / 100 }
+  })
 }
 
 interface MeasureOptions {

@@ -1,15 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises'
 import { BaseCommand, flags } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
 import { freePort, startEmbeddedCluster } from '#database/embedded/cluster'
-import { measure, type BenchResult } from '#bench/runner'
+import { measure, withRatios, REFERENCE, type BenchResult } from '#bench/runner'
+import { comparison } from '#bench/compare'
 import type { BenchRequest } from '#bench/types'
 
 /**
- * `npm run bench`: a throw-away PostgreSQL (unless DB_HOST), the API on a
- * free port, then for each scale (1x, then 10x the base volume) the areas'
- * data and an autocannon run per scenario. Results: tmp/bench/results.json.
+ * `npm run bench`: a throw-away PostgreSQL (unless DB_HOST), the compiled
+ * production build (`node ace build`, then build/bin/server.js with
+ * NODE_ENV=production: what users deploy) on a free port, then for each
+ * scale (1x, then 10x the base volume) the areas' data and an autocannon
+ * run per scenario. Every result carries its ratio to GET /app/versions of
+ * the same run (always measured), so runs on a busy machine compare.
+ * Results: tmp/bench/results.json; `--compare <file>` prints the change.
  */
 export default class Bench extends BaseCommand {
   static commandName = 'bench'
@@ -19,7 +24,7 @@ export default class Bench extends BaseCommand {
   @flags.number({ description: 'Seconds per scenario', default: 5 })
   declare duration: number
 
-  @flags.number({ description: 'Concurrent connections', default: 10 })
+  @flags.number({ description: 'Concurrent connections', default: 32 })
   declare connections: number
 
   @flags.string({ description: 'Comma-separated scales', default: '1,10' })
@@ -31,6 +36,12 @@ export default class Bench extends BaseCommand {
   @flags.string({ description: 'Comma-separated areas to seed and measure (default: all)' })
   declare areas?: string
 
+  @flags.string({ description: 'An earlier results.json to print the change against' })
+  declare compare?: string
+
+  @flags.boolean({ description: 'Build first (--no-build reuses build/)', default: true })
+  declare build: boolean
+
   #server?: ChildProcess
 
   #ace(args: string[], env: NodeJS.ProcessEnv) {
@@ -41,10 +52,17 @@ export default class Bench extends BaseCommand {
     })
   }
 
+  /** The production build, as deployed: compiled JavaScript, no TypeScript loader */
+  async #buildApp(env: NodeJS.ProcessEnv) {
+    if (this.build) await this.#ace(['build'], { ...env, NODE_ENV: 'development' })
+    await copyFile(this.app.makePath('.env'), this.app.makePath('build/.env')).catch(() => {})
+  }
+
   async #startServer(env: NodeJS.ProcessEnv, port: number) {
-    this.#server = spawn(process.execPath, ['--import=@poppinss/ts-exec', 'bin/server.ts'], {
+    this.#server = spawn(process.execPath, ['bin/server.js'], {
+      cwd: this.app.makePath('build'),
       stdio: ['ignore', 'ignore', 'inherit'],
-      env,
+      env: { ...env, NODE_ENV: 'production' },
     })
     for (let attempt = 0; attempt < 100; attempt++) {
       try {
@@ -79,18 +97,26 @@ export default class Bench extends BaseCommand {
     const results: BenchResult[] = []
     try {
       await this.#ace(['migration:run', '--force'], env)
+      await this.#buildApp(env)
       await this.#startServer(env, port)
 
       for (const scale of this.scales.split(',').map(Number)) {
         const file = this.app.makePath(`tmp/bench/requests-${scale}.json`)
-        const areas = this.areas ? ['--areas', this.areas] : []
+        /** The reference of every ratio is always seeded and measured */
+        const areas = this.areas ? ['--areas', `app_versions,${this.areas}`] : []
         await this.#ace(['bench:seed', '--scale', String(scale), '--out', file, ...areas], env)
         const requests: (BenchRequest & { area: string })[] = JSON.parse(
           await readFile(file, 'utf8')
         )
 
         for (const request of requests) {
-          if (this.only && !request.name.includes(this.only)) continue
+          const only = this.only?.split(',')
+          if (
+            only &&
+            request.name !== REFERENCE &&
+            !only.some((part) => request.name.includes(part))
+          )
+            continue
           const result = await measure(`http://127.0.0.1:${port}`, request, {
             scale,
             duration: this.duration,
@@ -107,7 +133,7 @@ export default class Bench extends BaseCommand {
       await cluster.stop()
     }
 
-    await this.#write(results)
+    await this.#write(withRatios(results))
   }
 
   async #write(results: BenchResult[]) {
@@ -122,7 +148,7 @@ export default class Bench extends BaseCommand {
     await writeFile(this.app.makePath('tmp/bench/results.json'), JSON.stringify(output, null, 2))
 
     const table = this.ui.table()
-    table.head(['Scenario', 'Scale', 'req/s', 'p50 ms', 'p99 ms', 'errors'])
+    table.head(['Scenario', 'Scale', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'errors'])
     for (const result of results) {
       table.row([
         result.name,
@@ -130,11 +156,28 @@ export default class Bench extends BaseCommand {
         String(result.requestsPerSecond),
         String(result.p50Ms),
         String(result.p99Ms),
+        result.ratio === undefined ? '-' : result.ratio.toFixed(2),
         result.error ?? String(result.non2xx),
       ])
     }
     table.render()
     this.logger.success('results written to tmp/bench/results.json')
+
+    if (this.compare) {
+      const earlier = JSON.parse(await readFile(this.compare, 'utf8'))
+      const changes = this.ui.table()
+      changes.head([
+        'Scenario',
+        'Scale',
+        'req/s before',
+        'req/s now',
+        'change',
+        'ratio before',
+        'ratio now',
+      ])
+      for (const row of comparison(earlier.results ?? [], results)) changes.row(row)
+      changes.render()
+    }
     if (results.some((result) => result.error)) this.exitCode = 1
   }
 }

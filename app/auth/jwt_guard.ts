@@ -1,9 +1,10 @@
-import { DateTime } from 'luxon'
 import { errors, symbols } from '@adonisjs/auth'
 import type { AuthClientResponse, GuardContract } from '@adonisjs/auth/types'
 import type { HttpContext } from '@adonisjs/core/http'
 import type User from '#models/user'
 import AuthSession from '#models/auth_session'
+import type CompanyMember from '#models/company_member'
+import { requestedCompanyId } from '#middleware/company_context_middleware'
 import jwtService from '#services/auth/jwt_service'
 import sessionTokens from '#services/auth/session_token_service'
 
@@ -11,6 +12,7 @@ import sessionTokens from '#services/auth/session_token_service'
  * Authenticates `Authorization: Bearer <JWT>`: the signature, algorithm,
  * issuer, audience and expiry are checked by jose, then the session named
  * by `sid` must still be active (logout and theft detection revoke it).
+ * The same statement reads the membership the company middleware needs.
  */
 export class JwtGuard implements GuardContract<User> {
   declare [symbols.GUARD_KNOWN_EVENTS]: {}
@@ -20,6 +22,11 @@ export class JwtGuard implements GuardContract<User> {
   isAuthenticated = false
   user?: User
   session?: AuthSession
+  /**
+   * The user's membership in the company of `x-company-id`, read with the
+   * session (null: not a member); unset when the header names no company.
+   */
+  membership?: { companyId: string; membership: CompanyMember | null }
 
   #ctx: HttpContext
 
@@ -51,15 +58,13 @@ export class JwtGuard implements GuardContract<User> {
       this.#unauthorized()
     }
 
-    const session = await AuthSession.query()
-      .where('id', payload.sid)
-      .where('user_id', payload.sub)
-      .whereNull('revoked_at')
-      .where('expires_at', '>', DateTime.now().toSQL())
-      .preload('user')
-      .first()
-    if (!session) this.#unauthorized()
+    /** One round trip: session, user and the company context's membership */
+    const companyId = requestedCompanyId(this.#ctx)
+    const found = await AuthSession.findActiveWithMembership(payload.sid, payload.sub, companyId)
+    if (!found) this.#unauthorized()
 
+    const { session, membership } = found
+    if (companyId) this.membership = { companyId, membership }
     this.session = session
     this.user = session.user
     this.isAuthenticated = true

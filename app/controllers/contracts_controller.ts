@@ -46,6 +46,7 @@ export default class ContractsController {
           key: column.key,
           total: column.total,
           totalCapped: column.totalCapped,
+          hasMore: column.hasMore,
           contracts: column.contracts.map((contract) => ContractDto.record(contract)),
         })),
       },

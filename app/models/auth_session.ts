@@ -1,11 +1,15 @@
 import { DateTime } from 'luxon'
 import { BaseModel, belongsTo, column, hasMany } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
+import db from '@adonisjs/lucid/services/db'
 import type { BelongsTo, HasMany } from '@adonisjs/lucid/types/relations'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import User from '#models/user'
 import RefreshToken from '#models/refresh_token'
 import { withTimestamps } from '#models/mixins/with_timestamps'
+import Company from '#models/company'
+import CompanyMember from '#models/company_member'
+import { fromPrefixed, prefixedColumns } from '#models/queries/prefixed_columns'
 
 /**
  * A login on one device. Access tokens carry its id (`sid`), so revoking
@@ -41,6 +45,36 @@ export default class AuthSession extends compose(BaseModel, withUuidPrimaryKey, 
 
   @hasMany(() => RefreshToken, { foreignKey: 'sessionId' })
   declare refreshTokens: HasMany<typeof RefreshToken>
+
+  /**
+   * The authenticated floor in ONE statement: the active session named by
+   * an access token, its user and, when the request names a company, the
+   * user's membership in it with the company (null: not a member). Read
+   * on every request, never cached, so a logout or a removed membership
+   * takes effect on the next request.
+   */
+  static async findActiveWithMembership(
+    sessionId: string,
+    userId: string,
+    companyId: string | null
+  ) {
+    const { rows } = await db.rawQuery(
+      `SELECT ${prefixedColumns(AuthSession, 's')}, ${prefixedColumns(User, 'u')},
+              ${prefixedColumns(CompanyMember, 'm')}, ${prefixedColumns(Company, 'c')}
+         FROM auth_sessions s
+         JOIN users u ON u.id = s.user_id
+         LEFT JOIN company_members m ON m.user_id = s.user_id AND m.company_id = ?::uuid
+         LEFT JOIN companies c ON c.id = m.company_id
+        WHERE s.id = ? AND s.user_id = ? AND s.revoked_at IS NULL AND s.expires_at > ?`,
+      [companyId, sessionId, userId, DateTime.now().toSQL()]
+    )
+    if (!rows.length) return null
+    const session = fromPrefixed(AuthSession, 's', rows[0])!
+    session.$setRelated('user', fromPrefixed(User, 'u', rows[0])!)
+    const membership = fromPrefixed(CompanyMember, 'm', rows[0])
+    membership?.$setRelated('company', fromPrefixed(Company, 'c', rows[0])!)
+    return { session, membership }
+  }
 
   get isActive() {
     return this.revokedAt === null && this.expiresAt > DateTime.now()

@@ -10,6 +10,7 @@ import User from '#models/user'
 import type { MemberRole } from '#enums/roles'
 import { withTimestamps } from '#models/mixins/with_timestamps'
 import { NotFoundException } from '#exceptions/http_exceptions'
+import { fromPrefixed, prefixedColumns } from '#models/queries/prefixed_columns'
 
 /** Parties named by a request: companies (legal entities) and users (people) */
 export interface PartyIds {
@@ -74,6 +75,24 @@ export default class CompanyMember extends compose(BaseModel, withUuidPrimaryKey
   static async providerIdsOf(userId: string) {
     const owned: { company_id: string }[] = await CompanyMember.ownedCompanyIds(userId)
     return [userId, ...owned.map((row) => row.company_id)]
+  }
+
+  /**
+   * The user's memberships, oldest first, each with its company: one
+   * joined statement (a preload would be a second round trip).
+   */
+  static async ofUserWithCompany(userId: string) {
+    const { rows } = await db.rawQuery(
+      `SELECT ${prefixedColumns(CompanyMember, 'm')}, ${prefixedColumns(Company, 'c')}
+         FROM company_members m JOIN companies c ON c.id = m.company_id
+        WHERE m.user_id = ? ORDER BY m.created_at ASC, m.id ASC`,
+      [userId]
+    )
+    return rows.map((row: Record<string, unknown>) => {
+      const membership = fromPrefixed(CompanyMember, 'm', row)!
+      membership.$setRelated('company', fromPrefixed(Company, 'c', row)!)
+      return membership
+    })
   }
 
   /**

@@ -156,6 +156,9 @@ export const saveContractValidator = vine.compile(
   })
 )
 
+/** Load-more of a board column stops where its total stops being exact */
+const BOARD_OFFSET_MAX = 1000
+
 /** `status=a&status=b` or `status=a,b` */
 function toList(value: unknown) {
   if (value === undefined || value === null || value === '') return undefined
@@ -182,7 +185,17 @@ export const listContractsValidator = vine.compile(
   })
 )
 
-export const boardContractsValidator = vine.compile(vine.object(filters))
+/**
+ * H2: `column` + `offset` load more cards of ONE column (the cards after
+ * the first `offset` ones of that status); `offset` needs a `column`.
+ */
+export const boardContractsValidator = vine.compile(
+  vine.object({
+    ...filters,
+    column: vine.enum(CONTRACT_STATUSES).optional().requiredIfExists('offset'),
+    offset: vine.number().withoutDecimals().min(0).max(BOARD_OFFSET_MAX).optional(),
+  })
+)
 
 /** H9: uppercase commands only */
 export const changeContractStatusValidator = vine.compile(

@@ -13,7 +13,7 @@ const WORDS = ['consultoria', 'obras', 'design', 'suporte', 'auditoria']
  */
 const contracts: BenchArea = {
   area: 'contracts',
-  async seed({ scale, borrower, borrowerOwner, providerCompany, tokenFor }) {
+  async seed({ scale, borrower, borrowerOwner, providerCompany, providerOwner, tokenFor }) {
     const target = 20_000 * scale
     const { rows } = await db.rawQuery(
       'SELECT count(*)::int AS n FROM contracts WHERE company_id = ?',
@@ -53,7 +53,42 @@ const contracts: BenchArea = {
       'authorization': `Bearer ${await tokenFor(borrowerOwner)}`,
       'x-company-id': borrower.id,
     }
+    const {
+      rows: [draft],
+    } = await db.rawQuery(
+      `SELECT id FROM contracts WHERE company_id = ? AND status = 'draft' AND deleted_at IS NULL
+        ORDER BY id LIMIT 1`,
+      [borrower.id]
+    )
+    /** Parts need a workflow: the borrower's own bench workflow */
+    const {
+      rows: [workflow],
+    } = await db.rawQuery(
+      `WITH existing AS (SELECT id FROM workflows WHERE company_id = ? AND name = 'Bench workflow'),
+            created AS (
+              INSERT INTO workflows (company_id, name, company_role, steps, created_at, updated_at)
+              SELECT ?, 'Bench workflow', 'borrower', '[]', now(), now()
+              WHERE NOT EXISTS (SELECT 1 FROM existing) RETURNING id)
+       SELECT id FROM existing UNION ALL SELECT id FROM created`,
+      [borrower.id, borrower.id]
+    )
     return [
+      {
+        name: 'PUT /contracts/:id',
+        method: 'PUT',
+        path: `/api/v1/contracts/${draft.id}`,
+        headers,
+        /** A snapshot with two parts: a linked legal entity and a linked person */
+        body: {
+          name: 'Bench saved contract',
+          workflowId: workflow.id,
+          progress: 40,
+          parts: [
+            { companyId: providerCompany.id, value: '1.000,00', contractType: 'MONTHLY' },
+            { userId: providerOwner.id },
+          ],
+        },
+      },
       {
         name: 'GET /contracts?status=active,draft&search=1234&page=1',
         method: 'GET',

@@ -49,6 +49,25 @@ const notifications: BenchArea = {
         path: '/api/v1/notifications/unread-count',
         headers,
       },
+      /** Writes: each answers 2xx however often it repeats */
+      {
+        name: 'POST /notifications/custom',
+        method: 'POST',
+        path: '/api/v1/notifications/custom',
+        headers,
+        body: {
+          sendTo: borrowerOwner.id,
+          title: 'Bench',
+          message: 'A custom bench message',
+          platforms: ['platform', 'email'],
+        },
+      },
+      {
+        name: 'PATCH /notifications/read-all',
+        method: 'PATCH',
+        path: '/api/v1/notifications/read-all',
+        headers,
+      },
     ]
   },
 }

@@ -6,10 +6,7 @@ import type User from '#models/user'
  */
 export default class ListUserCompanies {
   async handle(user: User) {
-    const memberships = await CompanyMember.query()
-      .where('user_id', user.id)
-      .preload('company')
-      .orderBy('created_at', 'asc')
+    const memberships: CompanyMember[] = await CompanyMember.ofUserWithCompany(user.id)
     return memberships.map((membership) => ({ company: membership.company, role: membership.role }))
   }
 }

@@ -10,18 +10,26 @@ export const BOARD_COLUMN_LIMIT = 50
 /** Column totals are counted up to this value (then `totalCapped` is true) */
 export const BOARD_TOTAL_CAP = 1000
 
+/** The list fields the spec names for a board card (ContractDto.record) */
+const CARD_COLUMNS = ['id', 'name', 'status', 'progress', 'created_at', 'updated_at'].map(
+  (column) => `contracts.${column}`
+)
+
 /**
  * H2: every column in the spec's order, each with its newest contracts
  * (capped) and its total. Two LATERAL queries walk the partial
  * (company_id, status, updated_at) index once per column: one for the
- * cards, one counting up to BOARD_TOTAL_CAP, so the board costs the same
- * however many contracts the company has.
+ * cards (only the card fields, never the snapshot), one counting up to
+ * BOARD_TOTAL_CAP, so the board costs the same however many contracts
+ * the company has. `column` (+ `offset`) loads more cards of one column.
  */
 export default class BoardContracts {
-  async handle(company: Company, filters: ContractFilters) {
-    const statuses = filters.status?.length
-      ? CONTRACT_STATUSES.filter((status) => filters.status!.includes(status))
-      : [...CONTRACT_STATUSES]
+  async handle(company: Company, { column, offset = 0, ...filters }: ContractFilters) {
+    const statuses = (
+      filters.status?.length
+        ? CONTRACT_STATUSES.filter((status) => filters.status!.includes(status))
+        : [...CONTRACT_STATUSES]
+    ).filter((status) => !column || status === column)
     if (!statuses.length) return []
 
     const perColumn = (limit: number) =>
@@ -33,7 +41,11 @@ export default class BoardContracts {
         .orderBy('contracts.updated_at', 'desc')
         .orderBy('contracts.id', 'desc')
         .limit(limit)
-    const cards = perColumn(BOARD_COLUMN_LIMIT).select('contracts.*').toSQL()
+    /** One card more than shown tells whether the column has more */
+    const cards = perColumn(BOARD_COLUMN_LIMIT + 1)
+      .offset(offset)
+      .select(CARD_COLUMNS)
+      .toSQL()
     const counted = perColumn(BOARD_TOTAL_CAP + 1)
       .clearOrder()
       .select(db.raw('1'))
@@ -59,14 +71,18 @@ export default class BoardContracts {
       counts.rows.map((row: { key: string; total: number }) => [row.key, row.total])
     )
 
-    return CONTRACT_STATUSES.map((key: ContractStatus) => {
-      const total = totals.get(key) ?? 0
-      return {
-        key,
-        total: Math.min(total, BOARD_TOTAL_CAP),
-        totalCapped: total > BOARD_TOTAL_CAP,
-        contracts: contracts.filter((contract) => contract.status === key),
+    return CONTRACT_STATUSES.filter((key) => !column || key === column).map(
+      (key: ContractStatus) => {
+        const total = totals.get(key) ?? 0
+        const cardsOfColumn = contracts.filter((contract) => contract.status === key)
+        return {
+          key,
+          total: Math.min(total, BOARD_TOTAL_CAP),
+          totalCapped: total > BOARD_TOTAL_CAP,
+          hasMore: cardsOfColumn.length > BOARD_COLUMN_LIMIT,
+          contracts: cardsOfColumn.slice(0, BOARD_COLUMN_LIMIT),
+        }
       }
-    })
+    )
   }
 }

@@ -1,5 +1,6 @@
 import type { Infer } from '@vinejs/vine/types'
 import { ModelPaginator } from '@adonisjs/lucid/orm'
+import type { ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
 import Notification from '#models/notification'
 import { inboxCounts } from '#services/notifications/counters'
 import type { listNotificationsValidator } from '#validators/notification'
@@ -17,22 +18,38 @@ export default class ListNotifications {
     const scope = filters.scope ?? 'all'
     const page = filters.page ?? 1
     const perPage = filters.perPage ?? 20
-    const query = Notification.query()
-      .withScopes((scopes) => scopes.inbox(userId, companyId))
-      .if(scope !== 'all', (builder) => builder.where('scope', scope))
-      .if(filters.isRead !== undefined, (builder) => builder.where('is_read', filters.isRead!))
+    const inbox = () =>
+      Notification.query()
+        .withScopes((scopes) => scopes.inbox(userId, companyId))
+        .if(scope !== 'all', (builder) => builder.where('scope', scope))
+        .if(filters.isRead !== undefined, (builder) => builder.where('is_read', filters.isRead!))
 
-    if (scope !== 'all') {
-      return query.orderBy('created_at', 'desc').orderBy('id', 'desc').paginate(page, perPage)
-    }
-
-    const rows = await query
+    /**
+     * Deferred join: the page's ids first, from the inbox index alone
+     * (an index-only scan skips the OFFSET rows without reading them),
+     * then only those rows, so page 1000 costs about what page 1 costs.
+     */
+    const pageIds = inbox()
+      .select('id')
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .offset((page - 1) * perPage)
       .limit(perPage)
-    const total = this.#total(await inboxCounts(userId, companyId), filters.isRead)
+    const rows = await Notification.query()
+      .whereIn('id', pageIds)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+
+    const total =
+      scope === 'all'
+        ? this.#total(await inboxCounts(userId, companyId), filters.isRead)
+        : await this.#count(inbox())
     return new ModelPaginator(total, perPage, page, ...rows)
+  }
+
+  async #count(query: ModelQueryBuilderContract<typeof Notification>) {
+    const [row] = await query.count('* as total')
+    return Number(row.$extras.total)
   }
 
   #total(counts: { total: number; unread: number }, isRead: boolean | undefined) {

@@ -5,6 +5,7 @@ import { contractWorld } from '#tests/support/contracts'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
 import { CONTRACT_STATUSES } from '#enums/contract_status'
 import { as } from '#tests/support/http'
+import { statementsOf } from '#tests/support/statements'
 
 async function seedContracts(companyId: string) {
   const rows: [string, (typeof CONTRACT_STATUSES)[number], number, string | null][] = [
@@ -120,6 +121,39 @@ test.group('Contracts / list (H1) and board (H2)', (group) => {
     const draft = response.body().data.columns[0]
     assert.equal(draft.total, 55)
     assert.lengthOf(draft.contracts, 50)
+  })
+
+  test('H2 loads more of one column (column + offset) and reads only the card fields', async ({
+    client,
+    assert,
+  }) => {
+    const world = await contractWorld()
+    await ContractFactory.merge({ companyId: world.company.id, status: 'draft' }).createMany(55)
+    await ContractFactory.merge({ companyId: world.company.id, status: 'active' }).create()
+    const api = as(client, world.owner, world.company)
+
+    const statements = await statementsOf(async () => {
+      const first = await api.get('/contracts/board')
+      first.assertStatus(200)
+      assert.isTrue(first.body().data.columns[0].hasMore)
+      assert.isFalse(first.body().data.columns.find((c: any) => c.key === 'active').hasMore)
+    })
+    const cards = statements.find((sql) => /cross join lateral/i.test(sql))!
+    assert.notMatch(cards, /contracts\.\*/, 'the snapshot is never read for a card')
+
+    const first = (await api.get('/contracts/board')).body().data.columns[0].contracts
+    const more = await api.get('/contracts/board?column=draft&offset=50')
+    more.assertStatus(200)
+    const [draft] = more.body().data.columns
+    assert.lengthOf(more.body().data.columns, 1)
+    assert.include(draft, { key: 'draft', total: 55, hasMore: false })
+    assert.lengthOf(draft.contracts, 5)
+    const seen = new Set(first.map((c: any) => c.id))
+    assert.isFalse(draft.contracts.some((c: any) => seen.has(c.id)))
+
+    ;(await api.get('/contracts/board?offset=50')).assertStatus(422)
+    ;(await api.get('/contracts/board?column=nope')).assertStatus(422)
+    ;(await api.get('/contracts/board?column=draft&offset=-1')).assertStatus(422)
   })
 
   test('H2 is borrower side only; no token 401', async ({ client }) => {

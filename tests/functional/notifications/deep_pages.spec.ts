@@ -1,0 +1,61 @@
+import { test } from '@japa/runner'
+import testUtils from '@adonisjs/core/services/test_utils'
+import { DateTime } from 'luxon'
+import { companyWithOwner, memberOf } from '#tests/support/tenancy'
+import { inboxOf } from '#tests/support/notifications'
+import { as } from '#tests/support/http'
+import { statementsOf } from '#tests/support/statements'
+
+/**
+ * Issue #12 item 6: a deep I1 page takes its ids from the inbox index
+ * first (deferred join), then reads only those rows, so page 1000 does
+ * not read the 49,950 rows it skips. The pages stay the same slices.
+ */
+test.group('Notifications / deep pages (deferred join)', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('a deep page is the right slice, its rows read by the ids of the index step', async ({
+    client,
+    assert,
+  }) => {
+    const { company, owner } = await companyWithOwner()
+    const colleague = await memberOf(company, 'user')
+    await inboxOf(colleague, company, 5)
+    const mine = await inboxOf(owner, company, 23)
+    const base = DateTime.now()
+    for (const [index, notification] of mine.entries()) {
+      notification.createdAt = base.minus({ minutes: index })
+      notification.scope = index % 2 ? 'contract' : 'personal'
+      await notification.save()
+    }
+
+    let response: Awaited<ReturnType<ReturnType<typeof as>['get']>> | undefined
+    const statements = await statementsOf(async () => {
+      response = await as(client, owner, company).get('/notifications?page=3&perPage=5')
+    })
+    response!.assertStatus(200)
+    const body = response!.body().data
+    assert.deepEqual(
+      body.data.map((row: { id: string }) => row.id),
+      mine.slice(10, 15).map((row) => row.id)
+    )
+    assert.include(body, { total: 23, page: 3, perPage: 5, totalPages: 5 })
+
+    /** The rows are fetched by id; only the id step walks (and skips) the index */
+    const read = statements.find((sql) => /from "notifications"/.test(sql) && /offset/.test(sql))
+    assert.match(read!, /"id" in \(select "id" from "notifications"/)
+
+    const contract = await as(client, owner, company).get(
+      '/notifications?page=2&perPage=4&scope=contract'
+    )
+    contract.assertStatus(200)
+    assert.deepEqual(
+      contract.body().data.data.map((row: { id: string }) => row.id),
+      mine
+        .filter((_, index) => index % 2)
+        .slice(4, 8)
+        .map((row) => row.id)
+    )
+    assert.equal(contract.body().data.total, 11)
+  })
+})
