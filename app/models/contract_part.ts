@@ -139,13 +139,23 @@ export default class ContractPart extends compose(BaseModel, withUuidPrimaryKey)
     return parts.map((part) => part.id)
   }
 
-  /** PROVIDER parts (links) of live contracts of the borrower company */
-  static providersOf(borrowerId: string, trx?: TransactionClientContract) {
-    return ContractPart.query({ client: trx })
-      .where('contract_parts.role', 'PROVIDER')
-      .whereHas('contract', (contract) =>
-        contract.withScopes((scopes) => scopes.ownedBy(borrowerId))
-      )
+  /**
+   * The company's links: the parts that are its counterparty in its live
+   * contracts. `counterparty_of` is set by the database from the stored
+   * roles (not the owner's own part, not NEUTRAL; see the migration
+   * add_link_fields_to_contract_parts): with a `provider` workflow the
+   * counterparty is the BORROWER part, so "every PROVIDER part" would list
+   * the company as its own provider.
+   */
+  static counterpartyOf = scope((query, companyId: string) => {
+    query.where('contract_parts.counterparty_of', companyId)
+  })
+
+  /** The company's links (its counterparties), see `counterpartyOf` */
+  static counterpartyPartsOf(companyId: string, trx?: TransactionClientContract) {
+    return ContractPart.query({ client: trx }).withScopes((scopes) =>
+      scopes.counterpartyOf(companyId)
+    )
   }
 
   /** The links of a provider company (legal entity) with a borrower */
@@ -154,7 +164,10 @@ export default class ContractPart extends compose(BaseModel, withUuidPrimaryKey)
     companyId: string,
     trx?: TransactionClientContract
   ) {
-    return ContractPart.providersOf(borrowerId, trx).where('contract_parts.company_id', companyId)
+    return ContractPart.counterpartyPartsOf(borrowerId, trx).where(
+      'contract_parts.company_id',
+      companyId
+    )
   }
 
   /**
@@ -164,7 +177,7 @@ export default class ContractPart extends compose(BaseModel, withUuidPrimaryKey)
   static async providerPartIds(membership: CompanyMember, providerId: string) {
     const query = isProvider(membership.role)
       ? ContractPart.providerLinksOf(membership.companyId, membership.userId)
-      : ContractPart.providersOf(membership.companyId)
+      : ContractPart.counterpartyPartsOf(membership.companyId)
     const parts = await query
       .withScopes((scopes) => scopes.ofProvider(providerId))
       .select('contract_parts.id')
@@ -224,17 +237,14 @@ export default class ContractPart extends compose(BaseModel, withUuidPrimaryKey)
   }
 
   /**
-   * Tenant finder of a team member (E7, E9): a provider with a PROVIDER
-   * part in any live contract of the company, or with an attached flow;
+   * Tenant finder of a team member (E7, E9): a counterparty of any live
+   * contract of the company (one of its links), or with an attached flow;
    * else 404.
    */
   static async assertKnownProvider(companyId: string, providerId: string) {
-    const row = await Contract.query()
-      .withScopes((scopes) => scopes.ownedBy(companyId))
-      .join('contract_parts as p', 'p.contract_id', 'contracts.id')
-      .where('p.role', 'PROVIDER')
-      .where((match) => match.where('p.company_id', providerId).orWhere('p.user_id', providerId))
-      .select('p.id')
+    const row = await ContractPart.counterpartyPartsOf(companyId)
+      .withScopes((scopes) => scopes.ofProvider(providerId))
+      .select('contract_parts.id')
       .union((attached) =>
         attached
           .from('provider_compliance_flows')
