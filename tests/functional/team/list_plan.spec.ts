@@ -86,8 +86,11 @@ test.group('Team / E1 and F plan at scale (#12 item 4)', (group) => {
     assert.equal(parts[0]['Node Type'], 'Index Scan')
     assert.equal(parts[0]['Index Name'], 'contract_parts_links_sort')
     assert.isAtMost(parts[0]['Actual Rows'], PAGE_SIZE)
+    /** Tables that grow with the links (a one-row-per-company counter may be read whole) */
+    const growing = ['contract_parts', 'contracts', 'companies', 'users', 'work_entries']
     for (const node of nodes) {
-      assert.notEqual(node['Node Type'], 'Seq Scan', `Seq Scan on ${node['Relation Name']}`)
+      const scanned = node['Node Type'] === 'Seq Scan' ? node['Relation Name'] : undefined
+      assert.isFalse(growing.includes(scanned ?? ''), `Seq Scan on ${scanned}`)
       if (node['Node Type'] === 'Sort') assert.isAtMost(node['Actual Rows'], PAGE_SIZE)
     }
   }).timeout(120_000)
