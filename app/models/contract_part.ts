@@ -18,9 +18,6 @@ import { queryTeamLinks, type TeamLinkRow } from '#models/queries/team_links'
 import { firstOrNotFound } from '#models/queries/first_or_not_found'
 import { withTimestamps } from '#models/mixins/with_timestamps'
 
-/** A uuid no workflow has: a contract without workflow is seen from the borrower side */
-const NO_WORKFLOW = '00000000-0000-0000-0000-000000000000'
-
 /** A provider has few links with one borrower; this bounds the team finder */
 const MAX_TEAM_LINKS = 100
 
@@ -170,13 +167,23 @@ export default class ContractPart extends compose(BaseModel, withUuidPrimaryKey,
     return parts.map((part) => part.id)
   }
 
-  /** PROVIDER parts (links) of live contracts of the borrower company */
-  static providersOf(borrowerId: string, trx?: TransactionClientContract) {
-    return ContractPart.query({ client: trx })
-      .where('contract_parts.role', 'PROVIDER')
-      .whereHas('contract', (contract) =>
-        contract.withScopes((scopes) => scopes.ownedBy(borrowerId))
-      )
+  /**
+   * The company's links: the parts that are its counterparty in its live
+   * contracts. `counterparty_of` is set by the database from the stored
+   * roles (not the owner's own part, not NEUTRAL; see the migration
+   * add_link_fields_to_contract_parts): with a `provider` workflow the
+   * counterparty is the BORROWER part, so "every PROVIDER part" would list
+   * the company as its own provider.
+   */
+  static counterpartyOf = scope((query, companyId: string) => {
+    query.where('contract_parts.counterparty_of', companyId)
+  })
+
+  /** The company's links (its counterparties), see `counterpartyOf` */
+  static counterpartyPartsOf(companyId: string, trx?: TransactionClientContract) {
+    return ContractPart.query({ client: trx }).withScopes((scopes) =>
+      scopes.counterpartyOf(companyId)
+    )
   }
 
   /** The links of a provider company (legal entity) with a borrower */
@@ -185,7 +192,10 @@ export default class ContractPart extends compose(BaseModel, withUuidPrimaryKey,
     companyId: string,
     trx?: TransactionClientContract
   ) {
-    return ContractPart.providersOf(borrowerId, trx).where('contract_parts.company_id', companyId)
+    return ContractPart.counterpartyPartsOf(borrowerId, trx).where(
+      'contract_parts.company_id',
+      companyId
+    )
   }
 
   /**
@@ -195,7 +205,7 @@ export default class ContractPart extends compose(BaseModel, withUuidPrimaryKey,
   static async providerPartIds(membership: CompanyMember, providerId: string) {
     const query = isProvider(membership.role)
       ? ContractPart.providerLinksOf(membership.companyId, membership.userId)
-      : ContractPart.providersOf(membership.companyId)
+      : ContractPart.counterpartyPartsOf(membership.companyId)
     const parts = await query
       .withScopes((scopes) => scopes.ofProvider(providerId))
       .select('contract_parts.id')
@@ -218,24 +228,16 @@ export default class ContractPart extends compose(BaseModel, withUuidPrimaryKey,
   }
 
   /**
-   * The counterparty parts of a contract, seen from its company (spec,
-   * Contract authoring: Perspective): the PROVIDER parts when the workflow's
-   * `companyRole` is `borrower` (or there is no workflow), the BORROWER
-   * parts when it is `provider` (the company's own part is then PROVIDER).
-   * The company's own part is never one of them.
+   * The counterparty parts of one contract, seen from its company (spec,
+   * Contract authoring: Perspective), by the same rule as the company's
+   * links (`counterparty_of`, set by the database): the PROVIDER parts
+   * with a `borrower` workflow (or none), the BORROWER part with a
+   * `provider` one; never the company's own part nor a NEUTRAL one.
    */
-  static counterpartyPartsOf(
-    contract: { id: string; workflowId: string | null },
-    client?: QueryClientContract
-  ) {
+  static counterpartyPartsOfContract(contract: { id: string }, client?: QueryClientContract) {
     return ContractPart.query({ client })
       .where('contract_parts.contract_id', contract.id)
-      .whereRaw(
-        `contract_parts.role = CASE WHEN EXISTS (
-          SELECT 1 FROM workflows WHERE workflows.id = ? AND workflows.company_role = 'provider'
-        ) THEN 'BORROWER' ELSE 'PROVIDER' END`,
-        [contract.workflowId ?? NO_WORKFLOW]
-      )
+      .whereNotNull('contract_parts.counterparty_of')
   }
 
   /** Tenant finder: the PROVIDER part of the contract whose company or user id is providerId */
@@ -283,17 +285,14 @@ export default class ContractPart extends compose(BaseModel, withUuidPrimaryKey,
   }
 
   /**
-   * Tenant finder of a team member (E7, E9): a provider with a PROVIDER
-   * part in any live contract of the company, or with an attached flow;
+   * Tenant finder of a team member (E7, E9): a counterparty of any live
+   * contract of the company (one of its links), or with an attached flow;
    * else 404.
    */
   static async assertKnownProvider(companyId: string, providerId: string) {
-    const row = await Contract.query()
-      .withScopes((scopes) => scopes.ownedBy(companyId))
-      .join('contract_parts as p', 'p.contract_id', 'contracts.id')
-      .where('p.role', 'PROVIDER')
-      .where((match) => match.where('p.company_id', providerId).orWhere('p.user_id', providerId))
-      .select('p.id')
+    const row = await ContractPart.counterpartyPartsOf(companyId)
+      .withScopes((scopes) => scopes.ofProvider(providerId))
+      .select('contract_parts.id')
       .union((attached) =>
         attached
           .from('provider_compliance_flows')

@@ -31,7 +31,7 @@ export default class ListContractUploads {
     const contract = await Contract.findOwned(company.id, id)
     const [parts, files, total, missing] = await parallelReads([
       () =>
-        ContractPart.counterpartyPartsOf(contract)
+        ContractPart.counterpartyPartsOfContract(contract)
           .preload('company')
           .preload('user')
           .orderBy('created_at'),

@@ -63,33 +63,66 @@ function contains(term: string) {
   return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
 }
 
-const USER_MATCH =
-  'SELECT id FROM users WHERE lower(name) LIKE ? OR lower(email) LIKE ? OR cpf LIKE ?'
 const COMPANY_MATCH =
   'SELECT id FROM companies WHERE lower(name) LIKE ? OR lower(trade_name) LIKE ? OR document LIKE ?'
 
+/**
+ * The team's search runs on the link's own `link_search` (names, e-mails
+ * and documents of the counterpart, one trigram index); the document
+ * pattern (the term without punctuation) is added when it holds a digit.
+ * Clients match the borrower company through the companies' indexes.
+ */
 function searchClause(scope: TeamLinkScope, search: string): [string, unknown[]] {
   const text = contains(search.trim().toLowerCase())
-  const stripped = stripDocument(search)
-  const document = stripped ? contains(stripped) : null
-  const matchBindings = [text, text, document]
+  const document = stripDocument(search)
   if (!('borrowerId' in scope)) {
-    return [`c.company_id IN (${COMPANY_MATCH})`, matchBindings]
+    const pattern = document ? contains(document) : null
+    return [`c.company_id IN (${COMPANY_MATCH})`, [text, text, pattern]]
   }
-  /** Each subquery uses the trigram indexes; the owner user stands for a legal entity */
-  return [
-    `(cp.company_id IN (${COMPANY_MATCH})
-      OR cp.user_id IN (${USER_MATCH})
-      OR cp.company_id IN (SELECT m.company_id FROM company_members m
-                           WHERE m.role = 'owner' AND m.user_id IN (${USER_MATCH})))`,
-    [...matchBindings, ...matchBindings, ...matchBindings],
-  ]
+  const stripped = document.toLowerCase()
+  if (/\d/.test(stripped) && contains(stripped) !== text) {
+    return ['(cp.link_search LIKE ? OR cp.link_search LIKE ?)', [text, contains(stripped)]]
+  }
+  return ['cp.link_search LIKE ?', [text]]
 }
 
+/**
+ * Whose links: the borrower's are the parts whose `counterparty_of` is it
+ * (the perspective is settled there, see the migration); a provider's are
+ * its PROVIDER parts that are some borrower's counterparty, never the own
+ * part of a company that contracts as provider.
+ */
 function scopeClause(scope: TeamLinkScope): [string, unknown[]] {
-  if ('borrowerId' in scope) return ['c.company_id = ?', [scope.borrowerId]]
-  if ('providerCompanyId' in scope) return ['cp.company_id = ?', [scope.providerCompanyId]]
-  return ['cp.user_id = ?', [scope.providerUserId]]
+  if ('borrowerId' in scope) return ['cp.counterparty_of = ?', [scope.borrowerId]]
+  const party = 'providerCompanyId' in scope ? 'cp.company_id' : 'cp.user_id'
+  const id = 'providerCompanyId' in scope ? scope.providerCompanyId : scope.providerUserId
+  return [`${party} = ? AND cp.counterparty_of IS NOT NULL AND cp.role = 'PROVIDER'`, [id]]
+}
+
+/**
+ * The total of the filtered links: the borrower's trigger-kept counter
+ * when only `isActive` filters (one primary-key read), else a count of
+ * the filtered set (a search is bounded by its trigram matches, the other
+ * filters by a member, a contract or a link).
+ */
+function totalSql(
+  scope: TeamLinkScope,
+  filters: TeamLinkFilters,
+  from: string,
+  where: string,
+  bindings: unknown[]
+): [string, unknown[]] {
+  const narrowed =
+    filters.search?.trim() || filters.partId || filters.contractId || filters.memberId
+  if ('borrowerId' in scope && !narrowed) {
+    const column =
+      filters.isActive === undefined ? 'total' : filters.isActive ? 'active' : 'total - active'
+    return [
+      `coalesce((SELECT ${column} FROM company_link_counters WHERE company_id = ?), 0)`,
+      [scope.borrowerId],
+    ]
+  }
+  return [`(SELECT count(*)::int FROM ${from} WHERE ${where})`, bindings]
 }
 
 /**
@@ -114,7 +147,11 @@ export async function queryTeamLinks(
   }
 }
 
-/** The statement of queryTeamLinks with its bindings (also used to EXPLAIN it) */
+/**
+ * The statement of queryTeamLinks with its bindings (also used to EXPLAIN
+ * it). For a borrower the page is a range of the (counterparty_of,
+ * link_name, id) index: neither a sort nor a scan of all its links.
+ */
 export function teamLinksSql(
   scope: TeamLinkScope,
   filters: TeamLinkFilters,
@@ -122,7 +159,7 @@ export function teamLinksSql(
 ) {
   const borrowerView = 'borrowerId' in scope
   const [scopeSql, scopeBindings] = scopeClause(scope)
-  const where: string[] = ["cp.role = 'PROVIDER'", scopeSql]
+  const where: string[] = [scopeSql]
   const bindings: unknown[] = [...scopeBindings]
 
   if (filters.isActive !== undefined) {
@@ -134,7 +171,7 @@ export function teamLinksSql(
     bindings.push(filters.partId)
   }
   if (filters.contractId) {
-    where.push('c.id = ?')
+    where.push('cp.contract_id = ?')
     bindings.push(filters.contractId)
   }
   if (filters.memberId) {
@@ -147,10 +184,13 @@ export function teamLinksSql(
     bindings.push(...searchBindings)
   }
 
-  const sortJoins = borrowerView
-    ? 'LEFT JOIN companies sc ON sc.id = cp.company_id LEFT JOIN users su ON su.id = cp.user_id'
-    : 'JOIN companies sc ON sc.id = c.company_id'
-  const sortName = borrowerView ? 'lower(coalesce(sc.name, su.name))' : 'lower(sc.name)'
+  const from =
+    'contract_parts cp JOIN contracts c ON c.id = cp.contract_id AND c.deleted_at IS NULL'
+  const sortJoin = borrowerView ? '' : 'JOIN companies sc ON sc.id = c.company_id'
+  const sortName = borrowerView ? 'cp.link_name' : 'lower(sc.name)'
+  /** A borrower's filters read only the link (`counterparty_of` already leaves deleted contracts out) */
+  const countFrom = borrowerView ? 'contract_parts cp' : from
+  const [total, totalBindings] = totalSql(scope, filters, countFrom, where.join(' AND '), bindings)
   const displayCompany = borrowerView ? 'page.company_id' : 'page.borrower_id'
   const displayUser = borrowerView
     ? `coalesce(page.user_id, (SELECT m.user_id FROM company_members m
@@ -159,24 +199,20 @@ export function teamLinksSql(
     : 'NULL::uuid'
   const offset = (filters.page - 1) * filters.pageSize
   const { weekStart, weekEnd, monthStart, monthEnd } = periods
-  const from = weekStart < monthStart ? weekStart : monthStart
-  const to = weekEnd > monthEnd ? weekEnd : monthEnd
+  const start = weekStart < monthStart ? weekStart : monthStart
+  const end = weekEnd > monthEnd ? weekEnd : monthEnd
 
   const sql = `
-    WITH filtered AS (
+    WITH page AS (
       SELECT cp.id AS part_id, cp.company_id, cp.user_id, cp.is_active,
              cp.created_at AS part_created_at, cp.updated_at AS part_updated_at,
              c.id AS contract_id, c.name AS contract_name, c.status AS contract_status,
              c.company_id AS borrower_id, ${sortName} AS sort_name
-      FROM contract_parts cp
-      JOIN contracts c ON c.id = cp.contract_id AND c.deleted_at IS NULL
-      ${sortJoins}
+      FROM ${from} ${sortJoin}
       WHERE ${where.join(' AND ')}
-    ),
-    page AS (
-      SELECT * FROM filtered ORDER BY sort_name, part_id LIMIT ? OFFSET ?
+      ORDER BY ${sortName}, cp.id LIMIT ? OFFSET ?
     )
-    SELECT tc.total, page.*,
+    SELECT ${total} AS total, page.*,
            co.id AS co_id, co.name AS co_name, co.trade_name AS co_trade_name,
            co.document AS co_document, co.email AS co_email, co.phone AS co_phone, co.logo AS co_logo,
            u.id AS u_id, u.name AS u_name, u.email AS u_email, u.phone AS u_phone,
@@ -184,10 +220,12 @@ export function teamLinksSql(
            coalesce(t.week_minutes, 0)::int AS week_minutes,
            coalesce(t.month_minutes, 0)::int AS month_minutes,
            l.last_date
-    FROM (SELECT count(*)::int AS total FROM filtered) tc
+    FROM (SELECT 1) one
     LEFT JOIN page ON true
     LEFT JOIN companies co ON co.id = ${displayCompany}
-    LEFT JOIN users u ON u.id = ${displayUser}
+    LEFT JOIN LATERAL (
+      SELECT * FROM users WHERE users.id = ${displayUser} LIMIT 1
+    ) u ON true
     LEFT JOIN LATERAL (
       SELECT sum(we.total_minutes) FILTER (WHERE we.date BETWEEN ?::date AND ?::date) AS week_minutes,
              sum(we.total_minutes) FILTER (WHERE we.date BETWEEN ?::date AND ?::date) AS month_minutes
@@ -206,12 +244,13 @@ export function teamLinksSql(
       ...bindings,
       filters.pageSize,
       offset,
+      ...totalBindings,
       weekStart,
       weekEnd,
       monthStart,
       monthEnd,
-      from,
-      to,
+      start,
+      end,
     ],
   }
 }

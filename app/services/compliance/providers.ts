@@ -1,5 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
-import Contract from '#models/contract'
+import ContractPart from '#models/contract_part'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { formatCnpj, formatCpf, stripDocument } from '#support/documents'
 import type { ProviderType } from '#models/provider_compliance_flow'
@@ -19,8 +19,8 @@ export function formatProviderDocument(type: ProviderType, document: string | nu
 }
 
 /**
- * Providers (legal entities and natural persons) holding an active PROVIDER
- * part in an `active` contract of the borrower. `providerId` is the company
+ * Providers (legal entities and natural persons) holding an active link
+ * (counterparty part) in an `active` contract of the borrower. `providerId` is the company
  * id or the user id; the most recent active contract names the link.
  */
 export async function activeProviders(
@@ -30,17 +30,20 @@ export async function activeProviders(
 ): Promise<ActiveProvider[]> {
   const search = filters.search?.trim().toLowerCase()
   const digits = search ? stripDocument(search).toLowerCase() : ''
-  const rows = await Contract.query({ client: trx })
-    .withScopes((scopes) => scopes.ownedBy(companyId))
-    .join('contract_parts as p', 'p.contract_id', 'contracts.id')
-    .leftJoin('companies as pc', 'pc.id', 'p.company_id')
-    .leftJoin('users as pu', 'pu.id', 'p.user_id')
+  /** The provider id of a link: company id (legal entity) or user id (person) */
+  const party = 'coalesce(contract_parts.company_id, contract_parts.user_id)'
+  /** One row per link of the company: its counterparty parts, whatever the perspective */
+  const rows = await ContractPart.counterpartyPartsOf(companyId, trx)
+    .join('contracts', 'contracts.id', 'contract_parts.contract_id')
+    .leftJoin('companies as pc', 'pc.id', 'contract_parts.company_id')
+    .leftJoin('users as pu', 'pu.id', 'contract_parts.user_id')
     .where('contracts.status', 'active')
-    .where('p.role', 'PROVIDER')
-    .where('p.is_active', true)
+    .where('contract_parts.is_active', true)
     .if(filters.ids, (query) =>
       query.where((ids) =>
-        ids.whereIn('p.company_id', filters.ids!).orWhereIn('p.user_id', filters.ids!)
+        ids
+          .whereIn('contract_parts.company_id', filters.ids!)
+          .orWhereIn('contract_parts.user_id', filters.ids!)
       )
     )
     .if(search, (query) =>
@@ -57,21 +60,19 @@ export async function activeProviders(
           .from('provider_compliance_flows as a')
           .where('a.flow_id', filters.excludeFlowId!)
           .whereNull('a.detached_at')
-          .whereRaw('a.provider_id = coalesce(p.company_id, p.user_id)')
+          .whereRaw(`a.provider_id = ${party}`)
       )
     )
     .select(
-      db.raw(
-        'DISTINCT ON (coalesce(p.company_id, p.user_id)) coalesce(p.company_id, p.user_id) as provider_id'
-      ),
-      'p.company_id',
+      db.raw(`DISTINCT ON (${party}) ${party} as provider_id`),
+      'contract_parts.company_id',
       'contracts.id as contract_id',
       'contracts.name as contract_name',
       db.raw('coalesce(pc.name, pu.name) as name'),
       db.raw('coalesce(pc.document, pu.cpf) as document'),
       db.raw('coalesce(pc.logo, pu.avatar) as avatar')
     )
-    .orderByRaw('coalesce(p.company_id, p.user_id), contracts.created_at desc')
+    .orderByRaw(`${party}, contracts.created_at desc`)
     .pojo<Record<string, string | null>>()
 
   return rows

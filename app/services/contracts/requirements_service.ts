@@ -94,7 +94,9 @@ export default class ContractRequirementsService {
    * file still waits for the borrower or the provider.
    */
   async #uploads(contract: Contract, trx?: TransactionClientContract) {
-    const parts = await ContractPart.counterpartyPartsOf(contract, trx).select('contract_parts.id')
+    const parts = await ContractPart.counterpartyPartsOfContract(contract, trx).select(
+      'contract_parts.id'
+    )
     if (!parts.length) return ['a provider part']
     const partIds = parts.map((part) => part.id)
     const client = this.#client(trx)

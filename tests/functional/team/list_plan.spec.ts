@@ -1,0 +1,97 @@
+import { test } from '@japa/runner'
+import testUtils from '@adonisjs/core/services/test_utils'
+import db from '@adonisjs/lucid/services/db'
+import { DateTime } from 'luxon'
+import { teamLinksSql, type TeamLinkFilters } from '#models/queries/team_links'
+import { periodsAt } from '#support/hours'
+import { companyWithOwner } from '#tests/support/tenancy'
+
+const LINKS = 4_000
+const PAGE_SIZE = 20
+
+interface PlanNode {
+  'Node Type': string
+  'Relation Name'?: string
+  'Index Name'?: string
+  'Actual Rows': number
+  'Actual Loops': number
+  'Plans'?: PlanNode[]
+}
+
+function nodesOf(node: PlanNode): PlanNode[] {
+  return [node, ...(node.Plans ?? []).flatMap(nodesOf)]
+}
+
+/** A borrower with LINKS links, half legal entities "Fornecedor n", half persons "Pessoa n" */
+async function largeBorrower() {
+  const { company } = await companyWithOwner()
+  await db.rawQuery(
+    `CREATE TEMP TABLE plan_src ON COMMIT DROP AS
+     SELECT n, gen_random_uuid() AS party_id, gen_random_uuid() AS contract_id
+     FROM generate_series(1, ?::int) AS n`,
+    [LINKS]
+  )
+  await db.rawQuery(
+    `WITH co AS (
+       INSERT INTO companies (id, name, trade_name, document, timezone, created_at, updated_at)
+       SELECT party_id, 'Fornecedor ' || n || ' Ltda', 'Forn ' || n,
+              '66' || lpad(n::text, 12, '0'), 'UTC', now(), now() FROM plan_src WHERE n % 2 = 0
+     ),
+     u AS (
+       INSERT INTO users (id, name, email, cpf, created_at, updated_at)
+       SELECT party_id, 'Pessoa ' || n, 'pessoa-' || n || '@plan.test', lpad(n::text, 11, '9'),
+              now(), now() FROM plan_src WHERE n % 2 = 1
+     )
+     INSERT INTO contracts (id, company_id, name, status, progress, snapshot, created_at, updated_at)
+     SELECT contract_id, ?, 'Plan ' || n, 'active', 100, '{}', now(), now() FROM plan_src`,
+    [company.id]
+  )
+  /** Parts after their parties and contracts exist (the link fields are read from them) */
+  await db.rawQuery(
+    `INSERT INTO contract_parts (id, contract_id, company_id, user_id, role, is_active, created_at, updated_at)
+     SELECT gen_random_uuid(), contract_id,
+            CASE WHEN n % 2 = 0 THEN party_id END, CASE WHEN n % 2 = 1 THEN party_id END,
+            'PROVIDER', true, now(), now()
+     FROM plan_src`
+  )
+  await db.rawQuery('ANALYZE companies, users, contracts, contract_parts')
+  return company
+}
+
+async function explain(borrowerId: string, filters: Partial<TeamLinkFilters>) {
+  const periods = periodsAt(DateTime.fromISO('2026-03-18T15:00:00Z'), 'UTC')
+  const { sql, bindings } = teamLinksSql(
+    { borrowerId },
+    { page: 1, pageSize: PAGE_SIZE, ...filters },
+    periods
+  )
+  const result = await db.rawQuery(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${sql}`, bindings)
+  const plan = result.rows[0]['QUERY PLAN'][0].Plan as PlanNode
+  return { nodes: nodesOf(plan), rows: (await db.rawQuery(sql, bindings)).rows }
+}
+
+test.group('Team / E1 and F plan at scale (#12 item 4)', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('page 1 of a large borrower reads one page of the link index, no sort of all links', async ({
+    assert,
+  }) => {
+    const borrower = await largeBorrower()
+    const { nodes, rows } = await explain(borrower.id, {})
+
+    assert.lengthOf(rows, PAGE_SIZE)
+    assert.equal(rows[0].total, LINKS)
+    const parts = nodes.filter((node) => node['Relation Name'] === 'contract_parts')
+    assert.lengthOf(parts, 1)
+    assert.equal(parts[0]['Node Type'], 'Index Scan')
+    assert.equal(parts[0]['Index Name'], 'contract_parts_links_sort')
+    assert.isAtMost(parts[0]['Actual Rows'], PAGE_SIZE)
+    /** Tables that grow with the links (a one-row-per-company counter may be read whole) */
+    const growing = ['contract_parts', 'contracts', 'companies', 'users', 'work_entries']
+    for (const node of nodes) {
+      const scanned = node['Node Type'] === 'Seq Scan' ? node['Relation Name'] : undefined
+      assert.isFalse(growing.includes(scanned ?? ''), `Seq Scan on ${scanned}`)
+      if (node['Node Type'] === 'Sort') assert.isAtMost(node['Actual Rows'], PAGE_SIZE)
+    }
+  }).timeout(120_000)
+})
