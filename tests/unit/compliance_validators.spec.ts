@@ -125,7 +125,8 @@ test.group('Compliance validators: flows (D1, D3, D4)', () => {
     assert.deepEqual(await documents([doc({ formats: ['.exe'] })]), [
       'steps.0.documents.0.formats.0',
     ])
-    assert.deepEqual(await documents([doc({ id: 'x' })]), ['steps.0.documents.0.id'])
+    /** D3: the service generates ids; a draft id sent by the client is dropped, not refused */
+    assert.deepEqual(await documents([doc({ id: 'x' })]), [])
 
     /** `pdf` and ` .PNG ` are stored as `.pdf` and `.png` */
     const [valid] = (
