@@ -1,0 +1,124 @@
+import { test } from '@japa/runner'
+import type { ApiClient } from '@japa/api-client'
+import db from '@adonisjs/lucid/services/db'
+import { as } from '#tests/support/http'
+import { complianceWorld, createFlow, documentsStep } from '#tests/support/compliance'
+
+/**
+ * The spec's idempotency rules under real concurrency (#13): the same
+ * request sent twice at once, each on its own connection. Outside the
+ * rolled-back global transaction (it would put both requests on one
+ * connection, one after the other): the rows are committed, and removed
+ * with the companies and users of the world (cascades) and the deliveries
+ * the requests queued.
+ */
+type World = Awaited<ReturnType<typeof complianceWorld>>
+
+async function committedWorld(cleanup: (fn: () => Promise<void>) => void) {
+  const startedAt = new Date()
+  const world = await complianceWorld()
+  cleanup(async () => {
+    await db.from('deliveries').where('created_at', '>=', startedAt).delete()
+    await db.from('companies').whereIn('id', [world.borrower.id, world.providerCompany.id]).delete()
+    await db
+      .from('users')
+      .whereIn(
+        'id',
+        [world.owner, world.validator, world.analyst, world.providerOwner, world.person].map(
+          (user) => user.id
+        )
+      )
+      .delete()
+  })
+  return world
+}
+
+const attachments = (world: World, flowId: string) =>
+  db
+    .from('provider_compliance_flows')
+    .where('flow_id', flowId)
+    .where('provider_id', world.providerCompany.id)
+    .whereNull('detached_at')
+    .count('* as total')
+    .then(([row]) => Number(row.total))
+
+const twice = <T>(send: () => Promise<T>) => Promise.all([send(), send()])
+
+test.group('Robustness / idempotency under concurrency (#13)', (group) => {
+  group.tap((one) => one.timeout(60_000))
+
+  test('D6: the same provider attached twice at once gives one attachment, no 500', async ({
+    client,
+    assert,
+    cleanup,
+  }) => {
+    const world = await committedWorld(cleanup)
+    const flow = await createFlow(client as ApiClient, world, {
+      name: 'D6',
+      steps: [documentsStep()],
+    })
+    const api = as(client as ApiClient, world.owner, world.borrower)
+    const responses = await twice(() =>
+      api
+        .post(`/compliance-flows/${flow.id}/providers`)
+        .json({ providerIds: [world.providerCompany.id] })
+    )
+    assert.deepEqual(
+      responses.map((response) => response.status()),
+      [200, 200]
+    )
+    for (const response of responses) assert.equal(response.body().data.providersCount, 1)
+    assert.equal(await attachments(world, flow.id), 1)
+  })
+
+  test('D9: the same pair attached twice at once gives one attachment, both 201 with it', async ({
+    client,
+    assert,
+    cleanup,
+  }) => {
+    const world = await committedWorld(cleanup)
+    const flow = await createFlow(client as ApiClient, world, {
+      name: 'D9',
+      steps: [documentsStep()],
+    })
+    const api = as(client as ApiClient, world.owner, world.borrower)
+    const responses = await twice(() =>
+      api.post('/providers/compliance-flows').json({
+        attachments: [{ providerId: world.providerCompany.id, complianceFlowId: flow.id }],
+      })
+    )
+    assert.deepEqual(
+      responses.map((response) => response.status()),
+      [201, 201]
+    )
+    const [first, second] = responses.map(
+      (response) => response.body().data[0].providerComplianceFlowId
+    )
+    assert.equal(first, second)
+    assert.equal(await attachments(world, flow.id), 1)
+  })
+
+  test('E11 twice at once: one 201, one 409, one attachment', async ({
+    client,
+    assert,
+    cleanup,
+  }) => {
+    const world = await committedWorld(cleanup)
+    const flow = await createFlow(client as ApiClient, world, {
+      name: 'E11',
+      steps: [documentsStep()],
+    })
+    const api = as(client as ApiClient, world.owner, world.borrower)
+    const responses = await twice(() =>
+      api
+        .post(`/team/${world.providerCompany.id}/compliance-flows`)
+        .json({ complianceFlowId: flow.id })
+    )
+    assert.sameMembers(
+      responses.map((response) => response.status()),
+      [201, 409]
+    )
+    for (const response of responses) assert.isString(response.body().message ?? '')
+    assert.equal(await attachments(world, flow.id), 1)
+  })
+})
