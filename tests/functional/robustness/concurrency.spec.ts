@@ -3,6 +3,7 @@ import type { ApiClient } from '@japa/api-client'
 import db from '@adonisjs/lucid/services/db'
 import { as } from '#tests/support/http'
 import { complianceWorld, createFlow, documentsStep } from '#tests/support/compliance'
+import { contractWorld, createContract } from '#tests/support/contracts'
 
 /**
  * The spec's idempotency rules under real concurrency (#13): the same
@@ -120,5 +121,49 @@ test.group('Robustness / idempotency under concurrency (#13)', (group) => {
     )
     for (const response of responses) assert.isString(response.body().message ?? '')
     assert.equal(await attachments(world, flow.id), 1)
+  })
+
+  test('H9: the same transition twice at once moves the contract once, one history entry', async ({
+    client,
+    assert,
+    cleanup,
+  }) => {
+    const startedAt = new Date()
+    const world = await contractWorld()
+    cleanup(async () => {
+      await db.from('deliveries').where('created_at', '>=', startedAt).delete()
+      await db
+        .from('companies')
+        .whereIn('id', [world.company.id, world.provider.company.id])
+        .delete()
+      await db
+        .from('users')
+        .whereIn('id', [
+          world.owner.id,
+          world.provider.owner.id,
+          world.person.id,
+          world.reviewer.id,
+        ])
+        .delete()
+    })
+    const contractId = await createContract(client as ApiClient, world)
+    const api = as(client as ApiClient, world.owner, world.company)
+    const responses = await twice(() =>
+      api.patch(`/contracts/${contractId}/status`).json({ status: 'IN_REVIEW' })
+    )
+    const statuses = responses.map((response) => response.status())
+    assert.include(statuses, 200)
+    for (const response of responses) {
+      assert.isBelow(response.status(), 500)
+      if (response.status() !== 200) assert.isString(response.body().message)
+    }
+    const [{ total }] = await db
+      .from('contract_history')
+      .where('contract_id', contractId)
+      .where('type', 'STATUS_CHANGED')
+      .count('* as total')
+    assert.equal(Number(total), 1)
+    const contract = await db.from('contracts').where('id', contractId).first()
+    assert.equal(contract.status, 'in_review')
   })
 })
