@@ -4,6 +4,9 @@ import db from '@adonisjs/lucid/services/db'
 import { as } from '#tests/support/http'
 import { complianceWorld, createFlow, documentsStep } from '#tests/support/compliance'
 import { contractWorld, createContract } from '#tests/support/contracts'
+import { naturalProvider } from '#tests/support/hours'
+import { companyWithOwner } from '#tests/support/tenancy'
+import { freezeClock } from '#tests/support/clock'
 
 /**
  * The spec's idempotency rules under real concurrency (#13): the same
@@ -165,5 +168,41 @@ test.group('Robustness / idempotency under concurrency (#13)', (group) => {
     assert.equal(Number(total), 1)
     const contract = await db.from('contracts').where('id', contractId).first()
     assert.equal(contract.status, 'in_review')
+  })
+
+  test('a retroactive request approved twice at once: one 200, one 409, one work entry', async ({
+    client,
+    assert,
+    cleanup,
+  }) => {
+    cleanup(freezeClock('2026-03-18T15:00:00.000Z'))
+    const startedAt = new Date()
+    const { company: borrower, owner } = await companyWithOwner()
+    const ana = await naturalProvider(borrower)
+    cleanup(async () => {
+      await db.from('deliveries').where('created_at', '>=', startedAt).delete()
+      await db.from('companies').where('id', borrower.id).delete()
+      await db.from('users').whereIn('id', [owner.id, ana.user.id]).delete()
+    })
+    const filed = await as(client as ApiClient, ana.user, borrower)
+      .post('/monitoring/retroactive-requests')
+      .json({
+        date: '2026-03-02',
+        reason: 'Forgot to log the workshop',
+        tasks: [{ description: 'Workshop', durationMinutes: 240 }],
+      })
+    filed.assertStatus(201)
+    const id = filed.body().data.id
+    const api = as(client as ApiClient, owner, borrower)
+    const responses = await twice(() => api.post(`/monitoring/retroactive-requests/${id}/approve`))
+    assert.sameMembers(
+      responses.map((response) => response.status()),
+      [200, 409]
+    )
+    const [{ total }] = await db
+      .from('work_entries')
+      .where('user_id', ana.user.id)
+      .count('* as total')
+    assert.equal(Number(total), 1)
   })
 })
