@@ -7,6 +7,7 @@ import { contractWorld, createContract } from '#tests/support/contracts'
 import { naturalProvider } from '#tests/support/hours'
 import { companyWithOwner } from '#tests/support/tenancy'
 import { freezeClock } from '#tests/support/clock'
+import { fillEverything, onboardingScenario, onboardingUrl } from '#tests/support/onboarding'
 
 /**
  * The spec's idempotency rules under real concurrency (#13): the same
@@ -202,6 +203,34 @@ test.group('Robustness / idempotency under concurrency (#13)', (group) => {
     const [{ total }] = await db
       .from('work_entries')
       .where('user_id', ana.user.id)
+      .count('* as total')
+    assert.equal(Number(total), 1)
+  })
+
+  test('A5 submitted twice at once: one 200, one 409, one submission recorded', async ({
+    client,
+    assert,
+    cleanup,
+  }) => {
+    const startedAt = new Date()
+    const s = await onboardingScenario()
+    cleanup(async () => {
+      await db.from('deliveries').where('created_at', '>=', startedAt).delete()
+      await db.from('companies').whereIn('id', [s.borrower.id, s.providerCompany!.id]).delete()
+      await db.from('users').whereIn('id', [s.borrowerOwner.id, s.providerOwner.id]).delete()
+    })
+    await fillEverything(client as ApiClient, s)
+    const responses = await twice(() =>
+      (client as ApiClient).post(onboardingUrl(s.token, '/submit')).bearerToken(s.token)
+    )
+    assert.sameMembers(
+      responses.map((response) => response.status()),
+      [200, 409]
+    )
+    const [{ total }] = await db
+      .from('contract_history')
+      .where('contract_id', s.contractId)
+      .where('type', 'PROVIDER_ONBOARDING_SUBMITTED')
       .count('* as total')
     assert.equal(Number(total), 1)
   })
