@@ -23,14 +23,97 @@ const MESSAGES_BY_CODE: Record<string, string> = {
   E_REQUEST_ENTITY_TOO_LARGE: 'Request body too large',
 }
 
-/** PostgreSQL errors that bad input can still reach (defence in depth) */
-const POSTGRES_ERRORS: Record<string, [number, string]> = {
-  '22P02': [400, 'Invalid value in request'],
-  '22001': [422, 'A value is too long'],
-  '22003': [422, 'A number is out of range'],
-  '22007': [422, 'Invalid date'],
-  '22008': [422, 'Invalid date'],
-  '23505': [409, 'Resource already exists'],
+/** Seconds a client should wait before retrying while the database is unavailable */
+export const DATABASE_RETRY_AFTER_SECONDS = 5
+
+export interface DatabaseFailure extends ErrorResponse {
+  /** Class 22 reached the database: a validator let the value through */
+  validationGap?: boolean
+}
+
+/**
+ * Node socket errors of a PostgreSQL connection that cannot be opened or
+ * was cut (the pg driver passes them through with their errno code)
+ */
+const CONNECTION_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+])
+
+/** Messages of pg-pool / pg when the server goes away mid-connection (they carry no code) */
+const CONNECTION_MESSAGES = /Connection terminated|connection timeout|terminating connection/i
+
+/**
+ * Maps a database failure by SQLSTATE (class, then code) to the answer the
+ * API promises (docs/decisions.md, "Robustness"): the database unreachable
+ * or shutting down is 503 with Retry-After, a data exception 422 (and a
+ * validation gap to log), a unique violation 409, a serialization failure
+ * or deadlock 409 (the transaction was rolled back whole: retrying is safe).
+ * Returns undefined for anything that is not a database failure.
+ */
+export function databaseFailure(error: unknown): DatabaseFailure | undefined {
+  const candidate = (error ?? {}) as ErrorLike & { name?: string }
+  const code = typeof candidate.code === 'string' ? candidate.code : ''
+  const unavailable =
+    candidate.name === 'KnexTimeoutError' ||
+    code.startsWith('08') ||
+    ['57P01', '57P02', '57P03'].includes(code) ||
+    CONNECTION_ERRNOS.has(code) ||
+    (!code && CONNECTION_MESSAGES.test(candidate.message ?? ''))
+  if (unavailable) {
+    return {
+      status: 503,
+      body: {
+        message: 'The service is temporarily unavailable, try again shortly',
+        code: 'E_SERVICE_UNAVAILABLE',
+      },
+      headers: { 'Retry-After': DATABASE_RETRY_AFTER_SECONDS },
+    }
+  }
+  if (!/^[0-9A-Z]{5}$/.test(code) || candidate.status) return undefined
+
+  if (code.startsWith('22')) {
+    const message = DATA_EXCEPTION_MESSAGES[code] ?? 'Invalid value in request'
+    return { status: 422, body: { message, code: 'E_INVALID_INPUT' }, validationGap: true }
+  }
+  if (code === '23505') {
+    return { status: 409, body: { message: 'Resource already exists', code: 'E_CONFLICT' } }
+  }
+  if (code === '23503') {
+    return {
+      status: 409,
+      body: { message: 'A related record does not exist or is still in use', code: 'E_CONFLICT' },
+    }
+  }
+  if (code === '23502' || code === '23514') {
+    return {
+      status: 422,
+      body: { message: 'Invalid value in request', code: 'E_INVALID_INPUT' },
+      validationGap: true,
+    }
+  }
+  if (code === '40001' || code === '40P01') {
+    return {
+      status: 409,
+      body: {
+        message: 'The request collided with a concurrent change, retry it',
+        code: 'E_CONCURRENT_CHANGE',
+      },
+    }
+  }
+}
+
+/** Messages of the class 22 codes bad input most often reaches */
+const DATA_EXCEPTION_MESSAGES: Record<string, string> = {
+  '22001': 'A value is too long',
+  '22003': 'A number is out of range',
+  '22007': 'Invalid date',
+  '22008': 'Invalid date',
 }
 
 /**
@@ -74,10 +157,8 @@ export function toErrorResponse(error: unknown): ErrorResponse {
     }
   }
 
-  const postgres = candidate.code ? POSTGRES_ERRORS[candidate.code] : undefined
-  if (postgres && !candidate.status) {
-    return { status: postgres[0], body: { message: postgres[1], code: 'E_INVALID_INPUT' } }
-  }
+  const database = databaseFailure(error)
+  if (database) return database
 
   const status = Number(candidate.status)
   /** 4xx, and 503 for a dependency that is down or not configured */

@@ -1,6 +1,6 @@
 import app from '@adonisjs/core/services/app'
 import { type HttpContext, ExceptionHandler } from '@adonisjs/core/http'
-import { toErrorResponse } from '#exceptions/error_response'
+import { databaseFailure, toErrorResponse } from '#exceptions/error_response'
 
 export default class HttpExceptionHandler extends ExceptionHandler {
   protected debug = !app.inProduction
@@ -16,7 +16,28 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     return ctx.response.status(status).json(body)
   }
 
+  /**
+   * A data exception (class 22, or a NOT NULL / CHECK violation) answers
+   * 422 like any bad input, but bad input should never reach the database:
+   * it is logged as the validation gap it is, with the request id, so the
+   * missing rule gets written. A 503 is logged as a warning (the database
+   * is down: an incident, not a bug of this request).
+   */
   async report(error: unknown, ctx: HttpContext) {
+    const failure = databaseFailure(error)
+    if (failure?.validationGap) {
+      ctx.logger.warn(
+        { err: error, sqlState: (error as { code?: string }).code, route: ctx.route?.pattern },
+        'validation gap: the database refused a value the validators let through'
+      )
+      return
+    }
+    if (failure?.status === 503) {
+      ctx.logger.warn({ err: error }, 'database unavailable')
+      return
+    }
+    /** A 409 of a unique race or a concurrent change is an expected outcome */
+    if (failure) return
     return super.report(error, ctx)
   }
 }

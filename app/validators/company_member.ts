@@ -1,10 +1,11 @@
 import vine from '@vinejs/vine'
 import { MEMBER_ROLES } from '#enums/roles'
+import { pageField, pageSizeField } from '#validators/rules/pagination'
 
 export const listCompanyMembersValidator = vine.compile(
   vine.object({
-    page: vine.number().withoutDecimals().min(1).optional(),
-    perPage: vine.number().withoutDecimals().min(1).max(100).optional(),
+    page: pageField(),
+    perPage: pageSizeField(100),
     role: vine.enum(MEMBER_ROLES).optional(),
   })
 )

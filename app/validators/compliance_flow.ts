@@ -1,4 +1,5 @@
 import vine from '@vinejs/vine'
+import { pageField, pageSizeField } from '#validators/rules/pagination'
 import {
   DOCUMENT_FORMATS,
   FLOW_STATUSES,
@@ -103,8 +104,8 @@ export const listComplianceFlowsValidator = vine.compile(
   vine.object({
     search: vine.string().trim().maxLength(255).optional(),
     status: vine.enum([...FLOW_STATUSES, 'all'] as const).optional(),
-    page: vine.number().withoutDecimals().min(1).optional(),
-    perPage: vine.number().withoutDecimals().min(1).max(100).optional(),
+    page: pageField(),
+    perPage: pageSizeField(100),
   })
 )
 

@@ -4,6 +4,7 @@ import { CONTRACT_STATUSES, CONTRACT_TYPES, PART_ROLES } from '#enums/contract_s
 import { STATUS_COMMANDS, STEP_KEYS } from '#support/contract_rules'
 import { BRL_PATTERN } from '#support/money'
 import { UUID_V4 } from '#support/uuid'
+import { pageField, pageSizeField } from '#validators/rules/pagination'
 
 const uuidV4 = () => vine.string().trim().regex(UUID_V4)
 
@@ -180,8 +181,8 @@ const filters = {
 export const listContractsValidator = vine.compile(
   vine.object({
     ...filters,
-    page: vine.number().withoutDecimals().min(1).optional(),
-    perPage: vine.number().withoutDecimals().min(1).max(100).optional(),
+    page: pageField(),
+    perPage: pageSizeField(100),
   })
 )
 

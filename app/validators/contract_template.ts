@@ -1,4 +1,5 @@
 import vine from '@vinejs/vine'
+import { pageField, pageSizeField } from '#validators/rules/pagination'
 
 /** POST /templates and PUT /templates/:id (PUT replaces the template) */
 export const saveTemplateValidator = vine.compile(
@@ -29,7 +30,7 @@ export const saveTemplateValidator = vine.compile(
 export const listTemplatesValidator = vine.compile(
   vine.object({
     search: vine.string().trim().maxLength(100).optional(),
-    page: vine.number().withoutDecimals().min(1).optional(),
-    perPage: vine.number().withoutDecimals().min(1).max(100).optional(),
+    page: pageField(),
+    perPage: pageSizeField(100),
   })
 )

@@ -1,12 +1,13 @@
 import vine from '@vinejs/vine'
 import { DELIVERY_CHANNELS, NOTIFICATION_SCOPES } from '#enums/notifications'
+import { pageField, pageSizeField } from '#validators/rules/pagination'
 
 export const listNotificationsValidator = vine.compile(
   vine.object({
     scope: vine.enum([...NOTIFICATION_SCOPES, 'all'] as const).optional(),
     isRead: vine.boolean().optional(),
-    page: vine.number().withoutDecimals().min(1).optional(),
-    perPage: vine.number().withoutDecimals().min(1).max(50).optional(),
+    page: pageField(),
+    perPage: pageSizeField(50),
   })
 )
 

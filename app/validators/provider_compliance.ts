@@ -1,11 +1,12 @@
 import vine from '@vinejs/vine'
 import { COMPLIANCE_STATUSES, PLATFORM_DATA_TYPES } from '#support/compliance'
+import { yearField, monthField } from '#validators/rules/pagination'
 
 /** C1 filters */
 export const listProviderCompliancesValidator = vine.compile(
   vine.object({
-    year: vine.number().withoutDecimals().range([2000, 2100]).optional(),
-    month: vine.number().withoutDecimals().range([1, 12]).optional(),
+    year: yearField(),
+    month: monthField(),
     status: vine.enum([...COMPLIANCE_STATUSES, 'all'] as const).optional(),
     search: vine.string().trim().maxLength(255).optional(),
   })
@@ -29,7 +30,7 @@ export const grantPlatformDataValidator = vine.compile(
 /** E7 filters */
 export const listTeamCompliancesValidator = vine.compile(
   vine.object({
-    year: vine.number().withoutDecimals().range([2000, 2100]).optional(),
+    year: yearField(),
     status: vine.enum([...COMPLIANCE_STATUSES, 'all'] as const).optional(),
   })
 )

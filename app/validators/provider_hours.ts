@@ -1,13 +1,14 @@
 import vine from '@vinejs/vine'
 import { MAX_PAGE_SIZE } from '#validators/team'
+import { pageField, pageSizeField, yearField } from '#validators/rules/pagination'
 
 /** B5: monthly summaries of the provider */
 export const listMonthlyHoursValidator = vine.compile(
   vine.object({
-    year: vine.number().withoutDecimals().min(2000).max(2100).optional(),
+    year: yearField(),
     search: vine.string().trim().maxLength(255).optional(),
-    page: vine.number().withoutDecimals().min(1).optional(),
-    pageSize: vine.number().withoutDecimals().min(1).max(MAX_PAGE_SIZE).optional(),
+    page: pageField(),
+    pageSize: pageSizeField(MAX_PAGE_SIZE),
   })
 )
 

@@ -3,6 +3,7 @@ import { localDateRule, type HoursMeta } from '#validators/rules/time'
 import { geolocationFields, taskFields } from '#validators/work_entry'
 import { RETROACTIVE_STATUSES } from '#enums/retroactive_status'
 import { MAX_PAGE_SIZE } from '#validators/team'
+import { pageField, pageSizeField } from '#validators/rules/pagination'
 
 export const createRetroactiveRequestValidator = vine.withMetaData<HoursMeta>().compile(
   vine.object({
@@ -17,8 +18,8 @@ export const createRetroactiveRequestValidator = vine.withMetaData<HoursMeta>().
 export const listRetroactiveRequestsValidator = vine.compile(
   vine.object({
     status: vine.enum(RETROACTIVE_STATUSES).optional(),
-    page: vine.number().withoutDecimals().min(1).optional(),
-    pageSize: vine.number().withoutDecimals().min(1).max(MAX_PAGE_SIZE).optional(),
+    page: pageField(),
+    pageSize: pageSizeField(MAX_PAGE_SIZE),
   })
 )
 

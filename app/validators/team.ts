@@ -1,5 +1,6 @@
 import vine from '@vinejs/vine'
 import { cnpjField, cpfField } from '#validators/rules/documents'
+import { pageField, pageSizeField } from '#validators/rules/pagination'
 
 /** Largest page of the team, clients and providers lists */
 export const MAX_PAGE_SIZE = 100
@@ -11,8 +12,8 @@ export const listTeamValidator = vine.compile(
   vine.object({
     search: vine.string().trim().maxLength(255).optional(),
     status: vine.enum(['active', 'inactive'] as const).optional(),
-    page: vine.number().withoutDecimals().min(1).optional(),
-    pageSize: vine.number().withoutDecimals().min(1).max(MAX_PAGE_SIZE).optional(),
+    page: pageField(),
+    pageSize: pageSizeField(MAX_PAGE_SIZE),
   })
 )
 

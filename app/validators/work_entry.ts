@@ -1,4 +1,5 @@
 import vine from '@vinejs/vine'
+import { pageField, pageSizeField } from '#validators/rules/pagination'
 import type { FieldContext } from '@vinejs/vine/types'
 import {
   isoDateField,
@@ -68,7 +69,7 @@ export const listWorkEntriesValidator = vine.compile(
   vine.object({
     startDate: isoDateField().optional(),
     endDate: isoDateField().optional(),
-    page: vine.number().withoutDecimals().min(1).optional(),
-    pageSize: vine.number().withoutDecimals().min(1).max(MAX_PAGE_SIZE).optional(),
+    page: pageField(),
+    pageSize: pageSizeField(MAX_PAGE_SIZE),
   })
 )

@@ -1,6 +1,7 @@
 import vine from '@vinejs/vine'
 import { WORKFLOW_COMPANY_ROLES } from '#enums/contract_status'
 import { STEP_KEYS } from '#support/contract_rules'
+import { pageField, pageSizeField } from '#validators/rules/pagination'
 
 /** POST /workflows and PUT /workflows/:id (PUT replaces the workflow) */
 export const saveWorkflowValidator = vine.compile(
@@ -24,7 +25,7 @@ export const saveWorkflowValidator = vine.compile(
 export const listWorkflowsValidator = vine.compile(
   vine.object({
     search: vine.string().trim().maxLength(100).optional(),
-    page: vine.number().withoutDecimals().min(1).optional(),
-    perPage: vine.number().withoutDecimals().min(1).max(100).optional(),
+    page: pageField(),
+    perPage: pageSizeField(100),
   })
 )

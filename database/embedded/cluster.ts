@@ -11,6 +11,12 @@ export interface EmbeddedCluster {
   /** False when DB_HOST pointed at an external server and nothing was started */
   started: boolean
   stop(): Promise<void>
+  /**
+   * Stops the server process and starts it again on the same data (the
+   * outage tests of #13); `stop()` would delete a throw-away cluster's data
+   */
+  pause(): Promise<void>
+  resume(): Promise<void>
 }
 
 interface ClusterOptions {
@@ -55,7 +61,10 @@ function removeStalePidFile(dataDir: string) {
 
 export async function startEmbeddedCluster(options: ClusterOptions): Promise<EmbeddedCluster> {
   if (process.env.DB_HOST) {
-    return { started: false, stop: async () => {} }
+    const external = async () => {
+      throw new Error('DB_HOST points at an external server: it cannot be paused from here')
+    }
+    return { started: false, stop: async () => {}, pause: external, resume: external }
   }
 
   /**
@@ -104,8 +113,23 @@ export async function startEmbeddedCluster(options: ClusterOptions): Promise<Emb
   process.env.DB_DATABASE = options.database
 
   let stopped = false
+  /** The package keeps its postgres child process here; it has no pause of its own */
+  const serverProcess = () =>
+    (server as unknown as { process?: import('node:child_process').ChildProcess }).process
   return {
     started: true,
+    async pause() {
+      const child = serverProcess()
+      if (!child) return
+      await new Promise((resolve) => {
+        child.once('exit', resolve)
+        child.kill('SIGINT')
+      })
+      ;(server as unknown as { process?: unknown }).process = undefined
+    },
+    async resume() {
+      if (!serverProcess()) await server.start()
+    },
     async stop() {
       if (stopped) return
       stopped = true

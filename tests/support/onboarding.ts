@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { randomUUID } from 'node:crypto'
 import app from '@adonisjs/core/services/app'
+import type { ApiClient } from '@japa/api-client'
 import ContractPart from '#models/contract_part'
 import type Company from '#models/company'
 import type User from '#models/user'
@@ -130,3 +131,25 @@ export async function tmpFile(name: string, bytes: Buffer) {
 }
 
 export const onboardingUrl = (token: string, suffix = '') => `/api/v1/onboarding/${token}${suffix}`
+
+/**
+ * Fills what DEMO_CONTENT requires for A5: its two required form fields
+ * (text, date) and its required document
+ */
+export async function fillEverything(client: ApiClient, s: OnboardingScenario) {
+  const form = await client
+    .put(onboardingUrl(s.token, '/form'))
+    .bearerToken(s.token)
+    .json({
+      fields: [
+        { id: s.onboarding.formFields[0].id, value: 'Beta Consultoria' },
+        { id: s.onboarding.formFields[1].id, value: '2026-01-15' },
+      ],
+    })
+  form.assertStatus(200)
+  const upload = await client
+    .post(onboardingUrl(s.token, `/documents/${s.onboarding.documents[0].id}/upload`))
+    .bearerToken(s.token)
+    .file('file', await tmpFile('contrato.pdf', fileBytes.pdf()))
+  upload.assertStatus(200)
+}

@@ -7,7 +7,7 @@ type Json = Record<string, any>
 
 const API_PREFIX = '/api/v1'
 /** Any operation may answer these with {message} (documented in info.description) */
-const GLOBAL_ERROR_STATUSES = new Set([400, 413, 415, 429, 500, 503])
+const GLOBAL_ERROR_STATUSES = new Set([400, 409, 413, 415, 422, 429, 500, 503])
 const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options']
 
 interface PathMatcher {

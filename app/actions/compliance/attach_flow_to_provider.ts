@@ -33,6 +33,12 @@ export default class AttachFlowToProvider {
         .withScopes((scopes) => scopes.ownedBy(companyId))
         .where('id', params.complianceFlowId)
         .where('status', 'active')
+        /**
+         * Locked: two E11 of one flow at once would both miss the attachment
+         * below and both upsert it (201 twice); the second now waits for the
+         * first and sees it (409)
+         */
+        .forUpdate()
         .first()
       if (!flow) {
         throw new NotFoundException(

@@ -8,6 +8,7 @@ import OnboardingFormField from '#models/onboarding_form_field'
 import ContractHistory from '#models/contract_history'
 import {
   fileBytes,
+  fillEverything,
   onboardingScenario,
   onboardingUrl,
   tmpFile,
@@ -20,24 +21,6 @@ const values = async (s: OnboardingScenario) =>
   (
     await OnboardingFormField.query().where('onboarding_id', s.onboarding.id).orderBy('position')
   ).map((field) => field.value)
-
-async function fillEverything(client: any, s: OnboardingScenario) {
-  const form = await client
-    .put(onboardingUrl(s.token, '/form'))
-    .bearerToken(s.token)
-    .json({
-      fields: [
-        { id: fieldId(s, TEXT), value: 'Beta Consultoria' },
-        { id: fieldId(s, DATE), value: '2026-01-15' },
-      ],
-    })
-  form.assertStatus(200)
-  const upload = await client
-    .post(onboardingUrl(s.token, `/documents/${s.onboarding.documents[0].id}/upload`))
-    .bearerToken(s.token)
-    .file('file', await tmpFile('contrato.pdf', fileBytes.pdf()))
-  upload.assertStatus(200)
-}
 
 test.group('Onboarding / form (A4)', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())

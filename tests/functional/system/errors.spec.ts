@@ -18,12 +18,13 @@ test.group('System / error bodies', () => {
     assert.notInclude(JSON.stringify(response.body()), 'password')
   })
 
-  test('a JSON scalar body is 400 too', async ({ client }) => {
+  test('a JSON scalar body is 422: every endpoint takes an object (#13)', async ({ client }) => {
     const response = await client
       .post('/api/v1/auth/login')
       .header('content-type', 'application/json')
       .json('"just a string"' as any)
-    response.assertStatus(400)
+    response.assertStatus(422)
+    response.assertBodyContains({ errors: [{ field: 'body', rule: 'object' }] })
   })
 
   test('a body over the limit is 413 {message}', async ({ client }) => {
