@@ -5,7 +5,7 @@ import { DeliveryWorker, type RunSummary } from '#services/platform/delivery_wor
 
 /**
  * The outbox worker: sends queued e-mails and messenger messages. Runs
- * until SIGINT/SIGTERM (finishing the batch in hand), or with --once
+ * until SIGINT/SIGTERM (finishing the delivery in hand), or with --once
  * processes what is due and exits. Any number may run side by side.
  */
 export default class QueueWork extends BaseCommand {
@@ -37,10 +37,12 @@ export default class QueueWork extends BaseCommand {
     this.app.terminating(stop)
     this.logger.info('queue:work started (Ctrl+C to stop)')
     while (!this.#stopping) {
-      const summary = await worker.runOnce().catch((error: Error) => {
-        this.logger.error(`outbox batch failed: ${error.message}`)
-        return null
-      })
+      const summary = await worker
+        .runOnce({ shouldStop: () => this.#stopping })
+        .catch((error: Error) => {
+          this.logger.error(`outbox batch failed: ${error.message}`)
+          return null
+        })
       if (summary) this.#report(summary)
       if (!summary || Object.values(summary).every((count) => count === 0)) {
         await sleep(this.idle * 1000, undefined, { signal: this.#wake.signal }).catch(() => {})
@@ -53,7 +55,7 @@ export default class QueueWork extends BaseCommand {
     const total = Object.values(summary).reduce((sum, count) => sum + count, 0)
     if (total || this.once) {
       this.logger.info(
-        `sent ${summary.sent}, retried ${summary.retried}, failed ${summary.failed}, skipped ${summary.skipped}`
+        `sent ${summary.sent}, retried ${summary.retried}, dead ${summary.dead}, skipped ${summary.skipped}`
       )
     }
   }

@@ -37,6 +37,8 @@ export default await Env.create(new URL('../', import.meta.url), {
   DB_DATABASE: Env.schema.string.optional(),
   DB_SSL: Env.schema.boolean.optional(),
   DB_POOL_MAX: Env.schema.number.optional(),
+  /* Shown in pg_stat_activity (which process holds a connection) */
+  DB_APPLICATION_NAME: Env.schema.string.optional(),
 
   /* Access tokens (JWT, HS256) and refresh tokens */
   JWT_SECRET: Env.schema.string.optional(),
@@ -92,6 +94,13 @@ export default await Env.create(new URL('../', import.meta.url), {
   OAUTH_MICROSOFT_CLIENT_ID: Env.schema.string.optional(),
   OAUTH_MICROSOFT_JWKS_URL: Env.schema.string.optional({ format: 'url', tld: false }),
   OAUTH_MICROSOFT_ISSUER: Env.schema.string.optional(),
+
+  /* Outbox worker (config/queue.ts): lease, attempts before `dead`, backoff, recovery rate */
+  QUEUE_LEASE_SECONDS: positiveIntegerRule,
+  QUEUE_MAX_ATTEMPTS: positiveIntegerRule,
+  QUEUE_RETRY_BASE_SECONDS: positiveIntegerRule,
+  QUEUE_RETRY_MAX_SECONDS: positiveIntegerRule,
+  QUEUE_RECOVERY_RATE: positiveIntegerRule,
 
   /* Personal data exports: days a ready archive stays downloadable */
   DATA_EXPORT_TTL_DAYS: Env.schema.number.optional(),

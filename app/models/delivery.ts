@@ -4,7 +4,8 @@ import { compose } from '@adonisjs/core/helpers'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import { toJsonb } from '#support/jsonb'
 
-export type DeliveryStatus = 'pending' | 'sent' | 'failed' | 'skipped'
+/** `dead`: given up after the last attempt, kept until `node ace queue:retry` requeues it */
+export type DeliveryStatus = 'pending' | 'sent' | 'dead' | 'skipped'
 export type OutboxChannel = 'email' | 'messenger'
 
 export interface MailPayload {
@@ -39,6 +40,10 @@ export default class Delivery extends compose(BaseModel, withUuidPrimaryKey) {
 
   @column()
   declare lastError: string | null
+
+  /** Claimed by a worker until then (the lease); null when not in flight */
+  @column.dateTime()
+  declare lockedUntil: DateTime | null
 
   @column.dateTime()
   declare sentAt: DateTime | null
