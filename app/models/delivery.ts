@@ -45,6 +45,15 @@ export default class Delivery extends compose(BaseModel, withUuidPrimaryKey) {
   @column.dateTime()
   declare lockedUntil: DateTime | null
 
+  /** `attempts` when last requeued by `node ace queue:retry` (attempts since then count) */
+  @column()
+  declare requeuedAtAttempt: number
+
+  /** Attempts since the last requeue: what the backoff and the `dead` limit count */
+  get attemptsSinceRequeue() {
+    return this.attempts - (this.requeuedAtAttempt ?? 0)
+  }
+
   @column.dateTime()
   declare sentAt: DateTime | null
 

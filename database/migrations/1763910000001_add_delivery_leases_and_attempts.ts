@@ -12,6 +12,8 @@ export default class extends BaseSchema {
   async up() {
     this.schema.alterTable('deliveries', (table) => {
       table.timestamp('locked_until', { useTz: true }).nullable()
+      /** `attempts` when `queue:retry` last requeued it: the attempt budget and backoff restart there */
+      table.integer('requeued_at_attempt').notNullable().defaultTo(0)
     })
     this.schema.raw(`UPDATE deliveries SET status = 'dead' WHERE status = 'failed'`)
     this.schema.raw(`CREATE INDEX deliveries_channel_status_idx ON deliveries (channel, status)`)
@@ -43,6 +45,7 @@ export default class extends BaseSchema {
     this.schema.raw(`UPDATE deliveries SET status = 'failed' WHERE status = 'dead'`)
     this.schema.alterTable('deliveries', (table) => {
       table.dropColumn('locked_until')
+      table.dropColumn('requeued_at_attempt')
     })
   }
 }

@@ -156,7 +156,7 @@ export class DeliveryWorker {
     } catch (error) {
       const text = errorText(error)
       if (error instanceof DeliverySkipped) return { outcome: 'skipped', error: text }
-      const outcome = delivery.attempts >= MAX_ATTEMPTS ? 'dead' : 'retried'
+      const outcome = delivery.attemptsSinceRequeue >= MAX_ATTEMPTS ? 'dead' : 'retried'
       logger.warn(
         {
           err: error,
@@ -193,7 +193,7 @@ export class DeliveryWorker {
     else if (result.outcome === 'dead') changes.status = 'dead'
     else if (result.outcome === 'skipped') changes.status = 'skipped'
     else {
-      changes.next_attempt_at = now.plus({ seconds: retryDelaySeconds(delivery.attempts) }).toJSDate()
+      changes.next_attempt_at = now.plus({ seconds: retryDelaySeconds(delivery.attemptsSinceRequeue) }).toJSDate()
     }
     const attemptOutcome: AttemptOutcome =
       result.outcome === 'sent' ? 'sent' : result.outcome === 'skipped' ? 'skipped' : 'failed'
