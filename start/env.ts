@@ -9,6 +9,7 @@
 */
 import { Env } from '@adonisjs/core/env'
 import { corsOriginsRule, positiveIntegerRule, trustedProxiesRule } from '#support/http_trust'
+import { cronRule, timeZoneRule } from '#support/schedules'
 
 export default await Env.create(new URL('../', import.meta.url), {
   NODE_ENV: Env.schema.enum(['development', 'production', 'test'] as const),
@@ -101,6 +102,18 @@ export default await Env.create(new URL('../', import.meta.url), {
   QUEUE_RETRY_BASE_SECONDS: positiveIntegerRule,
   QUEUE_RETRY_MAX_SECONDS: positiveIntegerRule,
   QUEUE_RECOVERY_RATE: positiveIntegerRule,
+
+  /*
+  | Schedules of the worker (app/support/schedules.ts): a cron expression
+  | (5 fields, or 6 with seconds) or `off`; SCHEDULE_TIMEZONE defaults to UTC
+  */
+  SCHEDULE_TIMEZONE: timeZoneRule,
+  SCHEDULE_COMPLIANCE_GENERATE: cronRule,
+  SCHEDULE_CONTRACTS_SWEEP: cronRule,
+  SCHEDULE_ONBOARDING_SWEEP: cronRule,
+  SCHEDULE_INTEGRATIONS_SWEEP: cronRule,
+  SCHEDULE_NOTIFICATIONS_PRUNE: cronRule,
+  SCHEDULE_DATA_EXPORTS_PROCESS: cronRule,
 
   /* Personal data exports: days a ready archive stays downloadable */
   DATA_EXPORT_TTL_DAYS: Env.schema.number.optional(),

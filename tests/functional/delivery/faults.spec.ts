@@ -22,7 +22,7 @@ interface Fixture {
 }
 
 function startWorker(fixture: Fixture) {
-  const worker = startAce(['queue:work', '--idle', '1'], {
+  const worker = startAce(['queue:work', '--no-schedules', '--idle', '1'], {
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(fixture.port),
     QUEUE_LEASE_SECONDS: '2',
