@@ -16,7 +16,16 @@ export interface AceProcess {
 }
 
 export function startAce(args: string[], env: NodeJS.ProcessEnv = {}): AceProcess {
-  const child = spawn(process.execPath, ['ace', ...args], {
+  return startNode(['ace', ...args], env)
+}
+
+/** The HTTP server as `node bin/server.js` runs it (TypeScript sources through ts-exec) */
+export function startServer(env: NodeJS.ProcessEnv = {}): AceProcess {
+  return startNode(['--import', '@poppinss/ts-exec', 'bin/server.ts'], env)
+}
+
+function startNode(args: string[], env: NodeJS.ProcessEnv): AceProcess {
+  const child = spawn(process.execPath, args, {
     cwd: app.makePath(),
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
