@@ -96,6 +96,9 @@ export default await Env.create(new URL('../', import.meta.url), {
   OAUTH_MICROSOFT_JWKS_URL: Env.schema.string.optional({ format: 'url', tld: false }),
   OAUTH_MICROSOFT_ISSUER: Env.schema.string.optional(),
 
+  /* Bearer token GET /metrics requires when set */
+  METRICS_TOKEN: Env.schema.string.optional(),
+
   /* Outbox worker (config/queue.ts): lease, attempts before `dead`, backoff, recovery rate */
   QUEUE_LEASE_SECONDS: positiveIntegerRule,
   QUEUE_MAX_ATTEMPTS: positiveIntegerRule,
