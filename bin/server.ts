@@ -14,7 +14,6 @@ import { createServer, type Server } from 'node:http'
 import { Ignitor, prettyPrintError } from '@adonisjs/core'
 import { APP_ROOT, importer } from './importer.js'
 
-const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000)
 let nodeServer: Server | undefined
 
 new Ignitor(APP_ROOT, { importer })
@@ -23,8 +22,10 @@ new Ignitor(APP_ROOT, { importer })
       await import('#start/env')
     })
     const shutdown = () => {
-      setTimeout(() => nodeServer?.closeAllConnections(), SHUTDOWN_GRACE_MS).unref()
-      setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + 5000).unref()
+      /** Read at the signal: start/env.ts has loaded .env (and validated it) by then */
+      const graceMs = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000)
+      setTimeout(() => nodeServer?.closeAllConnections(), graceMs).unref()
+      setTimeout(() => process.exit(1), graceMs + 5000).unref()
       return app.terminate()
     }
     app.listen('SIGTERM', shutdown)

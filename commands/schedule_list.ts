@@ -10,7 +10,15 @@ export default class ScheduleList extends BaseCommand {
 
   async run() {
     const table = this.ui.table()
-    table.head(['Schedule', 'Command', 'Cron', 'Time zone', 'Next run (UTC)', 'Env variable', 'What'])
+    table.head([
+      'Schedule',
+      'Command',
+      'Cron',
+      'Time zone',
+      'Next run (UTC)',
+      'Env variable',
+      'What',
+    ])
     for (const schedule of configuredSchedules()) {
       table.row([
         schedule.name,

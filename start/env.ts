@@ -98,6 +98,8 @@ export default await Env.create(new URL('../', import.meta.url), {
 
   /* Bearer token GET /metrics requires when set */
   METRICS_TOKEN: Env.schema.string.optional(),
+  /* Milliseconds in-flight requests may run after SIGTERM (read by bin/server.ts) */
+  SHUTDOWN_GRACE_MS: positiveIntegerRule,
 
   /* Outbox worker (config/queue.ts): lease, attempts before `dead`, backoff, recovery rate */
   QUEUE_LEASE_SECONDS: positiveIntegerRule,

@@ -193,7 +193,9 @@ export class DeliveryWorker {
     else if (result.outcome === 'dead') changes.status = 'dead'
     else if (result.outcome === 'skipped') changes.status = 'skipped'
     else {
-      changes.next_attempt_at = now.plus({ seconds: retryDelaySeconds(delivery.attemptsSinceRequeue) }).toJSDate()
+      changes.next_attempt_at = now
+        .plus({ seconds: retryDelaySeconds(delivery.attemptsSinceRequeue) })
+        .toJSDate()
     }
     const attemptOutcome: AttemptOutcome =
       result.outcome === 'sent' ? 'sent' : result.outcome === 'skipped' ? 'skipped' : 'failed'
@@ -214,7 +216,12 @@ export class DeliveryWorker {
       } catch (error) {
         if (tried >= RECORD_RETRY_DELAYS_MS.length) throw error
         logger.warn(
-          { err: error, deliveryId: delivery.id, kind: delivery.channel, attempt: delivery.attempts },
+          {
+            err: error,
+            deliveryId: delivery.id,
+            kind: delivery.channel,
+            attempt: delivery.attempts,
+          },
           'recording a delivery outcome failed; trying again'
         )
         await sleep(RECORD_RETRY_DELAYS_MS[tried])

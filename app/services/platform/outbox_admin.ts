@@ -20,7 +20,11 @@ export interface KindStatus {
  */
 export async function outboxStatus(now = DateTime.now()): Promise<KindStatus[]> {
   const [counts, oldest, errors] = await Promise.all([
-    db.from('deliveries').select('channel', 'status').count('* as count').groupBy('channel', 'status'),
+    db
+      .from('deliveries')
+      .select('channel', 'status')
+      .count('* as count')
+      .groupBy('channel', 'status'),
     db
       .from('deliveries')
       .where('status', 'pending')
@@ -48,7 +52,8 @@ export async function outboxStatus(now = DateTime.now()): Promise<KindStatus[]> 
     }
     return kinds.get(kind)!
   }
-  for (const row of counts) kindOf(row.channel).counts[row.status as DeliveryStatus] = Number(row.count)
+  for (const row of counts)
+    kindOf(row.channel).counts[row.status as DeliveryStatus] = Number(row.count)
   for (const row of oldest) {
     const age = now.diff(DateTime.fromJSDate(row.oldest), 'seconds').seconds
     kindOf(row.channel).oldestPendingSeconds = Math.max(0, Math.round(age))

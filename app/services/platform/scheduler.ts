@@ -17,9 +17,7 @@ export function configuredSchedules(from = new Date()): ConfiguredSchedule[] {
   return SCHEDULE_DEFINITIONS.map((definition) => {
     const expression = env.get(definition.env) ?? definition.cron
     const nextRun =
-      expression === 'off'
-        ? null
-        : new Cron(expression, { timezone, paused: true }).nextRun(from)
+      expression === 'off' ? null : new Cron(expression, { timezone, paused: true }).nextRun(from)
     return { ...definition, expression, timezone, nextRun }
   })
 }

@@ -22,7 +22,7 @@ async function queue(...subjects: string[]) {
 
 /** Fails the delivery's every attempt against a port nothing listens on, until it is dead */
 async function killDelivery(worker: DeliveryWorker, id: string) {
-  let now = DateTime.now()
+  let now: DateTime = DateTime.now()
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     await worker.runOnce({ now })
     const delivery = await Delivery.findOrFail(id)

@@ -34,10 +34,13 @@ test.group('Delivery / backoff that notices recovery', (group) => {
     const waiting = await queue('Um', 'Dois', 'Tres')
     assert.equal((await worker.runOnce({ now })).retried, 3)
     // one of them has failed often: its next try is an hour away
-    await db.from('deliveries').where('id', waiting[2]).update({
-      attempts: 7,
-      next_attempt_at: now.plus({ hours: 1 }).toJSDate(),
-    })
+    await db
+      .from('deliveries')
+      .where('id', waiting[2])
+      .update({
+        attempts: 7,
+        next_attempt_at: now.plus({ hours: 1 }).toJSDate(),
+      })
     const messenger = await db.transaction((trx) =>
       enqueueDeliveries([{ channel: 'messenger', payload: { to: '+5511', text: 'oi' } }], trx)
     )

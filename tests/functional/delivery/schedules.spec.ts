@@ -64,7 +64,10 @@ test.group('Worker schedules', (group) => {
   }) => {
     const from = new Date('2026-11-23T10:20:30Z')
     const next = Object.fromEntries(
-      configuredSchedules(from).map((schedule) => [schedule.command, schedule.nextRun?.toISOString()])
+      configuredSchedules(from).map((schedule) => [
+        schedule.command,
+        schedule.nextRun?.toISOString(),
+      ])
     )
     assert.deepEqual(next, {
       'compliance:generate': '2026-11-24T03:00:00.000Z',
@@ -106,7 +109,10 @@ test.group('Worker schedules', (group) => {
       () => cronRule('SCHEDULE_CONTRACTS_SWEEP', 'every hour'),
       /^SCHEDULE_CONTRACTS_SWEEP: not a cron expression \("every hour"\)/
     )
-    assert.throws(() => cronRule('SCHEDULE_CONTRACTS_SWEEP', '61 * * * *'), /SCHEDULE_CONTRACTS_SWEEP/)
+    assert.throws(
+      () => cronRule('SCHEDULE_CONTRACTS_SWEEP', '61 * * * *'),
+      /SCHEDULE_CONTRACTS_SWEEP/
+    )
     assert.equal(timeZoneRule('SCHEDULE_TIMEZONE', 'America/Sao_Paulo'), 'America/Sao_Paulo')
     assert.throws(
       () => timeZoneRule('SCHEDULE_TIMEZONE', 'Mars/Olympus'),

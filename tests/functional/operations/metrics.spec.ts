@@ -37,7 +37,7 @@ test.group('Operations / liveness and metrics', (group) => {
 
     const response = await client.get('/api/v1/metrics')
     response.assertStatus(200)
-    assert.match(response.header('content-type'), /^text\/plain; version=0\.0\.4/)
+    assert.match(response.header('content-type') ?? '', /^text\/plain; version=0\.0\.4/)
     const text = response.text()
     for (const family of [
       'http_request_duration_seconds',
@@ -50,11 +50,19 @@ test.group('Operations / liveness and metrics', (group) => {
       assert.include(text, `# TYPE ${family} `)
     }
     assert.isAtLeast(
-      sample(text, 'http_request_duration_seconds_count', 'route="health.live",method="GET",status="200"')!,
+      sample(
+        text,
+        'http_request_duration_seconds_count',
+        'route="health.live",method="GET",status="200"'
+      )!,
       1
     )
     assert.isAtLeast(
-      sample(text, 'http_request_duration_seconds_count', 'route="unmatched",method="GET",status="404"')!,
+      sample(
+        text,
+        'http_request_duration_seconds_count',
+        'route="unmatched",method="GET",status="404"'
+      )!,
       1
     )
     assert.equal(sample(text, 'outbox_deliveries', 'kind="email",state="pending"'), 2)

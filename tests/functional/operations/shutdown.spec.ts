@@ -115,11 +115,18 @@ test.group('Operations / graceful shutdown on SIGTERM', (group) => {
     cleanup(() => sink.close())
     const ids = await db.transaction((trx) =>
       enqueueMails(
-        ['Um', 'Dois'].map((subject) => ({ to: 'a@b.test', subject, html: subject, text: subject })),
+        ['Um', 'Dois'].map((subject) => ({
+          to: 'a@b.test',
+          subject,
+          html: subject,
+          text: subject,
+        })),
         trx
       )
     )
-    cleanup(() => db.from('deliveries').whereIn('id', ids).delete())
+    cleanup(async () => {
+      await db.from('deliveries').whereIn('id', ids).delete()
+    })
     const worker = track(
       startAce(['queue:work', '--idle', '1'], {
         SMTP_HOST: '127.0.0.1',
@@ -135,12 +142,18 @@ test.group('Operations / graceful shutdown on SIGTERM', (group) => {
     const rows = await db.from('deliveries').whereIn('id', ids).orderBy('created_at')
     const statuses = rows.map((row) => row.status).sort()
     assert.deepEqual(statuses, ['pending', 'sent'], 'the one in hand is recorded, the next waits')
-    assert.isTrue(rows.every((row) => row.locked_until === null), 'no lease left behind')
+    assert.isTrue(
+      rows.every((row) => row.locked_until === null),
+      'no lease left behind'
+    )
   }).timeout(60_000)
 
   test('the worker exits 0 on SIGTERM when the database is unreachable', async ({ assert }) => {
     const worker = track(
-      startAce(['queue:work', '--idle', '1'], { DB_PORT: String(await freePort()), LOG_LEVEL: 'warn' })
+      startAce(['queue:work', '--idle', '1'], {
+        DB_PORT: String(await freePort()),
+        LOG_LEVEL: 'warn',
+      })
     )
     await waitUntil(() => worker.output().includes('outbox batch failed'), 40_000, worker.output)
     const { code, ms } = await terminate(worker)
