@@ -159,7 +159,9 @@ test.group('Notifications / e-mail outbox over real SMTP', (group) => {
     )
   })
 
-  test('backoff doubles and the delivery is dead (kept) after the last attempt', async ({ assert }) => {
+  test('backoff doubles and the delivery is dead (kept) after the last attempt', async ({
+    assert,
+  }) => {
     const worker = new DeliveryWorker({ mailer: smtpMailer(await freePort()) })
     await queueMail('Nunca chega')
     const delivery = await Delivery.firstOrFail()
