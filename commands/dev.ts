@@ -5,6 +5,7 @@ import type { CommandOptions } from '@adonisjs/core/types/ace'
 import { startEmbeddedCluster } from '#database/embedded/cluster'
 import { DEMO_LOGINS, DEMO_PASSWORD } from '#database/seeders/demo/accounts'
 import { devProcesses } from '#support/dev_processes'
+import { supervise } from '#support/supervisor'
 import { DEMO_ONBOARDING_LINK_FILE } from '#database/seeders/demo/onboarding'
 
 /**
@@ -19,6 +20,7 @@ export default class Dev extends BaseCommand {
   static options: CommandOptions = { startApp: false, staysAlive: true }
 
   #children: ChildProcess[] = []
+  #supervised: ReturnType<typeof supervise>[] = []
 
   #ace(args: string[], env: NodeJS.ProcessEnv = {}) {
     return spawn(process.execPath, ['ace', ...args], {
@@ -50,6 +52,7 @@ export default class Dev extends BaseCommand {
     )
 
     const stop = async () => {
+      for (const supervisor of this.#supervised) this.#children.push(supervisor.stop())
       for (const child of this.#children) child.kill('SIGINT')
       await cluster.stop()
       process.exit(0)
@@ -68,7 +71,16 @@ export default class Dev extends BaseCommand {
 
     await this.#printLogins()
     this.#children.push(this.#ace(['serve', '--hmr']))
-    for (const args of devProcesses) this.#children.push(this.#ace(args))
+    /** A worker that exits (crash, lost database) is said so and started again */
+    for (const args of devProcesses) {
+      const name = `node ace ${args.join(' ')}`
+      this.#supervised.push(
+        supervise(() => this.#ace(args), {
+          onRestart: (exit, delayMs) =>
+            this.logger.warning(`${name} exited (${exit}); restarting in ${delayMs / 1000} s`),
+        })
+      )
+    }
   }
 
   async #printLogins() {

@@ -20,6 +20,8 @@ const dbConfig = defineConfig({
         password: env.get('DB_PASSWORD', 'postgres'),
         database: env.get('DB_DATABASE', 'contracts_dev'),
         ssl: env.get('DB_SSL', false) ? { rejectUnauthorized: false } : undefined,
+        /** node-postgres option (not in Lucid's type): names the process in pg_stat_activity */
+        ...({ application_name: env.get('DB_APPLICATION_NAME', 'contract-management') } as object),
       },
       pool: { min: 0, max: env.get('DB_POOL_MAX', 10) },
       migrations: {

@@ -9,6 +9,7 @@
 */
 import { Env } from '@adonisjs/core/env'
 import { corsOriginsRule, positiveIntegerRule, trustedProxiesRule } from '#support/http_trust'
+import { cronRule, timeZoneRule } from '#support/schedules'
 
 export default await Env.create(new URL('../', import.meta.url), {
   NODE_ENV: Env.schema.enum(['development', 'production', 'test'] as const),
@@ -37,6 +38,8 @@ export default await Env.create(new URL('../', import.meta.url), {
   DB_DATABASE: Env.schema.string.optional(),
   DB_SSL: Env.schema.boolean.optional(),
   DB_POOL_MAX: Env.schema.number.optional(),
+  /* Shown in pg_stat_activity (which process holds a connection) */
+  DB_APPLICATION_NAME: Env.schema.string.optional(),
 
   /* Access tokens (JWT, HS256) and refresh tokens */
   JWT_SECRET: Env.schema.string.optional(),
@@ -94,6 +97,30 @@ export default await Env.create(new URL('../', import.meta.url), {
   OAUTH_MICROSOFT_CLIENT_ID: Env.schema.string.optional(),
   OAUTH_MICROSOFT_JWKS_URL: Env.schema.string.optional({ format: 'url', tld: false }),
   OAUTH_MICROSOFT_ISSUER: Env.schema.string.optional(),
+
+  /* Bearer token GET /metrics requires when set */
+  METRICS_TOKEN: Env.schema.string.optional(),
+  /* Milliseconds in-flight requests may run after SIGTERM (read by bin/server.ts) */
+  SHUTDOWN_GRACE_MS: positiveIntegerRule,
+
+  /* Outbox worker (config/queue.ts): lease, attempts before `dead`, backoff, recovery rate */
+  QUEUE_LEASE_SECONDS: positiveIntegerRule,
+  QUEUE_MAX_ATTEMPTS: positiveIntegerRule,
+  QUEUE_RETRY_BASE_SECONDS: positiveIntegerRule,
+  QUEUE_RETRY_MAX_SECONDS: positiveIntegerRule,
+  QUEUE_RECOVERY_RATE: positiveIntegerRule,
+
+  /*
+  | Schedules of the worker (app/support/schedules.ts): a cron expression
+  | (5 fields, or 6 with seconds) or `off`; SCHEDULE_TIMEZONE defaults to UTC
+  */
+  SCHEDULE_TIMEZONE: timeZoneRule,
+  SCHEDULE_COMPLIANCE_GENERATE: cronRule,
+  SCHEDULE_CONTRACTS_SWEEP: cronRule,
+  SCHEDULE_ONBOARDING_SWEEP: cronRule,
+  SCHEDULE_INTEGRATIONS_SWEEP: cronRule,
+  SCHEDULE_NOTIFICATIONS_PRUNE: cronRule,
+  SCHEDULE_DATA_EXPORTS_PROCESS: cronRule,
 
   /* Personal data exports: days a ready archive stays downloadable */
   DATA_EXPORT_TTL_DAYS: Env.schema.number.optional(),

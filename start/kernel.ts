@@ -12,6 +12,7 @@ server.errorHandler(() => import('#exceptions/handler'))
  * Run on every request, even when no route matches.
  */
 server.use([
+  () => import('#middleware/request_observer_middleware'),
   () => import('#middleware/security_headers_middleware'),
   () => import('#middleware/container_bindings_middleware'),
   () => import('#middleware/force_json_response_middleware'),

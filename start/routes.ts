@@ -7,6 +7,7 @@
 |
 */
 import './routes/system.js'
+import './routes/operations.js'
 import './routes/auth.js'
 import './routes/companies.js'
 import './routes/app_versions.js'

@@ -5,7 +5,8 @@ import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import { toJsonb } from '#support/jsonb'
 import { withTimestamps } from '#models/mixins/with_timestamps'
 
-export type DeliveryStatus = 'pending' | 'sent' | 'failed' | 'skipped'
+/** `dead`: given up after the last attempt, kept until `node ace queue:retry` requeues it */
+export type DeliveryStatus = 'pending' | 'sent' | 'dead' | 'skipped'
 export type OutboxChannel = 'email' | 'messenger'
 
 export interface MailPayload {
@@ -40,6 +41,19 @@ export default class Delivery extends compose(BaseModel, withUuidPrimaryKey, wit
 
   @column()
   declare lastError: string | null
+
+  /** Claimed by a worker until then (the lease); null when not in flight */
+  @column.dateTime()
+  declare lockedUntil: DateTime | null
+
+  /** `attempts` when last requeued by `node ace queue:retry` (attempts since then count) */
+  @column()
+  declare requeuedAtAttempt: number
+
+  /** Attempts since the last requeue: what the backoff and the `dead` limit count */
+  get attemptsSinceRequeue() {
+    return this.attempts - (this.requeuedAtAttempt ?? 0)
+  }
 
   @column.dateTime()
   declare sentAt: DateTime | null

@@ -8,6 +8,8 @@ import { SMTPTransport } from '@adonisjs/mail/transports/smtp'
 
 export interface ReceivedMail {
   to: string[]
+  /** The Message-ID header, as sent (`<id@host>`) */
+  messageId: string
   subject: string
   html: string
   text: string
@@ -47,8 +49,9 @@ function decodePart(headers: string, body: string) {
 function parseMessage(raw: string, to: string[]): ReceivedMail {
   const [head] = raw.split(/\r?\n\r?\n/)
   const subject = /^subject:\s*(.*)$/im.exec(head)?.[1] ?? ''
+  const messageId = /^message-id:\s*(.*)$/im.exec(head)?.[1]?.trim() ?? ''
   const boundary = /boundary="?([^";\r\n]+)"?/i.exec(head)?.[1] ?? ''
-  const message: ReceivedMail = { to, subject, html: '', text: '' }
+  const message: ReceivedMail = { to, messageId, subject, html: '', text: '' }
   for (const part of raw.split(`--${boundary}`).slice(1)) {
     const split = part.search(/\r?\n\r?\n/)
     const headers = part.slice(0, split)
@@ -59,12 +62,21 @@ function parseMessage(raw: string, to: string[]): ReceivedMail {
   return message
 }
 
+export interface SmtpServerOptions {
+  /** Where to keep what arrives (a sink restarted on the same port keeps one list) */
+  received?: ReceivedMail[]
+  /** Milliseconds before accepting each message (a slow receiver: faults land mid-batch) */
+  delayMs?: number
+}
+
 /** A real SMTP server (smtp-server) on 127.0.0.1 that keeps what it receives */
-export async function startSmtpServer(port = 0) {
-  const received: ReceivedMail[] = []
+export async function startSmtpServer(port = 0, options: SmtpServerOptions = {}) {
+  const received = options.received ?? []
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
+    // no reverse DNS of 127.0.0.1: without a resolver it costs seconds per connection
+    disableReverseLookup: true,
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = []
@@ -72,7 +84,8 @@ export async function startSmtpServer(port = 0) {
       stream.on('end', () => {
         const to = session.envelope.rcptTo.map((rcpt) => rcpt.address)
         received.push(parseMessage(Buffer.concat(chunks).toString('utf8'), to))
-        callback()
+        if (options.delayMs) setTimeout(() => callback(), options.delayMs)
+        else callback()
       })
     },
   })

@@ -1,10 +1,14 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
 import mail from '@adonisjs/mail/services/main'
 import type { Mailer } from '@adonisjs/mail'
 import type { MailTransportContract } from '@adonisjs/mail/types'
+import queueConfig from '#config/queue'
+import env from '#start/env'
 import Delivery, { type MailPayload, type MessengerPayload } from '#models/delivery'
+import type { AttemptOutcome } from '#models/delivery_attempt'
 import { messengerFromEnv, type MessengerClient } from '#services/notifications/messenger_client'
 
 /** Thrown by a sender when the delivery can never succeed: marked `skipped` */
@@ -17,10 +21,20 @@ export interface DeliveryTargets {
   messenger?: MessengerClient
 }
 
+/**
+ * The delivery's stable identity for receivers: `<delivery-uuid@APP_URL host>`,
+ * the same on every attempt, so a copy sent again after a crash can be
+ * recognised as the same message.
+ */
+export function deliveryMessageId(deliveryId: string) {
+  return `<${deliveryId}@${new URL(env.get('APP_URL')).hostname}>`
+}
+
 /** Sends an outbox e-mail (HTML + text) through a mailer */
-async function sendMail(mailer: Mailer<MailTransportContract>, payload: MailPayload) {
+async function sendMail(mailer: Mailer<MailTransportContract>, id: string, payload: MailPayload) {
   await mailer.send((message) => {
     message
+      .messageId(deliveryMessageId(id))
       .to(payload.to, payload.toName ?? undefined)
       .subject(payload.subject)
       .html(payload.html)
@@ -28,56 +42,135 @@ async function sendMail(mailer: Mailer<MailTransportContract>, payload: MailPayl
   })
 }
 
-export const MAX_ATTEMPTS = 8
-const BASE_DELAY_SECONDS = 30
-const MAX_DELAY_SECONDS = 3600
+export const MAX_ATTEMPTS = queueConfig.maxAttempts
 
-/** Exponential backoff: 30 s, 1 min, 2 min, ... capped at 1 h */
+/** Exponential backoff: 30 s, 1 min, 2 min, ... capped at 1 h (by default) */
 export const retryDelaySeconds = (attempts: number) =>
-  Math.min(BASE_DELAY_SECONDS * 2 ** (attempts - 1), MAX_DELAY_SECONDS)
+  Math.min(queueConfig.retryBaseSeconds * 2 ** (attempts - 1), queueConfig.retryMaxSeconds)
 
 export interface RunOptions {
-  /** The clock (tests move it forward) */
+  /** The clock (tests move it forward); default: the real time of each claim */
   now?: DateTime
+  /** Deliveries handled before returning */
   batchSize?: number
+  /** Asked before each claim: true stops after the delivery in hand (graceful shutdown) */
+  shouldStop?: () => boolean
 }
 
 export interface RunSummary {
   sent: number
   retried: number
-  failed: number
+  dead: number
   skipped: number
 }
 
+type Outcome = keyof RunSummary
+
+interface AttemptResult {
+  outcome: Outcome
+  error: string | null
+}
+
+const errorText = (error: unknown) => String((error as Error)?.message ?? error).slice(0, 1000)
+
+/** Waits between the tries of recording an outcome (the e-mail is already out) */
+const RECORD_RETRY_DELAYS_MS = [250, 1000, 3000]
+
 /**
- * Claims due outbox rows with `FOR UPDATE SKIP LOCKED` (several workers
- * never take the same row), sends each, then marks it sent, reschedules
- * it with backoff, or gives up after MAX_ATTEMPTS (`failed`).
+ * The outbox worker. Each delivery is claimed alone with a lease
+ * (`FOR UPDATE SKIP LOCKED`, `locked_until`, attempts + 1 and an
+ * `in_flight` attempt row, committed before sending), sent outside any
+ * transaction, then its outcome is recorded in its own short transaction.
+ * A worker that dies therefore leaves at most the delivery it was sending,
+ * sent again (same Message-ID) once the lease expires; any number of
+ * workers may run.
  */
 export class DeliveryWorker {
+  /** When this worker last brought each kind's waiting deliveries forward */
+  #lastRecovery = new Map<string, number>()
+
   constructor(private targets: DeliveryTargets = {}) {}
 
-  async runOnce({ now = DateTime.now(), batchSize = 50 }: RunOptions = {}): Promise<RunSummary> {
-    const summary: RunSummary = { sent: 0, retried: 0, failed: 0, skipped: 0 }
-    await db.transaction(async (trx) => {
-      const due = await Delivery.query({ client: trx })
-        .where('status', 'pending')
-        .where('next_attempt_at', '<=', now.toJSDate())
-        .orderBy('next_attempt_at', 'asc')
-        .limit(batchSize)
-        .forUpdate()
-        .skipLocked()
-      for (const delivery of due) {
-        const outcome = await this.#deliver(delivery, now)
-        summary[outcome]++
-        await delivery.useTransaction(trx).save()
-      }
-    })
+  async runOnce({ now, batchSize = 50, shouldStop }: RunOptions = {}): Promise<RunSummary> {
+    const summary: RunSummary = { sent: 0, retried: 0, dead: 0, skipped: 0 }
+    for (let handled = 0; handled < batchSize && !shouldStop?.(); handled++) {
+      const at = now ?? DateTime.now()
+      const delivery = await this.#claim(at)
+      if (!delivery) break
+      const result = await this.#attempt(delivery)
+      summary[result.outcome]++
+      await this.#record(delivery, result, now ?? DateTime.now())
+      if (result.outcome === 'sent') await this.#recover(delivery.channel, now ?? DateTime.now())
+    }
     return summary
   }
 
-  #sendMail(payload: MailPayload) {
-    return sendMail(this.targets.mailer ?? mail.use(), payload)
+  /**
+   * One statement, so committed on return: takes the oldest due delivery
+   * that no live lease holds, marks an earlier attempt left `in_flight`
+   * (its worker died) as interrupted, and opens this attempt.
+   */
+  async #claim(now: DateTime): Promise<Delivery | null> {
+    const at = now.toJSDate()
+    const leaseEnd = now.plus({ seconds: queueConfig.leaseSeconds }).toJSDate()
+    const { rows } = await db.rawQuery(
+      `WITH next AS (
+         SELECT id FROM deliveries
+          WHERE status = 'pending' AND next_attempt_at <= :at
+            AND (locked_until IS NULL OR locked_until <= :at)
+          ORDER BY next_attempt_at
+          LIMIT 1
+          FOR UPDATE SKIP LOCKED
+       ), claimed AS (
+         UPDATE deliveries d
+            SET locked_until = :leaseEnd, attempts = d.attempts + 1, updated_at = :at
+           FROM next WHERE d.id = next.id
+         RETURNING d.*
+       ), interrupted AS (
+         UPDATE delivery_attempts a
+            SET outcome = 'interrupted', finished_at = :at,
+                error = 'the worker stopped before recording the outcome; retried after the lease'
+           FROM claimed WHERE a.delivery_id = claimed.id AND a.outcome = 'in_flight'
+       ), attempt AS (
+         INSERT INTO delivery_attempts (delivery_id, attempt, started_at, outcome)
+         SELECT id, attempts, :at, 'in_flight' FROM claimed
+       )
+       SELECT * FROM claimed`,
+      { at, leaseEnd }
+    )
+    return rows.length ? Delivery.$createFromAdapterResult(rows[0]) : null
+  }
+
+  async #attempt(delivery: Delivery): Promise<AttemptResult> {
+    try {
+      if (delivery.channel === 'email') {
+        await sendMail(
+          this.targets.mailer ?? mail.use(),
+          delivery.id,
+          delivery.payload as MailPayload
+        )
+      } else {
+        await this.#sendMessenger(delivery.payload as MessengerPayload)
+      }
+      return { outcome: 'sent', error: null }
+    } catch (error) {
+      const text = errorText(error)
+      if (error instanceof DeliverySkipped) return { outcome: 'skipped', error: text }
+      const outcome = delivery.attemptsSinceRequeue >= MAX_ATTEMPTS ? 'dead' : 'retried'
+      logger.warn(
+        {
+          err: error,
+          deliveryId: delivery.id,
+          kind: delivery.channel,
+          attempt: delivery.attempts,
+          maxAttempts: MAX_ATTEMPTS,
+        },
+        outcome === 'dead'
+          ? 'delivery attempt failed; it was the last one, the delivery is dead'
+          : 'delivery attempt failed; retried with backoff'
+      )
+      return { outcome, error: text }
+    }
   }
 
   #sendMessenger(payload: MessengerPayload) {
@@ -86,34 +179,81 @@ export class DeliveryWorker {
     return client.send(payload)
   }
 
-  async #deliver(delivery: Delivery, now: DateTime): Promise<keyof RunSummary> {
-    delivery.attempts++
-    try {
-      if (delivery.channel === 'email') await this.#sendMail(delivery.payload as MailPayload)
-      else await this.#sendMessenger(delivery.payload as MessengerPayload)
-      delivery.merge({ status: 'sent', sentAt: now, lastError: null })
-      return 'sent'
-    } catch (error) {
-      delivery.lastError = String((error as Error).message ?? error).slice(0, 1000)
-      if (error instanceof DeliverySkipped) {
-        delivery.status = 'skipped'
-        return 'skipped'
-      }
-      logger.warn(
-        {
-          err: error,
-          deliveryId: delivery.id,
-          channel: delivery.channel,
-          attempts: delivery.attempts,
-        },
-        'delivery failed; retried with backoff until the last attempt'
-      )
-      if (delivery.attempts >= MAX_ATTEMPTS) {
-        delivery.status = 'failed'
-        return 'failed'
-      }
-      delivery.nextAttemptAt = now.plus({ seconds: retryDelaySeconds(delivery.attempts) })
-      return 'retried'
+  /**
+   * Records the outcome and releases the lease in one short transaction,
+   * fenced by the attempt number (a worker whose lease expired and was
+   * re-claimed changes nothing). Tried a few times: the message is already
+   * out, and every success here is a duplicate avoided.
+   */
+  async #record(delivery: Delivery, result: AttemptResult, now: DateTime) {
+    const at = now.toJSDate()
+    const changes: Record<string, unknown> = { locked_until: null, updated_at: at }
+    if (result.error) changes.last_error = result.error
+    if (result.outcome === 'sent') Object.assign(changes, { status: 'sent', sent_at: at })
+    else if (result.outcome === 'dead') changes.status = 'dead'
+    else if (result.outcome === 'skipped') changes.status = 'skipped'
+    else {
+      changes.next_attempt_at = now
+        .plus({ seconds: retryDelaySeconds(delivery.attemptsSinceRequeue) })
+        .toJSDate()
     }
+    const attemptOutcome: AttemptOutcome =
+      result.outcome === 'sent' ? 'sent' : result.outcome === 'skipped' ? 'skipped' : 'failed'
+
+    for (let tried = 0; ; tried++) {
+      try {
+        await db.transaction(async (trx) => {
+          await trx
+            .from('deliveries')
+            .where({ id: delivery.id, attempts: delivery.attempts })
+            .update(changes)
+          await trx
+            .from('delivery_attempts')
+            .where({ delivery_id: delivery.id, attempt: delivery.attempts })
+            .update({ outcome: attemptOutcome, error: result.error, finished_at: at })
+        })
+        return
+      } catch (error) {
+        if (tried >= RECORD_RETRY_DELAYS_MS.length) throw error
+        logger.warn(
+          {
+            err: error,
+            deliveryId: delivery.id,
+            kind: delivery.channel,
+            attempt: delivery.attempts,
+          },
+          'recording a delivery outcome failed; trying again'
+        )
+        await sleep(RECORD_RETRY_DELAYS_MS[tried])
+      }
+    }
+  }
+
+  /**
+   * The transport of `kind` works again: its deliveries waiting out a
+   * backoff are brought forward (never pushed later), spaced so that they
+   * go out at most recoveryRatePerSecond, instead of each waiting up to
+   * an hour. At most once every recoveryIntervalSeconds per kind.
+   */
+  async #recover(kind: string, now: DateTime) {
+    const last = this.#lastRecovery.get(kind)
+    const nowMs = now.toMillis()
+    if (last !== undefined && nowMs - last < queueConfig.recoveryIntervalSeconds * 1000) return
+    this.#lastRecovery.set(kind, nowMs)
+    const stepMs = Math.ceil(1000 / queueConfig.recoveryRatePerSecond)
+    await db.rawQuery(
+      `WITH waiting AS (
+         SELECT id, row_number() OVER (ORDER BY next_attempt_at) AS position
+           FROM deliveries
+          WHERE channel = :kind AND status = 'pending' AND attempts > 0 AND next_attempt_at > :at
+          ORDER BY next_attempt_at
+          LIMIT :limit
+       )
+       UPDATE deliveries d
+          SET next_attempt_at = LEAST(d.next_attempt_at,
+                                      :at::timestamptz + (waiting.position * :stepMs) * interval '1 millisecond')
+         FROM waiting WHERE d.id = waiting.id`,
+      { kind, at: now.toJSDate(), limit: queueConfig.recoveryBatch, stepMs }
+    )
   }
 }

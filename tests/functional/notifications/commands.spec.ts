@@ -95,7 +95,7 @@ test.group('Notifications / commands', (group) => {
     const command = await ace.create(QueueWork, ['--once'])
     await command.exec()
     command.assertSucceeded()
-    command.assertLog('[ blue(info) ] sent 2, retried 0, failed 0, skipped 0')
+    command.assertLog('[ blue(info) ] sent 2, retried 0, dead 0, skipped 0')
     assert.lengthOf(bot.requests, 2)
     assert.lengthOf(await Delivery.query().where('status', 'sent'), 2)
   })

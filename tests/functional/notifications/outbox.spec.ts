@@ -3,6 +3,7 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import Delivery from '#models/delivery'
+import DeliveryAttempt from '#models/delivery_attempt'
 import { enqueueMail, renderEmail } from '#services/notifications/mail_outbox'
 import { DeliveryWorker, MAX_ATTEMPTS } from '#services/platform/delivery_worker'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
@@ -44,7 +45,7 @@ test.group('Notifications / e-mail outbox over real SMTP', (group) => {
     response.assertStatus(200)
 
     const summary = await new DeliveryWorker({ mailer: smtpMailer(smtp.port) }).runOnce()
-    assert.deepEqual(summary, { sent: 1, retried: 0, failed: 0, skipped: 0 })
+    assert.deepEqual(summary, { sent: 1, retried: 0, dead: 0, skipped: 0 })
 
     assert.lengthOf(smtp.received, 1)
     const [message] = smtp.received
@@ -80,7 +81,7 @@ test.group('Notifications / e-mail outbox over real SMTP', (group) => {
     await queueMail('Contrato pronto')
 
     const down = await worker.runOnce()
-    assert.deepEqual(down, { sent: 0, retried: 1, failed: 0, skipped: 0 })
+    assert.deepEqual(down, { sent: 0, retried: 1, dead: 0, skipped: 0 })
     const waiting = await Delivery.firstOrFail()
     assert.equal(waiting.status, 'pending')
     assert.equal(waiting.attempts, 1)
@@ -88,7 +89,7 @@ test.group('Notifications / e-mail outbox over real SMTP', (group) => {
     assert.isTrue(waiting.nextAttemptAt > DateTime.now().plus({ seconds: 20 }))
 
     const tooEarly = await worker.runOnce()
-    assert.deepEqual(tooEarly, { sent: 0, retried: 0, failed: 0, skipped: 0 })
+    assert.deepEqual(tooEarly, { sent: 0, retried: 0, dead: 0, skipped: 0 })
 
     const smtp = await startSmtpServer(port)
     cleanup(() => smtp.close())
@@ -102,9 +103,65 @@ test.group('Notifications / e-mail outbox over real SMTP', (group) => {
     await waiting.refresh()
     assert.equal(waiting.status, 'sent')
     assert.equal(waiting.attempts, 2)
+    assert.isNull(waiting.lockedUntil)
+    assert.equal(smtp.received[0].messageId, `<${waiting.id}@localhost>`)
+
+    const attempts = await DeliveryAttempt.query()
+      .where('delivery_id', waiting.id)
+      .orderBy('attempt', 'asc')
+    assert.deepEqual(
+      attempts.map((row) => [row.attempt, row.outcome]),
+      [
+        [1, 'failed'],
+        [2, 'sent'],
+      ]
+    )
+    assert.match(attempts[0].error!, /ECONNREFUSED/)
+    assert.isNull(attempts[1].error)
+    assert.isNotNull(attempts[0].finishedAt)
+    assert.equal(waiting.lastError, attempts[0].error, 'the last error stays after the success')
   })
 
-  test('backoff doubles and the delivery fails after the last attempt', async ({ assert }) => {
+  test('a delivery whose worker died mid-send is sent again after the lease, with the same Message-ID', async ({
+    assert,
+    cleanup,
+  }) => {
+    const smtp = await startSmtpServer()
+    cleanup(() => smtp.close())
+    await queueMail('Contrato pronto')
+    const delivery = await Delivery.firstOrFail()
+    const now = DateTime.now()
+    // a worker claimed it (lease + in-flight attempt) and died before recording the outcome
+    delivery.merge({ attempts: 1, lockedUntil: now.plus({ seconds: 60 }) })
+    await delivery.save()
+    await DeliveryAttempt.create({
+      deliveryId: delivery.id,
+      attempt: 1,
+      startedAt: now,
+      outcome: 'in_flight',
+    })
+    const worker = new DeliveryWorker({ mailer: smtpMailer(smtp.port) })
+
+    assert.equal((await worker.runOnce({ now })).sent, 0, 'the lease holds it')
+    assert.equal((await worker.runOnce({ now: now.plus({ seconds: 61 }) })).sent, 1)
+
+    assert.lengthOf(smtp.received, 1)
+    assert.equal(smtp.received[0].messageId, `<${delivery.id}@localhost>`)
+    const attempts = await DeliveryAttempt.query()
+      .where('delivery_id', delivery.id)
+      .orderBy('attempt', 'asc')
+    assert.deepEqual(
+      attempts.map((row) => [row.attempt, row.outcome]),
+      [
+        [1, 'interrupted'],
+        [2, 'sent'],
+      ]
+    )
+  })
+
+  test('backoff doubles and the delivery is dead (kept) after the last attempt', async ({
+    assert,
+  }) => {
     const worker = new DeliveryWorker({ mailer: smtpMailer(await freePort()) })
     await queueMail('Nunca chega')
     const delivery = await Delivery.firstOrFail()
@@ -121,9 +178,9 @@ test.group('Notifications / e-mail outbox over real SMTP', (group) => {
     delivery.attempts = MAX_ATTEMPTS - 1
     await delivery.save()
     const last = await worker.runOnce({ now: delivery.nextAttemptAt })
-    assert.equal(last.failed, 1)
+    assert.equal(last.dead, 1)
     await delivery.refresh()
-    assert.equal(delivery.status, 'failed')
+    assert.equal(delivery.status, 'dead')
     assert.equal(delivery.attempts, MAX_ATTEMPTS)
   })
 })

@@ -1,0 +1,95 @@
+import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
+import type { DeliveryStatus } from '#models/delivery'
+
+export const DELIVERY_STATES: DeliveryStatus[] = ['pending', 'sent', 'dead', 'skipped']
+
+export interface KindStatus {
+  kind: string
+  counts: Record<DeliveryStatus, number>
+  /** Seconds since the oldest pending delivery was queued; null when none waits */
+  oldestPendingSeconds: number | null
+  /** The latest failed (or interrupted) attempt of the kind */
+  lastError: { deliveryId: string; attempt: number; at: DateTime; error: string } | null
+}
+
+/**
+ * The outbox per kind (channel) and state, for `node ace queue:status`
+ * and `/metrics`. Three grouped queries, whatever the queue's size
+ * (the counts use the (channel, status) index).
+ */
+export async function outboxStatus(now = DateTime.now()): Promise<KindStatus[]> {
+  const [counts, oldest, errors] = await Promise.all([
+    db
+      .from('deliveries')
+      .select('channel', 'status')
+      .count('* as count')
+      .groupBy('channel', 'status'),
+    db
+      .from('deliveries')
+      .where('status', 'pending')
+      .select('channel')
+      .min('created_at as oldest')
+      .groupBy('channel'),
+    db.rawQuery(
+      `SELECT DISTINCT ON (d.channel) d.channel, a.delivery_id, a.attempt, a.finished_at, a.error
+         FROM delivery_attempts a JOIN deliveries d ON d.id = a.delivery_id
+        WHERE a.outcome IN ('failed', 'interrupted')
+        ORDER BY d.channel, a.finished_at DESC`
+    ),
+  ])
+
+  const kinds = new Map<string, KindStatus>()
+  const kindOf = (kind: string) => {
+    if (!kinds.has(kind)) {
+      const zero = Object.fromEntries(DELIVERY_STATES.map((state) => [state, 0]))
+      kinds.set(kind, {
+        kind,
+        counts: zero as KindStatus['counts'],
+        oldestPendingSeconds: null,
+        lastError: null,
+      })
+    }
+    return kinds.get(kind)!
+  }
+  for (const row of counts)
+    kindOf(row.channel).counts[row.status as DeliveryStatus] = Number(row.count)
+  for (const row of oldest) {
+    const age = now.diff(DateTime.fromJSDate(row.oldest), 'seconds').seconds
+    kindOf(row.channel).oldestPendingSeconds = Math.max(0, Math.round(age))
+  }
+  for (const row of errors.rows) {
+    kindOf(row.channel).lastError = {
+      deliveryId: row.delivery_id,
+      attempt: row.attempt,
+      at: DateTime.fromJSDate(row.finished_at),
+      error: row.error ?? '',
+    }
+  }
+  return [...kinds.values()].sort((a, b) => a.kind.localeCompare(b.kind))
+}
+
+export type RequeueTarget = { id: string } | { dead: true }
+
+/**
+ * Puts deliveries back in the queue, due now, with a fresh attempt budget
+ * (`requeued_at_attempt` = attempts so far; the attempt numbers and the
+ * history go on). By id: a pending, dead or skipped one (a sent one is
+ * never sent again; a pending one in flight keeps its lease); `dead`:
+ * every dead one. Returns how many.
+ */
+export async function requeueDeliveries(target: RequeueTarget, now = DateTime.now()) {
+  const query = db.from('deliveries')
+  if ('id' in target) query.where('id', target.id).whereIn('status', ['pending', 'dead', 'skipped'])
+  else query.where('status', 'dead')
+  const rows: { id: string }[] = await query.update(
+    {
+      status: 'pending',
+      next_attempt_at: now.toJSDate(),
+      requeued_at_attempt: db.knexRawQuery('attempts'),
+      updated_at: now.toJSDate(),
+    },
+    ['id']
+  )
+  return rows.length
+}

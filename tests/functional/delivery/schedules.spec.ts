@@ -1,0 +1,122 @@
+import { test } from '@japa/runner'
+import ace from '@adonisjs/core/services/ace'
+import { setTimeout as sleep } from 'node:timers/promises'
+import env from '#start/env'
+import ScheduleList from '#commands/schedule_list'
+import { configuredSchedules, Scheduler } from '#services/platform/scheduler'
+import { cronRule, SCHEDULE_DEFINITIONS, timeZoneRule } from '#support/schedules'
+
+test.group('Worker schedules', (group) => {
+  group.each.setup(() => ace.ui.switchMode('raw'))
+  group.each.teardown(() => ace.ui.switchMode('normal'))
+
+  /** Sets SCHEDULE_* variables for one test (env.get reads them at call time) */
+  function withEnv(values: Record<string, string>) {
+    const before = Object.fromEntries(Object.keys(values).map((key) => [key, env.get(key as any)]))
+    for (const [key, value] of Object.entries(values)) env.set(key as any, value)
+    return () => {
+      for (const [key, value] of Object.entries(before)) {
+        env.set(key as any, value as any)
+        // Env.set writes process.env too, where undefined would become 'undefined'
+        if (value === undefined) delete process.env[key]
+      }
+    }
+  }
+
+  test('schedule:list shows the six sweeps, their cron, time zone and next run', async ({
+    assert,
+    cleanup,
+  }) => {
+    cleanup(withEnv({ SCHEDULE_CONTRACTS_SWEEP: 'off', SCHEDULE_ONBOARDING_SWEEP: '*/15 * * * *' }))
+    const command = await ace.create(ScheduleList, [])
+    await command.exec()
+    command.assertSucceeded()
+    const rows = command.logger.getLogs().map((log) => log.message.split('|'))
+    assert.deepEqual(rows[0], [
+      'Schedule',
+      'Command',
+      'Cron',
+      'Time zone',
+      'Next run (UTC)',
+      'Env variable',
+      'What',
+    ])
+    const byCommand = Object.fromEntries(rows.slice(1).map((row) => [row[1], row]))
+    assert.sameMembers(
+      Object.keys(byCommand),
+      SCHEDULE_DEFINITIONS.map((definition) => definition.command)
+    )
+    assert.deepEqual(byCommand['compliance:generate'].slice(2, 4), ['0 3 * * *', 'UTC'])
+    assert.match(byCommand['compliance:generate'][4], /^\d{4}-\d\d-\d\dT03:00:00.000Z$/)
+    assert.deepEqual(byCommand['contracts:sweep'].slice(2, 6), [
+      'off',
+      'UTC',
+      'off',
+      'SCHEDULE_CONTRACTS_SWEEP',
+    ])
+    assert.equal(byCommand['onboarding:sweep'][2], '*/15 * * * *')
+    assert.match(byCommand['onboarding:sweep'][4], /T\d\d:(00|15|30|45):00.000Z$/)
+    assert.equal(byCommand['data-exports:process'][2], '* * * * *')
+  })
+
+  test('the defaults: compliance, integrations and pruning daily, contracts and onboarding hourly, exports every minute', async ({
+    assert,
+  }) => {
+    const from = new Date('2026-11-23T10:20:30Z')
+    const next = Object.fromEntries(
+      configuredSchedules(from).map((schedule) => [
+        schedule.command,
+        schedule.nextRun?.toISOString(),
+      ])
+    )
+    assert.deepEqual(next, {
+      'compliance:generate': '2026-11-24T03:00:00.000Z',
+      'contracts:sweep': '2026-11-23T11:05:00.000Z',
+      'onboarding:sweep': '2026-11-23T11:10:00.000Z',
+      'integrations:sweep': '2026-11-24T03:30:00.000Z',
+      'notifications:prune': '2026-11-24T04:00:00.000Z',
+      'data-exports:process': '2026-11-23T10:21:00.000Z',
+    })
+  })
+
+  test('the scheduler runs each schedule on time, one run at a time, and stop() waits for it', async ({
+    assert,
+    cleanup,
+  }) => {
+    cleanup(withEnv({ SCHEDULE_DATA_EXPORTS_PROCESS: '* * * * * *' }))
+    const runs: { command: string; at: number }[] = []
+    let finishedRuns = 0
+    const scheduler = new Scheduler(async (schedule) => {
+      runs.push({ command: schedule.command, at: Date.now() })
+      await sleep(1500)
+      finishedRuns++
+    })
+    cleanup(() => scheduler.stop())
+    assert.equal(scheduler.start(), 6)
+    await sleep(2600)
+    await scheduler.stop()
+    assert.deepEqual([...new Set(runs.map((run) => run.command))], ['data-exports:process'])
+    assert.isAtMost(runs.length, 2, 'a run still going skips the next second (protect)')
+    assert.isAtLeast(runs.length, 1)
+    assert.equal(finishedRuns, runs.length, 'stop() waited for the run in progress')
+  }).timeout(10_000)
+
+  test('a bad cron expression or time zone stops the boot, naming the variable', ({ assert }) => {
+    assert.equal(cronRule('SCHEDULE_CONTRACTS_SWEEP', ' 5 * * * * '), '5 * * * *')
+    assert.equal(cronRule('SCHEDULE_CONTRACTS_SWEEP', 'off'), 'off')
+    assert.isUndefined(cronRule('SCHEDULE_CONTRACTS_SWEEP', ''))
+    assert.throws(
+      () => cronRule('SCHEDULE_CONTRACTS_SWEEP', 'every hour'),
+      /^SCHEDULE_CONTRACTS_SWEEP: not a cron expression \("every hour"\)/
+    )
+    assert.throws(
+      () => cronRule('SCHEDULE_CONTRACTS_SWEEP', '61 * * * *'),
+      /SCHEDULE_CONTRACTS_SWEEP/
+    )
+    assert.equal(timeZoneRule('SCHEDULE_TIMEZONE', 'America/Sao_Paulo'), 'America/Sao_Paulo')
+    assert.throws(
+      () => timeZoneRule('SCHEDULE_TIMEZONE', 'Mars/Olympus'),
+      'SCHEDULE_TIMEZONE: not a time zone ("Mars/Olympus")'
+    )
+  })
+})
