@@ -21,7 +21,7 @@ export const updateCompanyValidator = vine.compile(
       .string()
       .trim()
       .regex(/^\+?[\d\s().-]{8,25}$/)
-      .transform((value) => value.replace(/[\s().-]/g, ''))
+      .transform((value) => (typeof value === 'string' ? value.replace(/[\s().-]/g, '') : value))
       .nullable()
       .optional(),
     timezone: vine.string().trim().maxLength(64).use(ianaZone()).optional(),

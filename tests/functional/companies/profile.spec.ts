@@ -47,6 +47,12 @@ test.group('Company profile / PUT /company/:id', (group) => {
     const stored = await Company.findOrFail(company.id)
     assert.isNull(stored.tradeName)
     assert.equal(stored.phone, '+5511999999999')
+
+    const cleared = await as(client, admin, company)
+      .put(`/company/${company.id}`)
+      .json({ phone: null })
+    cleared.assertStatus(200)
+    assert.isNull((await Company.findOrFail(company.id)).phone)
     assert.equal(stored.name, company.name)
   })
 

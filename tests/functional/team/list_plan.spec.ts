@@ -24,7 +24,7 @@ function nodesOf(node: PlanNode): PlanNode[] {
 
 /** A borrower with LINKS links, half legal entities "Fornecedor n", half persons "Pessoa n" */
 async function largeBorrower() {
-  const { company } = await companyWithOwner()
+  const { company, owner } = await companyWithOwner()
   await db.rawQuery(
     `CREATE TEMP TABLE plan_src ON COMMIT DROP AS
      SELECT n, gen_random_uuid() AS party_id, gen_random_uuid() AS contract_id
@@ -54,7 +54,14 @@ async function largeBorrower() {
             'PROVIDER', true, now(), now()
      FROM plan_src`
   )
-  await db.rawQuery('ANALYZE companies, users, contracts, contract_parts')
+  /** A day of hours per link, so the hour totals read a table that grows with the links */
+  await db.rawQuery(
+    `INSERT INTO work_entries (company_id, contract_part_id, user_id, date, total_minutes, created_at, updated_at)
+     SELECT ?, cp.id, ?, DATE '2026-03-16', 480, now(), now()
+     FROM contract_parts cp JOIN plan_src ON plan_src.contract_id = cp.contract_id`,
+    [company.id, owner.id]
+  )
+  await db.rawQuery('ANALYZE companies, users, contracts, contract_parts, work_entries')
   return company
 }
 
