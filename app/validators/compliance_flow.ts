@@ -111,10 +111,7 @@ export const listComplianceFlowsValidator = vine.compile(
 
 /** GET /compliance-flows/:id/providers: a page of the attached providers */
 export const listFlowProvidersValidator = vine.compile(
-  vine.object({
-    page: vine.number().withoutDecimals().min(1).optional(),
-    perPage: vine.number().withoutDecimals().min(1).max(100).optional(),
-  })
+  vine.object({ page: pageField(), perPage: pageSizeField(100) })
 )
 
 export const attachProvidersValidator = vine.compile(

@@ -1,6 +1,6 @@
 import vine from '@vinejs/vine'
 import { COMPLIANCE_STATUSES, PLATFORM_DATA_TYPES } from '#support/compliance'
-import { yearField, monthField } from '#validators/rules/pagination'
+import { monthField, pageField, pageSizeField, yearField } from '#validators/rules/pagination'
 
 /** C1 filters */
 export const listProviderCompliancesValidator = vine.compile(
@@ -53,11 +53,11 @@ export const reviewStepValidator = vine.compile(
 /** GET /compliances (borrower side, every provider): filters and paging */
 export const listCompanyCompliancesValidator = vine.compile(
   vine.object({
-    year: vine.number().withoutDecimals().range([2000, 2100]).optional(),
-    month: vine.number().withoutDecimals().range([1, 12]).optional(),
+    year: yearField(),
+    month: monthField(),
     status: vine.enum([...COMPLIANCE_STATUSES, 'all'] as const).optional(),
     search: vine.string().trim().maxLength(255).optional(),
-    page: vine.number().withoutDecimals().range([1, 100_000]).optional(),
-    pageSize: vine.number().withoutDecimals().range([1, 100]).optional(),
+    page: pageField(),
+    pageSize: pageSizeField(100),
   })
 )

@@ -3,6 +3,7 @@ import type { ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
 import Contract from '#models/contract'
 import type Company from '#models/company'
 import type { boardContractsValidator, listContractsValidator } from '#validators/contract'
+import { escapeLike } from '#support/like'
 
 export type ContractFilters = Infer<typeof boardContractsValidator>
 
@@ -22,10 +23,6 @@ export function applyContractFilters(
         ? q.where('contracts.progress', '>', 80)
         : q.where('contracts.progress', '<=', filters.progress!)
     )
-}
-
-function escapeLike(value: string) {
-  return value.replace(/[\\%_]/g, (char) => `\\${char}`)
 }
 
 /**

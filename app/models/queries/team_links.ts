@@ -2,6 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { HoursPeriods } from '#support/hours'
 import { stripDocument } from '#support/documents'
+import { escapeLike } from '#support/like'
 
 /**
  * Whose links are listed: a borrower's providers (team, providers list)
@@ -60,7 +61,7 @@ export interface TeamLinkPage {
 
 /** `%term%` for LIKE, with the wildcards of the term escaped */
 function contains(term: string) {
-  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+  return `%${escapeLike(term)}%`
 }
 
 const COMPANY_MATCH =

@@ -30,13 +30,7 @@ export async function providerContact(
     const user = await User.find(provider.providerUserId, { client: trx })
     return user?.email ? toRecipient(user, provider.borrowerCompanyId) : null
   }
-  const owner = await CompanyMember.query({ client: trx })
-    .where('company_id', provider.providerCompanyId!)
-    .where('role', 'owner')
-    .whereHas('user', (user) => user.whereNotNull('email').whereNot('email', ''))
-    .preload('user')
-    .orderBy('created_at', 'asc')
-    .first()
+  const owner = await CompanyMember.ownerOf(provider.providerCompanyId!, trx)
   return owner ? toRecipient(owner.user, owner.companyId) : null
 }
 
