@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import Contract from '#models/contract'
+import Notification from '#models/notification'
 import { contractWorld, createContract, type ContractWorld } from '#tests/support/contracts'
 import { memberOf } from '#tests/support/tenancy'
 import { as } from '#tests/support/http'
@@ -73,6 +74,17 @@ test.group('Contracts / signatures', (group) => {
     ;(await person.post(`/contracts/${id}/signatures/sign`)).assertStatus(409)
     const reminded = await owner.post(`/contracts/${id}/signatures/reminders`)
     assert.equal(reminded.body().data.reminded, 1)
+    // the reminder is the spec's `reminder` type (scope action) for the open group's signer
+    const reminders = await Notification.query().where('type', 'reminder')
+    assert.deepEqual(
+      reminders.map((row) => [row.userId, row.scope, row.title]),
+      [[world.owner.id, 'action', 'Lembrete: assinatura pendente']]
+    )
+    const requests = await Notification.query().where('type', 'signature_requested')
+    assert.notInclude(
+      requests.map((row) => row.title),
+      'Lembrete: assinatura pendente'
+    )
     ;(await owner.post(`/contracts/${id}/signatures/sign`)).assertStatus(200)
     ;(await owner.post(`/contracts/${id}/signatures/sign`)).assertStatus(409)
 
