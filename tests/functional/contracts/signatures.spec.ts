@@ -2,24 +2,16 @@ import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import Contract from '#models/contract'
 import Notification from '#models/notification'
-import { contractWorld, createContract, type ContractWorld } from '#tests/support/contracts'
+import { contractToSign, contractWorld, type ContractWorld } from '#tests/support/contracts'
 import { memberOf } from '#tests/support/tenancy'
 import { as } from '#tests/support/http'
 
 /** A contract published straight to signature, with two ordered groups */
-async function toSign(client: any, world: ContractWorld) {
-  const id = await createContract(client, world, {
-    documents: [],
-    signatureConfig: {
-      groups: [
-        { name: 'Prestadores', order: 2, members: [{ userId: world.person.id }] },
-        { name: 'Contratante', order: 1, members: [{ userId: world.owner.id }] },
-      ],
-    },
-  })
-  await Contract.query().where('id', id).update({ status: 'signature' })
-  return id
-}
+const toSign = (client: any, world: ContractWorld) =>
+  contractToSign(client, world, [
+    { name: 'Prestadores', order: 2, members: [{ userId: world.person.id }] },
+    { name: 'Contratante', order: 1, members: [{ userId: world.owner.id }] },
+  ])
 
 test.group('Contracts / signatures', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
