@@ -121,6 +121,7 @@ export default await Env.create(new URL('../', import.meta.url), {
   SCHEDULE_INTEGRATIONS_SWEEP: cronRule,
   SCHEDULE_NOTIFICATIONS_PRUNE: cronRule,
   SCHEDULE_DATA_EXPORTS_PROCESS: cronRule,
+  SCHEDULE_REMINDERS_SEND: cronRule,
 
   /* Personal data exports: days a ready archive stays downloadable */
   DATA_EXPORT_TTL_DAYS: Env.schema.number.optional(),

@@ -51,6 +51,8 @@ export interface OnboardingSentEvent {
   hasForm: boolean
   hasDocuments: boolean
   pendingDocuments: { id: string; name: string }[]
+  /** The link was sent before (H16 again): the notification is a `reminder` */
+  reminder: boolean
   trx: TransactionClientContract
 }
 

@@ -64,13 +64,13 @@ export default class NotifyOnboardingEvent {
   /**
    * H16/H17 (also the reminders): the dedicated e-mail with the unique
    * link, plus an in-app / messenger `action_required` (no generic e-mail:
-   * it would duplicate the dedicated one). The company context is the
+   * it would duplicate the dedicated one); a repeated send is a `reminder`. The company context is the
    * provider company, or the borrower for a natural person (as in
    * `providerContact`).
    */
   async sent(event: OnboardingSentEvent) {
     const { onboardingId, recipient, contract, url, hasForm, hasDocuments, trx } = event
-    const { pendingDocuments } = event
+    const { pendingDocuments, reminder } = event
     await sendDedicatedMail(
       'onboarding/sent',
       {
@@ -91,7 +91,7 @@ export default class NotifyOnboardingEvent {
 
     const onboarding = await Onboarding.findOrFail(onboardingId, { client: trx })
     await notify(
-      'action_required',
+      reminder ? 'reminder' : 'action_required',
       [
         {
           userId: recipient.userId,
@@ -99,7 +99,7 @@ export default class NotifyOnboardingEvent {
         },
       ],
       {
-        title: 'Onboarding pendente',
+        title: reminder ? 'Lembrete: onboarding pendente' : 'Onboarding pendente',
         message: `Complete o onboarding do contrato ${contract.name} pelo link enviado por e-mail.`,
         scope: 'action',
         activity: {

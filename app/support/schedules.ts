@@ -63,6 +63,13 @@ export const SCHEDULE_DEFINITIONS: ScheduleDefinition[] = [
     description: 'daily: old notifications',
   },
   {
+    name: 'reminders',
+    command: 'reminders:send',
+    env: 'SCHEDULE_REMINDERS_SEND',
+    cron: '0 11 * * *',
+    description: 'daily: compliance, signature and onboarding reminders (each item once a day)',
+  },
+  {
     name: 'data-exports',
     command: 'data-exports:process',
     env: 'SCHEDULE_DATA_EXPORTS_PROCESS',

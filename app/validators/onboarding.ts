@@ -13,7 +13,7 @@ export const createOnboardingLinkValidator = vine.compile(
   })
 )
 
-/** A4: PUT /onboarding/:token/form */
+/** A4: PUT /onboarding/:token/form (`fields: []` is a valid partial save of nothing) */
 export const saveOnboardingFormValidator = vine.compile(
   vine.object({
     fields: vine
@@ -23,7 +23,6 @@ export const saveOnboardingFormValidator = vine.compile(
           value: vine.string().trim().maxLength(5000).nullable(),
         })
       )
-      .minLength(1)
       .maxLength(500),
   })
 )

@@ -5,6 +5,7 @@ import type { EventsList } from '@adonisjs/core/types'
 import { ContractTemplateFactory, WorkflowFactory } from '#database/factories/contract_factory'
 import { companyWithOwner, linkProvider, memberOf } from '#tests/support/tenancy'
 import { as } from '#tests/support/http'
+import Contract from '#models/contract'
 
 /**
  * A borrower company with its owner, a borrower-perspective workflow, a
@@ -71,6 +72,17 @@ export async function createContract(
     .json(fullPayload(world, overrides))
   response.assertStatus(201)
   return response.body().data.id as string
+}
+
+/** A contract (H3) put straight in status `signature` with these signature groups */
+export async function contractToSign(
+  client: ApiClient,
+  world: ContractWorld,
+  groups: Record<string, unknown>[]
+) {
+  const id = await createContract(client, world, { documents: [], signatureConfig: { groups } })
+  await Contract.query().where('id', id).update({ status: 'signature' })
+  return id
 }
 
 /** H16 as the borrower's owner; returns the onboarding token of the link sent */

@@ -14,12 +14,14 @@ type FieldError = { field: string; rule: string; message: string }
  * A4: saves form values, all or nothing. Every id must be a field of this
  * onboarding and every value must match its field's type (422 otherwise);
  * required fields are only enforced at submission, so partial saves work.
- * An empty value clears the field.
+ * An empty value clears the field; an empty list saves nothing (200).
  */
 export default class SaveOnboardingForm {
   async handle(onboarding: Onboarding, { fields }: Payload) {
     await db.transaction(async (trx) => {
       await Onboarding.lockOpen(onboarding.id, trx)
+      /** Nothing to save: a no-op, still refused on a closed onboarding like any save */
+      if (!fields.length) return
       const ids = fields.map((field) => field.id)
       const existing = await OnboardingFormField.query({ client: trx })
         .where('onboarding_id', onboarding.id)

@@ -82,6 +82,7 @@ export default class SendProviderOnboarding {
     trx: Trx
   ) {
     keepOnboardingAlive(onboarding)
+    const reminder = onboarding.lastSentAt !== null
     onboarding.lastSentAt = this.clock.local()
     await onboarding.useTransaction(trx).save()
     const url = onboardingTokens.url(await onboardingTokens.sign(onboarding))
@@ -96,6 +97,7 @@ export default class SendProviderOnboarding {
       pendingDocuments: onboarding.documents
         .filter((document) => CHANGEABLE_DOCUMENT_STATUSES.includes(document.status))
         .map((document) => ({ id: document.id, name: document.name })),
+      reminder,
       trx,
     })
     await ContractHistory.create(

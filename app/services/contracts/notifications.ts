@@ -18,6 +18,9 @@ import type {
 /**
  * What a contract event says in-app (and in the generic e-mail /
  * messenger text): the spec's Events table mapped onto each event `type`.
+ * A repeated request (the reminder routes) is the spec's `reminder` type
+ * (scope action), so the first request keeps its own type and a company
+ * can silence reminders without silencing requests.
  */
 export interface ContractMessage {
   type: NotificationType
@@ -83,7 +86,7 @@ const MESSAGES = {
     actionLabel: 'Ver contrato',
   }),
   signature_requested: (event: ContractSignatureEvent) => ({
-    type: 'signature_requested',
+    type: event.reminder ? 'reminder' : 'signature_requested',
     scope: 'action',
     title: event.reminder ? 'Lembrete: assinatura pendente' : 'Assinatura solicitada',
     message: `${actorName(event)} solicitou sua assinatura no contrato ${quoted(event)}.`,
@@ -132,7 +135,7 @@ const MESSAGES = {
     priority: 'high',
   }),
   review_requested: (event: ContractReviewEvent) => ({
-    type: 'review_requested',
+    type: event.reminder ? 'reminder' : 'review_requested',
     scope: 'action',
     title: event.reminder ? 'Lembrete: revisão pendente' : 'Revisão solicitada',
     message: `${actorName(event)} enviou o contrato ${quoted(event)} para sua revisão.`,

@@ -15,6 +15,7 @@ import {
 import type {
   ChannelResult,
   NotifyData,
+  NotifyMessage,
   NotifyOptions,
   Recipient,
   RecipientResult,
@@ -32,43 +33,66 @@ export class NotificationService {
     type: NotificationType,
     recipients: Recipient[],
     data: NotifyData,
-    { trx, channels = DELIVERY_CHANNELS }: NotifyOptions
+    options: NotifyOptions
   ): Promise<RecipientResult[]> {
-    const unique = [...new Map(recipients.map((r) => [`${r.userId}:${r.companyId}`, r])).values()]
-    if (unique.length === 0) return []
+    const [results] = await this.notifyMany(type, [{ recipients, data }], options)
+    return results
+  }
 
-    const gatesOf = isMandatoryType(type) ? () => null : await loadGates(unique, trx)
-    const users = await this.#contacts(unique, channels, trx)
-    const content = new MessageContent(data)
+  /**
+   * Several messages of one type, each with its own text and recipients
+   * (a daily job's reminders, one per item), in the queries of one
+   * notify(): one gates read, one contacts read, one insert of rows and one
+   * of deliveries, whatever the number of messages. E-mail and messenger go
+   * out once per user per message. Results are per message, in order.
+   */
+  async notifyMany(
+    type: NotificationType,
+    messages: NotifyMessage[],
+    { trx, channels = DELIVERY_CHANNELS }: NotifyOptions
+  ): Promise<RecipientResult[][]> {
+    const batches = messages.map(({ recipients, data }) => ({
+      unique: [...new Map(recipients.map((r) => [`${r.userId}:${r.companyId}`, r])).values()],
+      content: new MessageContent(data),
+    }))
+    const everyone = batches.flatMap((batch) => batch.unique)
+    if (everyone.length === 0) return messages.map(() => [])
+
+    const gatesOf = isMandatoryType(type) ? () => null : await loadGates(everyone, trx)
+    const users = await this.#contacts(everyone, channels, trx)
     const rows: Record<string, unknown>[] = []
     const deliveries: QueuedDelivery[] = []
-    const contacted = new Set<string>()
 
-    const results: RecipientResult[] = []
-    for (const recipient of unique) {
-      const gates = gatesOf(recipient.userId, recipient.companyId)
-      const channelResults: ChannelResult[] = []
-      for (const channel of channels) {
-        const result = await this.#channel(
-          type,
-          channel,
-          gates,
-          recipient,
-          users.get(recipient.userId),
-          content
-        )
-        if ('skippedReason' in result) {
-          channelResults.push({ platform: channel, dispatched: false, ...result })
-          continue
+    const results: RecipientResult[][] = []
+    for (const { unique, content } of batches) {
+      const contacted = new Set<string>()
+      const batchResults: RecipientResult[] = []
+      for (const recipient of unique) {
+        const gates = gatesOf(recipient.userId, recipient.companyId)
+        const channelResults: ChannelResult[] = []
+        for (const channel of channels) {
+          const result = await this.#channel(
+            type,
+            channel,
+            gates,
+            recipient,
+            users.get(recipient.userId),
+            content
+          )
+          if ('skippedReason' in result) {
+            channelResults.push({ platform: channel, dispatched: false, ...result })
+            continue
+          }
+          channelResults.push({ platform: channel, dispatched: true })
+          if (result.kind === 'row') rows.push(content.row(type, recipient))
+          else if (!contacted.has(`${channel}:${recipient.userId}`)) {
+            contacted.add(`${channel}:${recipient.userId}`)
+            deliveries.push(result.delivery)
+          }
         }
-        channelResults.push({ platform: channel, dispatched: true })
-        if (result.kind === 'row') rows.push(content.row(type, recipient))
-        else if (!contacted.has(`${channel}:${recipient.userId}`)) {
-          contacted.add(`${channel}:${recipient.userId}`)
-          deliveries.push(result.delivery)
-        }
+        batchResults.push({ ...recipient, channels: channelResults })
       }
-      results.push({ ...recipient, channels: channelResults })
+      results.push(batchResults)
     }
 
     await batchInsert(trx, 'notifications', rows)
@@ -138,3 +162,7 @@ export default notificationService
 /** Shorthand: `notify(type, recipients, data, {trx})` */
 export const notify: NotificationService['notify'] = (...args) =>
   notificationService.notify(...args)
+
+/** Shorthand: `notifyMany(type, [{recipients, data}, ...], {trx})` */
+export const notifyMany: NotificationService['notifyMany'] = (...args) =>
+  notificationService.notifyMany(...args)

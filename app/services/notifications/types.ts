@@ -42,6 +42,12 @@ export interface NotifyData {
   html?: string
 }
 
+/** One message of notifyMany(): its text and its recipients */
+export interface NotifyMessage {
+  recipients: Recipient[]
+  data: NotifyData
+}
+
 export interface NotifyOptions {
   /** Required: rows and deliveries are written in the caller's transaction */
   trx: TransactionClientContract

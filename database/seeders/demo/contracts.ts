@@ -15,6 +15,8 @@ import { CLOSED_STATUSES } from '#support/contract_rules'
 /** Fixed ids of the contracts area's demo data (the onboarding area uses `betaProvider`) */
 export const DEMO_CONTRACT_IDS = {
   template: '0b7e3c4a-1d2e-4f50-8a6b-7c8d9e0f2a01',
+  /** Beta's template: the standard one plus a provider form of every kind the spec names */
+  onboardingTemplate: '0b7e3c4a-1d2e-4f50-8a6b-7c8d9e0f2a02',
   /** Beta, status `provider`: documents to upload + provider-filled variables */
   betaProvider: '0b7e3c4a-1d2e-4f50-8a6b-7c8d9e0f2b01',
   betaProviderDocuments: [
@@ -46,6 +48,74 @@ const boardId = (index: number) =>
 const TEMPLATE_HTML = `<h1>Contrato de prestação de serviços</h1>
 <p>Contratante: {{borrowerName}}. Contratada: {{providerName}}, com sede em {{providerAddress}}.</p>
 <p>Objeto: {{serviceDescription}}. Valor mensal: {{monthlyValue}}.</p>`
+
+const ONBOARDING_TEMPLATE_HTML = `${TEMPLATE_HTML}
+<p>Início das atividades: {{providerStartDate}}. Porte da equipe: {{providerTeamSize}}.</p>
+<p>Observações da contratada: {{providerNotes}}</p>`
+
+/** The standard template's variables (the onboarding template adds the provider form) */
+const TEMPLATE_VARIABLES = [
+  { name: 'borrowerName', label: 'Contratante', type: 'text', source: 'borrower', required: true },
+  { name: 'providerName', label: 'Contratada', type: 'text', source: 'borrower', required: true },
+  {
+    name: 'providerAddress',
+    label: 'Endereço da contratada',
+    type: 'text',
+    source: 'provider',
+    required: true,
+  },
+  {
+    name: 'serviceDescription',
+    label: 'Objeto',
+    type: 'textarea',
+    source: 'borrower',
+    required: true,
+  },
+  {
+    name: 'monthlyValue',
+    label: 'Valor mensal',
+    type: 'money',
+    source: 'borrower',
+    required: false,
+  },
+]
+
+/**
+ * The three form field types the spec names (FormField `type`: `date`,
+ * `select` with `{label, value}` options, `textarea`), filled by Beta
+ * through the onboarding form. The select's options live on the
+ * contract's stored value (`additional.options`), where the onboarding
+ * reads them.
+ */
+const PROVIDER_FORM_VARIABLES = [
+  {
+    name: 'providerStartDate',
+    label: 'Início das atividades',
+    type: 'date',
+    source: 'provider',
+    required: true,
+  },
+  {
+    name: 'providerTeamSize',
+    label: 'Porte da equipe',
+    type: 'select',
+    source: 'provider',
+    required: true,
+  },
+  {
+    name: 'providerNotes',
+    label: 'Observações',
+    type: 'textarea',
+    source: 'provider',
+    required: false,
+  },
+]
+
+const TEAM_SIZE_OPTIONS = [
+  { label: 'Até 5 pessoas', value: 'small' },
+  { label: 'De 6 a 20 pessoas', value: 'medium' },
+  { label: 'Mais de 20 pessoas', value: 'large' },
+]
 
 async function ensureContract(
   id: string,
@@ -107,43 +177,18 @@ export async function seedContracts(
       companyId: accounts.acme.id,
       name: 'Prestação de serviços (padrão)',
       html: TEMPLATE_HTML,
-      variables: [
-        {
-          name: 'borrowerName',
-          label: 'Contratante',
-          type: 'text',
-          source: 'borrower',
-          required: true,
-        },
-        {
-          name: 'providerName',
-          label: 'Contratada',
-          type: 'text',
-          source: 'borrower',
-          required: true,
-        },
-        {
-          name: 'providerAddress',
-          label: 'Endereço da contratada',
-          type: 'text',
-          source: 'provider',
-          required: true,
-        },
-        {
-          name: 'serviceDescription',
-          label: 'Objeto',
-          type: 'textarea',
-          source: 'borrower',
-          required: true,
-        },
-        {
-          name: 'monthlyValue',
-          label: 'Valor mensal',
-          type: 'money',
-          source: 'borrower',
-          required: false,
-        },
-      ],
+      variables: TEMPLATE_VARIABLES,
+    },
+    client
+  )
+  await ContractTemplate.firstOrCreate(
+    { id: DEMO_CONTRACT_IDS.onboardingTemplate },
+    {
+      id: DEMO_CONTRACT_IDS.onboardingTemplate,
+      companyId: accounts.acme.id,
+      name: 'Prestação de serviços com onboarding',
+      html: ONBOARDING_TEMPLATE_HTML,
+      variables: [...TEMPLATE_VARIABLES, ...PROVIDER_FORM_VARIABLES],
     },
     client
   )
@@ -155,6 +200,7 @@ export async function seedContracts(
       status: 'provider',
       progress: 70,
       currentStep: { key: 'upload', index: 4 },
+      templateId: DEMO_CONTRACT_IDS.onboardingTemplate,
       publishedAt: DateTime.now(),
       deadlineAt: DateTime.now().plus({ days: 7 }),
     },
@@ -212,6 +258,17 @@ export async function seedContracts(
           required: true,
           value: 'Consultoria em processos',
           position: 1,
+        },
+        {
+          id: '0b7e3c4a-1d2e-4f50-8a6b-7c8d9e0f2e04',
+          contractId: beta.contract.id,
+          name: 'providerTeamSize',
+          type: 'select',
+          source: 'provider',
+          required: true,
+          value: '',
+          additional: { options: TEAM_SIZE_OPTIONS },
+          position: 2,
         },
       ],
       client

@@ -121,6 +121,13 @@ test.group('Contracts / notifications and e-mails of the contract events', (grou
       reminders.map((reminder) => reminder.to),
       [world.reviewer.email]
     )
+    // the reminder is the spec's `reminder` type (scope action); the request keeps its own
+    assert.lengthOf(await rowsOf('review_requested', id), 1)
+    const [reminderRow, ...otherReminders] = await rowsOf('reminder', id)
+    assert.lengthOf(otherReminders, 0)
+    assert.equal(reminderRow.userId, world.reviewer.id)
+    assert.equal(reminderRow.scope, 'action')
+    assert.equal(reminderRow.title, 'Lembrete: revisão pendente')
   })
 
   test('contract_published (fill): rows for the parts, e-mail with /fill and pending documents', async ({

@@ -1,24 +1,17 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import Contract from '#models/contract'
-import { contractWorld, createContract, type ContractWorld } from '#tests/support/contracts'
+import Notification from '#models/notification'
+import { contractToSign, contractWorld, type ContractWorld } from '#tests/support/contracts'
 import { memberOf } from '#tests/support/tenancy'
 import { as } from '#tests/support/http'
 
 /** A contract published straight to signature, with two ordered groups */
-async function toSign(client: any, world: ContractWorld) {
-  const id = await createContract(client, world, {
-    documents: [],
-    signatureConfig: {
-      groups: [
-        { name: 'Prestadores', order: 2, members: [{ userId: world.person.id }] },
-        { name: 'Contratante', order: 1, members: [{ userId: world.owner.id }] },
-      ],
-    },
-  })
-  await Contract.query().where('id', id).update({ status: 'signature' })
-  return id
-}
+const toSign = (client: any, world: ContractWorld) =>
+  contractToSign(client, world, [
+    { name: 'Prestadores', order: 2, members: [{ userId: world.person.id }] },
+    { name: 'Contratante', order: 1, members: [{ userId: world.owner.id }] },
+  ])
 
 test.group('Contracts / signatures', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
@@ -73,6 +66,17 @@ test.group('Contracts / signatures', (group) => {
     ;(await person.post(`/contracts/${id}/signatures/sign`)).assertStatus(409)
     const reminded = await owner.post(`/contracts/${id}/signatures/reminders`)
     assert.equal(reminded.body().data.reminded, 1)
+    // the reminder is the spec's `reminder` type (scope action) for the open group's signer
+    const reminders = await Notification.query().where('type', 'reminder')
+    assert.deepEqual(
+      reminders.map((row) => [row.userId, row.scope, row.title]),
+      [[world.owner.id, 'action', 'Lembrete: assinatura pendente']]
+    )
+    const requests = await Notification.query().where('type', 'signature_requested')
+    assert.notInclude(
+      requests.map((row) => row.title),
+      'Lembrete: assinatura pendente'
+    )
     ;(await owner.post(`/contracts/${id}/signatures/sign`)).assertStatus(200)
     ;(await owner.post(`/contracts/${id}/signatures/sign`)).assertStatus(409)
 

@@ -1,8 +1,12 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
-import Contract from '#models/contract'
 import Notification from '#models/notification'
-import { contractWorld, createContract, type ContractWorld } from '#tests/support/contracts'
+import {
+  contractToSign,
+  contractWorld,
+  createContract,
+  type ContractWorld,
+} from '#tests/support/contracts'
 import { cleanStorage, pdfBytes } from '#tests/support/files'
 import { allMails } from '#tests/support/event_notifications'
 import { as } from '#tests/support/http'
@@ -29,17 +33,12 @@ const sortedPairs = (pairs: [string, string][]) =>
   [...pairs].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
 
 /** A contract in `signature` with ordered groups: the owner first, then the person */
-async function toSign(client: any, world: ContractWorld, members: 'both' | 'owner' = 'both') {
+function toSign(client: any, world: ContractWorld, members: 'both' | 'owner' = 'both') {
   const groups = [{ name: 'Contratante', order: 1, members: [{ userId: world.owner.id }] }]
   if (members === 'both') {
     groups.push({ name: 'Prestadores', order: 2, members: [{ userId: world.person.id }] })
   }
-  const id = await createContract(client, world, {
-    documents: [],
-    signatureConfig: { groups },
-  })
-  await Contract.query().where('id', id).update({ status: 'signature' })
-  return id
+  return contractToSign(client, world, groups)
 }
 
 test.group('Event notifications / contracts (every contract event)', (group) => {

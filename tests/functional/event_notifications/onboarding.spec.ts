@@ -113,6 +113,15 @@ test.group('Event notifications / onboarding', (group) => {
     await send(client, s)
     await send(client, s)
     assert.lengthOf(await mailsTo(s.providerOwner.email), 2)
+    // the first send is action_required, the repeated one the spec's `reminder` (scope action)
+    const [first, ...moreFirsts] = await notificationsOf('action_required')
+    assert.lengthOf(moreFirsts, 0)
+    const [reminder, ...moreReminders] = await notificationsOf('reminder')
+    assert.lengthOf(moreReminders, 0)
+    assert.equal(reminder.userId, first.userId)
+    assert.equal(reminder.userId, s.providerOwner.id)
+    assert.equal(reminder.scope, 'action')
+    assert.equal(reminder.title, 'Lembrete: onboarding pendente')
   })
 
   test('onboarding:submitted notifies the borrower owners and admins (document_uploaded)', async ({

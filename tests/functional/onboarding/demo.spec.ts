@@ -38,8 +38,54 @@ test.group('Onboarding / demo data', (group) => {
     assert.lengthOf(response.body().data.documents, 2)
     assert.deepEqual(
       response.body().data.formFields.map((field: any) => field.label),
-      ['Endereço da contratada']
+      ['Endereço da contratada', 'Início das atividades', 'Porte da equipe', 'Observações']
     )
     assert.equal(response.body().data.provider.name, 'Beta Consultoria Ltda')
+  })
+
+  test('the demo form has a date, a select with options and a textarea field, each fillable', async ({
+    client,
+    assert,
+  }) => {
+    await new IndexSeeder(db.connection()).run()
+    const link = (await readFile(app.makePath(DEMO_ONBOARDING_LINK_FILE), 'utf8')).trim()
+    const token = link.split('/public/onboarding/')[1]
+    const fields = (await client.get(`/api/v1/onboarding/${token}`).bearerToken(token)).body().data
+      .formFields as any[]
+    const ofType = (type: string) => {
+      const found = fields.filter((field) => field.type === type)
+      assert.lengthOf(found, 1, `one ${type} field`)
+      return found[0]
+    }
+    const date = ofType('date')
+    const select = ofType('select')
+    const textarea = ofType('textarea')
+    assert.isNull(date.options)
+    assert.isNull(textarea.options)
+    assert.isAbove(select.options.length, 1)
+    for (const option of select.options) {
+      assert.sameMembers(Object.keys(option), ['label', 'value'])
+      assert.isString(option.label)
+      assert.isString(option.value)
+    }
+
+    // each accepts a value of its type through A4, and refuses one of another type
+    const save = (values: { id: string; value: string }[]) =>
+      client.put(`/api/v1/onboarding/${token}/form`).bearerToken(token).json({ fields: values })
+    ;(
+      await save([
+        { id: date.id, value: '2026-03-01' },
+        { id: select.id, value: select.options[1].value },
+        { id: textarea.id, value: 'Equipe própria.\nAtendimento remoto.' },
+      ])
+    ).assertStatus(200)
+    ;(await save([{ id: date.id, value: '01/03/2026' }])).assertStatus(422)
+    ;(await save([{ id: select.id, value: 'not-an-option' }])).assertStatus(422)
+    const saved = (await client.get(`/api/v1/onboarding/${token}`).bearerToken(token)).body().data
+      .formFields as any[]
+    assert.deepEqual(
+      [date.id, select.id, textarea.id].map((id) => saved.find((field) => field.id === id).value),
+      ['2026-03-01', select.options[1].value, 'Equipe própria.\nAtendimento remoto.']
+    )
   })
 })

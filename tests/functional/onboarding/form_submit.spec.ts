@@ -101,11 +101,25 @@ test.group('Onboarding / form (A4)', (group) => {
     assert.deepEqual(await values(s), [null, null, null])
   })
 
+  test('an empty fields list is a partial save of nothing: 200, no change', async ({
+    client,
+    assert,
+  }) => {
+    const s = await onboardingScenario()
+    await OnboardingFormField.query().where('id', fieldId(s, SELECT)).update({ value: 'large' })
+    const response = await client
+      .put(onboardingUrl(s.token, '/form'))
+      .bearerToken(s.token)
+      .json({ fields: [] })
+    response.assertStatus(200)
+    response.assertBody({ data: { message: 'Formulário salvo com sucesso' } })
+    assert.deepEqual(await values(s), [null, null, 'large'])
+  })
+
   test('a malformed body is 422 (no fields, non-uuid id, non-string value)', async ({ client }) => {
     const s = await onboardingScenario()
     for (const body of [
       {},
-      { fields: [] },
       { fields: [{ id: 'abc', value: 'x' }] },
       { fields: [{ id: fieldId(s, TEXT), value: 12 }] },
     ]) {
