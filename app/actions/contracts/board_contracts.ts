@@ -17,11 +17,13 @@ const CARD_COLUMNS = ['id', 'name', 'status', 'progress', 'created_at', 'updated
 
 /**
  * H2: every column in the spec's order, each with its newest contracts
- * (capped) and its total. Two LATERAL queries walk the partial
- * (company_id, status, updated_at) index once per column: one for the
- * cards (only the card fields, never the snapshot), one counting up to
- * BOARD_TOTAL_CAP, so the board costs the same however many contracts
- * the company has. `column` (+ `offset`) loads more cards of one column.
+ * (capped) and its total. The cards are one LATERAL query walking the
+ * partial (company_id, status, updated_at) index once per column (only the
+ * card fields, never the snapshot); the totals are the kept counters
+ * (contract_status_counters), or with a search/ref/progress filter a count
+ * of the matches up to BOARD_TOTAL_CAP, so the board costs the same however
+ * many contracts the company has. `column` (+ `offset`) loads more cards
+ * of one column.
  */
 export default class BoardContracts {
   async handle(company: Company, { column, offset = 0, ...filters }: ContractFilters) {
@@ -51,6 +53,12 @@ export default class BoardContracts {
       .select(db.raw('1'))
       .toSQL()
 
+    /**
+     * Without a row filter (search, ref, progress) the totals are the
+     * trigger-kept counters (one primary-key range read, exact at any
+     * size); a filtered board counts its matches up to BOARD_TOTAL_CAP.
+     */
+    const unfiltered = !filters.search && !filters.ref && !filters.progress
     const [rows, counts] = await parallelReads([
       () =>
         db.rawQuery(
@@ -58,12 +66,20 @@ export default class BoardContracts {
           [statuses, ...cards.bindings]
         ),
       () =>
-        db.rawQuery(
-          `SELECT columns.key, (SELECT count(*) FROM (${counted.sql}) capped)::int AS total
-         FROM unnest(?::text[]) AS columns(key)`,
-          [...counted.bindings, statuses]
-        ),
+        unfiltered
+          ? db.rawQuery(
+              `SELECT status AS key, total FROM contract_status_counters
+                WHERE company_id = ? AND status = ANY(?::text[])`,
+              [company.id, statuses]
+            )
+          : db.rawQuery(
+              `SELECT columns.key, (SELECT count(*) FROM (${counted.sql}) capped)::int AS total
+                 FROM unnest(?::text[]) AS columns(key)`,
+              [...counted.bindings, statuses]
+            ),
     ])
+    /** Exact counts are never capped; only a filtered count stops at the cap */
+    const cap = unfiltered ? Number.POSITIVE_INFINITY : BOARD_TOTAL_CAP
     const contracts = (rows.rows as Record<string, unknown>[]).map((row) =>
       Contract.$createFromAdapterResult(row)!
     )
@@ -77,8 +93,8 @@ export default class BoardContracts {
         const cardsOfColumn = contracts.filter((contract) => contract.status === key)
         return {
           key,
-          total: Math.min(total, BOARD_TOTAL_CAP),
-          totalCapped: total > BOARD_TOTAL_CAP,
+          total: Math.min(total, cap),
+          totalCapped: total > cap,
           hasMore: cardsOfColumn.length > BOARD_COLUMN_LIMIT,
           contracts: cardsOfColumn.slice(0, BOARD_COLUMN_LIMIT),
         }
