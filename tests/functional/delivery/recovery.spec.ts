@@ -30,8 +30,9 @@ test.group('Delivery / backoff that notices recovery', (group) => {
   }) => {
     const port = await freePort()
     const worker = new DeliveryWorker({ mailer: smtpMailer(port) })
-    const now = DateTime.now()
     const waiting = await queue('Um', 'Dois', 'Tres')
+    /** Taken after the inserts: their `next_attempt_at` (the database's now()) is then due */
+    const now = DateTime.now()
     assert.equal((await worker.runOnce({ now })).retried, 3)
     // one of them has failed often: its next try is an hour away
     await db
