@@ -9,6 +9,7 @@ import string from '@adonisjs/core/helpers/string'
 import { stringify } from 'yaml'
 import { MEMBER_ROLES, type MemberRole } from '#enums/roles'
 import { PERMISSIONS, ROLE_PERMISSIONS, type Permission } from '#support/permissions'
+import { documentedSchema } from '#support/request_schema'
 
 export const FIELD_TYPES = [
   'string',
@@ -517,7 +518,7 @@ export function buildState(
   const searchBlock = searchable.length
     ? `      .if(filters.search, (query) =>
         query.where((where) => {
-${searchable.map((f) => `          where.orWhereILike('${tableName}.${f.column}', \`%\${filters.search}%\`)`).join('\n')}
+${searchable.map((f) => `          where.orWhereILike('${tableName}.${f.column}', \`%\${escapeLike(filters.search!)}%\`)`).join('\n')}
         })
       )`
     : ''
@@ -676,6 +677,12 @@ const parentsOf = async (_company: Company): Promise<Record<string, string>> => 
       .map((f) => validatorRule(f, global, soft).replaceAll('{{TABLE}}', tableName))
       .join('\n'),
     searchBlock,
+    searchAssertion: searchable.length
+      ? `    const found = await api.get(\`\${URL}?search=\${encodeURIComponent(${sampleValue(searchable[0], 2)})}\`)
+    assert.deepEqual(found.body().data.map((row: { id: string }) => row.id), [id])
+    assert.deepEqual((await api.get(\`\${URL}?search=%25\`)).body().data, [])`
+      : '',
+    listImports: searchable.length ? `import { escapeLike } from '#support/like'` : '',
     saveImports: hasDates ? `import { DateTime } from 'luxon'` : '',
     saveAssignments: [
       ...(global ? [] : ['        companyId: company.id,']),
@@ -970,7 +977,7 @@ export default class MakeResource extends BaseCommand {
     const validators = await import(url)
     const document = parse(yamlText)
     const save = `save${state.name}Validator`
-    document.components.schemas[`${state.name}Input`] = validators[save].toJSONSchema()
+    document.components.schemas[`${state.name}Input`] = documentedSchema(validators[save])
     const item = document.paths[`/${state.urlPath}/{id}`]
     const collection = document.paths[`/${state.urlPath}`]
     collection.post['x-validator'] = `${state.fileName}#${save}`
