@@ -1,0 +1,1010 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
+import { BaseCommand, args, flags } from '@adonisjs/core/ace'
+import type { CommandOptions } from '@adonisjs/core/types/ace'
+import string from '@adonisjs/core/helpers/string'
+import { stringify } from 'yaml'
+import { MEMBER_ROLES, type MemberRole } from '#enums/roles'
+import { PERMISSIONS, ROLE_PERMISSIONS, type Permission } from '#support/permissions'
+import { documentedSchema } from '#support/request_schema'
+
+export const FIELD_TYPES = [
+  'string',
+  'text',
+  'integer',
+  'decimal',
+  'boolean',
+  'date',
+  'datetime',
+  'uuid',
+  'enum',
+  'references',
+] as const
+export type FieldType = (typeof FIELD_TYPES)[number]
+const MODIFIERS = ['unique', 'optional', 'index'] as const
+
+export interface Field {
+  /** Property of the model, the DTO and the body (camelCase; `accountId` for references) */
+  name: string
+  column: string
+  type: FieldType
+  enumValues: string[]
+  /** references: the parent's model class, file and table */
+  parent?: { model: string; file: string; table: string }
+  unique: boolean
+  optional: boolean
+  index: boolean
+}
+
+/**
+ * Parses `name:type[:modifier...]` (Rails style): `code:string:unique`,
+ * `status:enum(open|closed)`, `account:references:optional`. Throws a
+ * message meant for the developer.
+ */
+export function parseField(spec: string): Field {
+  const [rawName, rawType, ...modifiers] = spec.split(':')
+  if (!rawName || !/^[a-z][A-Za-z0-9_]*$/.test(rawName)) {
+    throw new Error(`"${spec}": the field name must start with a lowercase letter`)
+  }
+  const enumMatch = /^enum\(([^)]*)\)$/.exec(rawType ?? '')
+  const type = (enumMatch ? 'enum' : rawType) as FieldType
+  if (!FIELD_TYPES.includes(type)) {
+    throw new Error(`"${spec}": the type must be one of ${FIELD_TYPES.join(', ')} (enum(a|b|c))`)
+  }
+  const enumValues = enumMatch ? enumMatch[1].split('|').filter(Boolean) : []
+  if (type === 'enum' && (!enumValues.length || enumValues.some((v) => !/^[\w-]+$/.test(v)))) {
+    throw new Error(`"${spec}": enum values are words separated by | (enum(open|closed))`)
+  }
+  const unknown = modifiers.filter((m) => !MODIFIERS.includes(m as any))
+  if (unknown.length) {
+    throw new Error(`"${spec}": unknown modifier ${unknown[0]} (${MODIFIERS.join(', ')})`)
+  }
+  const base = string.camelCase(rawName)
+  const field: Field = {
+    name: type === 'references' ? `${base}Id` : base,
+    column: type === 'references' ? `${string.snakeCase(base)}_id` : string.snakeCase(base),
+    type,
+    enumValues,
+    unique: modifiers.includes('unique'),
+    optional: modifiers.includes('optional'),
+    index: modifiers.includes('index'),
+  }
+  if (type === 'references') {
+    const model = string.pascalCase(base)
+    field.parent = {
+      model,
+      file: string.snakeCase(base),
+      table: string.pluralize(string.snakeCase(base)),
+    }
+  }
+  if (['id', 'companyId', 'createdAt', 'updatedAt', 'deletedAt'].includes(field.name)) {
+    throw new Error(`"${spec}": ${field.name} is written by the generator itself`)
+  }
+  return field
+}
+
+/**
+ * The permission whose holders are exactly `roles`: the role gate reads
+ * permissions, not roles (app/support/permissions.ts), and a generated
+ * resource reuses the table instead of widening it.
+ */
+export function permissionFor(roles: MemberRole[]): Permission | undefined {
+  const wanted = [...roles].sort().join(' ')
+  return PERMISSIONS.find(
+    (permission) =>
+      MEMBER_ROLES.filter((role) => ROLE_PERMISSIONS[role].includes(permission))
+        .sort()
+        .join(' ') === wanted
+  )
+}
+
+function parseRoles(list: string, option: string): MemberRole[] {
+  const roles = list.split(',').map((role) => role.trim())
+  const bad = roles.find((role) => !MEMBER_ROLES.includes(role as MemberRole))
+  if (bad) throw new Error(`--${option}: unknown role "${bad}" (${MEMBER_ROLES.join(', ')})`)
+  return MEMBER_ROLES.filter((role) => roles.includes(role))
+}
+
+/**
+ * Tempura (the stubs' template engine) compiles a stub into a JS template
+ * literal without escaping it, so a backtick, `${` or a backslash in the
+ * stub's text would end or alter that literal; and it drops the line breaks
+ * right before a tag. The generated TypeScript needs all of them (template
+ * strings in tests, one statement a line), so the text outside `{{ }}`
+ * gets them as literal expressions.
+ */
+export function templateSafe(raw: string) {
+  const literal: Record<string, string> = {
+    '`': "{{{ '\\x60' }}}",
+    '\\': "{{{ '\\\\' }}}",
+    '${': "{{{ '$' }}}{",
+  }
+  const parts = raw.split(/(\{\{\{[\s\S]*?\}\}\}|\{\{[\s\S]*?\}\})/)
+  return parts
+    .map((part, index) => {
+      if (index % 2) return part
+      const text = part.replace(/`|\\|\$\{/g, (match) => literal[match])
+      if (index === parts.length - 1) return text
+      /** a `{` ending the text would merge with the tag's braces: it goes inside */
+      return text.replace(/(\{*)(\n+)$/, (_all, braces: string, breaks: string) => {
+        return `{{{ '${braces}${'\\n'.repeat(breaks.length)}' }}}`
+      })
+    })
+    .join('')
+}
+
+const q = (value: string) => `'${value}'`
+
+/** Migration column of a field */
+function columnLine(field: Field) {
+  const c = q(field.column)
+  const base: Record<FieldType, string> = {
+    string: `table.string(${c}, 255)`,
+    text: `table.text(${c})`,
+    integer: `table.integer(${c})`,
+    decimal: `table.decimal(${c}, 14, 2)`,
+    boolean: `table.boolean(${c})`,
+    date: `table.date(${c})`,
+    datetime: `table.timestamp(${c}, { useTz: true })`,
+    uuid: `table.uuid(${c})`,
+    enum: `table.string(${c}, 50)`,
+    references: `table.uuid(${c})`,
+  }
+  let line = base[field.type] + (field.optional ? '.nullable()' : '.notNullable()')
+  if (field.type === 'enum') line += `.checkIn([${field.enumValues.map(q).join(', ')}])`
+  if (field.parent) {
+    const onDelete = field.optional ? 'SET NULL' : 'RESTRICT'
+    line += `.references('${field.parent.table}.id').onDelete('${onDelete}')`
+  }
+  return `      ${line}`
+}
+
+function tsType(field: Field) {
+  const types: Record<FieldType, string> = {
+    string: 'string',
+    text: 'string',
+    integer: 'number',
+    decimal: 'number',
+    boolean: 'boolean',
+    date: 'DateTime',
+    datetime: 'DateTime',
+    uuid: 'string',
+    enum: field.enumValues.map(q).join(' | '),
+    references: 'string',
+  }
+  return types[field.type] + (field.optional ? ' | null' : '')
+}
+
+function modelColumn(field: Field) {
+  const decorators: Partial<Record<FieldType, string>> = {
+    date: '@column.date()',
+    datetime: '@column.dateTime()',
+    /** pg returns numeric as a string: the API speaks numbers */
+    decimal: `@column({ consume: (value) => (value === null ? null : Number(value)) })`,
+  }
+  return `  ${decorators[field.type] ?? '@column()'}\n  declare ${field.name}: ${tsType(field)}\n`
+}
+
+/** The VineJS rule of a field in the save validator */
+function validatorRule(field: Field, global: boolean, soft: boolean) {
+  const rules: Record<FieldType, string> = {
+    string: 'vine.string().trim().minLength(1).maxLength(255)',
+    text: 'vine.string().trim().maxLength(10000)',
+    integer: 'vine.number().withoutDecimals().min(-2147483648).max(2147483647)',
+    decimal: 'vine.number().decimal([0, 2]).min(-999999999999).max(999999999999)',
+    boolean: 'vine.boolean()',
+    date: `vine.date({ formats: ['YYYY-MM-DD'] })`,
+    datetime: `vine.date({ formats: ['iso8601'] })`,
+    uuid: 'vine.string().uuid({ version: [4] })',
+    enum: `vine.enum([${field.enumValues.map(q).join(', ')}])`,
+    references: 'vine.string().uuid({ version: [4] })',
+  }
+  let rule = rules[field.type]
+  const scope = global ? '' : `.where('company_id', field.meta.companyId)`
+  if (field.parent) {
+    rule += `.exists(async (db, value${global ? '' : ', field'}) => {
+      const row = await db.from('${field.parent.table}').where('id', value)${scope}.first()
+      return Boolean(row)
+    })`
+  }
+  if (field.unique) {
+    rule += `.unique(async (db, value, field) => {
+      const row = await db
+        .from('${'{{TABLE}}'}')
+        .where('${field.column}', value)${scope}${soft ? `.whereNull('deleted_at')` : ''}
+        .if(field.meta.id, (query) => query.whereNot('id', field.meta.id!))
+        .first()
+      return !row
+    })`
+  }
+  if (field.optional) rule += '.optional().nullable()'
+  return `    ${field.name}: ${rule},`
+}
+
+function saveAssignment(field: Field) {
+  const value = `payload.${field.name}`
+  if (field.type === 'date' || field.type === 'datetime') {
+    const converted = `DateTime.fromJSDate(${field.optional ? `${value}` : value})`
+    return field.optional
+      ? `        ${field.name}: ${value} ? ${converted} : null,`
+      : `        ${field.name}: ${converted},`
+  }
+  return `        ${field.name}: ${value}${field.optional ? ' ?? null' : ''},`
+}
+
+function dtoField(field: Field) {
+  const value = `record.${field.name}`
+  if (field.type === 'date') {
+    return `      ${field.name}: ${field.optional ? `${value}?.toISODate() ?? null` : `${value}.toISODate()!`},`
+  }
+  if (field.type === 'datetime') {
+    return `      ${field.name}: ${field.optional ? `${value}?.toISO() ?? null` : `${value}.toISO()!`},`
+  }
+  return `      ${field.name}: ${value},`
+}
+
+/** The response schema of a field (the DTO's output) */
+function responseSchema(field: Field): Record<string, unknown> {
+  const schemas: Record<FieldType, Record<string, unknown>> = {
+    string: { type: 'string' },
+    text: { type: 'string' },
+    integer: { type: 'integer' },
+    decimal: { type: 'number' },
+    boolean: { type: 'boolean' },
+    date: { type: 'string', format: 'date' },
+    datetime: { type: 'string', format: 'date-time' },
+    uuid: { type: 'string', format: 'uuid' },
+    enum: { type: 'string', enum: field.enumValues },
+    references: { type: 'string', format: 'uuid' },
+  }
+  const schema = schemas[field.type]
+  if (!field.optional) return schema
+  const { type, ...rest } = schema
+  return {
+    ...rest,
+    type: [type, 'null'],
+    ...(field.enumValues.length ? { enum: [...field.enumValues, null] } : {}),
+  }
+}
+
+function factoryValue(field: Field): string | undefined {
+  const values: Record<FieldType, string | undefined> = {
+    string: 'faker.string.alphanumeric(12)',
+    text: 'faker.lorem.sentence()',
+    integer: 'faker.number.int({ max: 1000 })',
+    decimal: 'faker.number.float({ max: 1000, fractionDigits: 2 })',
+    boolean: 'faker.datatype.boolean()',
+    date: "DateTime.fromJSDate(faker.date.recent()).startOf('day')",
+    datetime: 'DateTime.fromJSDate(faker.date.recent())',
+    uuid: 'faker.string.uuid()',
+    enum: `${q(field.enumValues[0])} as const`,
+    /** a parent is a record of the company: the caller merges its id */
+    references: undefined,
+  }
+  const value = values[field.type]
+  return value === undefined ? undefined : `    ${field.name}: ${value},`
+}
+
+/** A valid body value of the generated test (`n` varies what must be unique) */
+function sampleValue(field: Field, n: 'n' | number): string | undefined {
+  const vary = (fixed: string, varied: string) => (n === 'n' ? varied : fixed)
+  const values: Record<FieldType, string | undefined> = {
+    string: vary(q(`${field.name}-${n}`), `\`${field.name}-\${n}\``),
+    text: vary(q(`About ${n}`), `\`About \${n}\``),
+    integer: vary(String(n), 'n'),
+    decimal: vary(`${n}.25`, 'n + 0.25'),
+    boolean: vary(String(n === 1), 'n === 1'),
+    date: vary(q(`2026-01-0${n}`), "`2026-01-${String(((n - 1) % 28) + 1).padStart(2, '0')}`"),
+    datetime: q('2026-01-02T10:00:00.000Z'),
+    uuid: vary(
+      q(`2b1f7a9c-0c2e-4d6f-9a8b-${String(n).padStart(12, '0')}`),
+      "`2b1f7a9c-0c2e-4d6f-9a8b-${String(n).padStart(12, '0')}`"
+    ),
+    enum: vary(
+      q(field.enumValues[(Number(n) - 1) % field.enumValues.length]),
+      `[${field.enumValues.map(q).join(', ')}][(n - 1) % ${field.enumValues.length}]`
+    ),
+    references: undefined,
+  }
+  return values[field.type]
+}
+
+/** What the body of a test may not carry for a field (each gives 422) */
+function badValue(field: Field) {
+  const values: Record<FieldType, string> = {
+    string: "''",
+    text: '42',
+    integer: '1.5',
+    decimal: "'abc'",
+    boolean: "'maybe'",
+    date: "'2026-13-45'",
+    datetime: "'yesterday'",
+    uuid: "'not-a-uuid'",
+    enum: "'not-a-value'",
+    references: 'randomUUID()',
+  }
+  return values[field.type]
+}
+
+/** The OpenAPI fragment; the request schemas are filled from the validator once written */
+function openApiFragment(
+  name: string,
+  namePlural: string,
+  urlPath: string,
+  fields: Field[],
+  softDelete: boolean
+) {
+  const tag = [string.sentenceCase(string.noCase(namePlural))]
+  const camel = string.camelCase(namePlural)
+  const ref = (kind: string, id: string) => ({ $ref: `#/components/${kind}/${id}` })
+  const errors = (...statuses: number[]) =>
+    Object.fromEntries(
+      statuses.map((status) => [
+        String(status),
+        ref(
+          'responses',
+          (
+            {
+              401: 'Unauthorized',
+              403: 'Forbidden',
+              404: 'NotFound',
+              409: 'Conflict',
+              422: 'ValidationFailed',
+            } as any
+          )[status]
+        ),
+      ])
+    )
+  const body = {
+    required: true,
+    content: { 'application/json': { schema: ref('schemas', `${name}Input`) } },
+  }
+  const security = [{ bearer: [] }]
+  return {
+    paths: {
+      [`/${urlPath}`]: {
+        get: {
+          tags: tag,
+          summary: `The company's ${string.noCase(namePlural)}, newest change first`,
+          operationId: `${camel}Index`,
+          security,
+          parameters: [
+            ref('parameters', 'CompanyId'),
+            { name: 'search', in: 'query', schema: { type: 'string', maxLength: 100 } },
+            { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1 } },
+            { name: 'perPage', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100 } },
+          ],
+          responses: {
+            200: {
+              description: 'OK',
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    required: ['data', 'meta'],
+                    properties: {
+                      data: { type: 'array', items: ref('schemas', name) },
+                      meta: ref('schemas', 'PaginationMeta'),
+                    },
+                  },
+                },
+              },
+            },
+            ...errors(401, 403, 422),
+          },
+        },
+        post: {
+          tags: tag,
+          summary: `Create a ${string.noCase(name)}`,
+          operationId: `${camel}Store`,
+          security,
+          parameters: [ref('parameters', 'CompanyId')],
+          requestBody: body,
+          responses: { 201: ref('responses', `${name}Response`), ...errors(401, 403, 422) },
+        },
+      },
+      [`/${urlPath}/{id}`]: {
+        parameters: [
+          { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
+          ref('parameters', 'CompanyId'),
+        ],
+        get: {
+          tags: tag,
+          summary: `One ${string.noCase(name)}`,
+          operationId: `${camel}Show`,
+          security,
+          responses: { 200: ref('responses', `${name}Response`), ...errors(401, 403, 404) },
+        },
+        put: {
+          tags: tag,
+          summary: `Replace a ${string.noCase(name)}`,
+          operationId: `${camel}Update`,
+          security,
+          requestBody: body,
+          responses: { 200: ref('responses', `${name}Response`), ...errors(401, 403, 404, 422) },
+        },
+        delete: {
+          tags: tag,
+          summary: softDelete ? 'Soft delete' : 'Delete',
+          operationId: `${camel}Destroy`,
+          security,
+          responses: {
+            204: { description: 'Deleted' },
+            ...errors(...(softDelete ? [401, 403, 404] : [401, 403, 404, 409])),
+          },
+        },
+      },
+    },
+    components: {
+      schemas: {
+        [name]: {
+          type: 'object',
+          required: ['id', ...fields.map((f) => f.name), 'createdAt', 'updatedAt'],
+          properties: {
+            id: { type: 'string', format: 'uuid' },
+            ...Object.fromEntries(fields.map((f) => [f.name, responseSchema(f)])),
+            createdAt: { type: 'string', format: 'date-time' },
+            updatedAt: { type: 'string', format: 'date-time' },
+          },
+        },
+        [`${name}Input`]: {},
+      },
+      responses: {
+        [`${name}Response`]: {
+          description: 'OK',
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['data'],
+                properties: { data: ref('schemas', name) },
+              },
+            },
+          },
+        },
+      },
+    },
+  }
+}
+
+export function buildState(
+  name: string,
+  fields: Field[],
+  readers: MemberRole[],
+  writers: MemberRole[],
+  options: { global: boolean; softDelete: boolean; restrictingParents?: Field[] }
+) {
+  const global = options.global
+  const soft = options.softDelete
+  const namePlural = string.pluralize(name)
+  const fileName = string.snakeCase(name)
+  const tableName = string.pluralize(fileName)
+  const urlPath = string.dashCase(namePlural)
+  const humanPlural = string.sentenceCase(string.noCase(namePlural))
+  const humanSingular = string.sentenceCase(string.noCase(name))
+  const uniques = fields.filter((f) => f.unique)
+  const companyCol = global
+    ? ''
+    : `table.uuid('company_id').notNullable().references('companies.id').onDelete('CASCADE')`
+  const indexes = [
+    ...(global ? [] : [`      table.index(['company_id', 'updated_at'])`]),
+    ...(soft
+      ? []
+      : uniques.map((f) => `      table.unique([${global ? '' : "'company_id', "}'${f.column}'])`)),
+    ...fields
+      .filter((f) => f.index && !f.unique)
+      .map((f) => `      table.index([${global ? '' : "'company_id', "}'${f.column}'])`),
+    ...fields.filter((f) => f.parent).map((f) => `      table.index(['${f.column}'])`),
+  ]
+  const columns = [
+    ...(companyCol ? [`      ${companyCol}`] : []),
+    ...fields.map(columnLine),
+    ...(soft ? [`      table.timestamp('deleted_at', { useTz: true }).nullable()`] : []),
+  ]
+  const hasDates = fields.some((f) => f.type === 'date' || f.type === 'datetime')
+  const modelColumns = [
+    ...(global ? [] : ['  @column()\n  declare companyId: string\n']),
+    ...fields.map(modelColumn),
+    ...(soft ? ['  @column.dateTime()\n  declare deletedAt: DateTime | null\n'] : []),
+  ]
+  const scopeConditions = [
+    ...(global ? [] : [`.where('${tableName}.company_id', companyId)`]),
+    ...(soft ? [`.whereNull('${tableName}.deleted_at')`] : []),
+  ]
+  const searchable = fields.filter((f) => f.type === 'string' || f.type === 'text')
+  const searchBlock = searchable.length
+    ? `      .if(filters.search, (query) =>
+        query.where((where) => {
+${searchable.map((f) => `          where.orWhereILike('${tableName}.${f.column}', \`%\${escapeLike(filters.search!)}%\`)`).join('\n')}
+        })
+      )`
+    : ''
+  const refs = fields.filter((f) => f.parent)
+  const companyMerge = global ? '' : 'companyId: company.id, '
+
+  const sample = (n: 'n' | number) =>
+    fields
+      .map((f) => {
+        const value = sampleValue(f, n)
+        return value === undefined ? undefined : `  ${f.name}: ${value},`
+      })
+      .filter(Boolean)
+      .join('\n')
+  const expected = (n: number) =>
+    fields
+      .filter((f) => f.type !== 'datetime' && f.type !== 'references')
+      .map((f) => `      ${f.name}: ${sampleValue(f, n)},`)
+      .join('\n')
+  const required = fields.filter((f) => !f.optional)
+  const badBodies = [
+    ...(required.length ? ['      {},'] : []),
+    ...fields.map((f) => `      { ...valid(refs), ${f.name}: ${badValue(f)} },`),
+    ...required.map((f) => `      { ...valid(refs), ${f.name}: undefined },`),
+  ]
+  const uniqueString = uniques.find((f) =>
+    ['string', 'text', 'integer', 'decimal'].includes(f.type)
+  )
+  const duplicateTest = uniqueString
+    ? `  test('${uniqueString.name} is unique${global ? '' : ' in the company'}: 422 on a duplicate', async ({ client, assert }) => {
+    const { company, owner } = await companyWithOwner()
+    const api = as(client, owner, company)
+    const refs = await parentsOf(company)
+    const first = await api.post(URL).json(valid(refs))
+    first.assertStatus(201)
+    const duplicate = await api.post(URL).json(valid(refs))
+    duplicate.assertStatus(422)
+    assert.equal(duplicate.body().errors[0].field, '${uniqueString.name}')
+    /** replacing a record with its own value is not a duplicate */
+    const id = first.body().data.id
+    ;(await api.put(\`\${URL}/\${id}\`).json(valid(refs))).assertStatus(200)
+    const second = await api.post(URL).json(valid(refs, 2))
+    ;(await api.put(\`\${URL}/\${second.body().data.id}\`).json(valid(refs))).assertStatus(422)
+${
+  global
+    ? ''
+    : `    const other = await companyWithOwner()
+    const otherApi = as(client, other.owner, other.company)
+    ;(await otherApi.post(URL).json(valid(await parentsOf(other.company)))).assertStatus(201)
+`
+}  })`
+    : ''
+  const isolationTest = global
+    ? ''
+    : `  test('another company\\'s record is 404 and stays as it was', async ({ client, assert }) => {
+    const mine = await companyWithOwner()
+    const theirs = await companyWithOwner()
+    const record = await ${name}Factory.merge({
+      companyId: theirs.company.id,
+      ...(await parentsOf(theirs.company)),
+    }).create()
+    const api = as(client, mine.owner, mine.company)
+    const refs = await parentsOf(mine.company)
+    ;(await api.get(\`\${URL}/\${record.id}\`)).assertStatus(404)
+    ;(await api.put(\`\${URL}/\${record.id}\`).json(valid(refs))).assertStatus(404)
+    ;(await api.delete(\`\${URL}/\${record.id}\`)).assertStatus(404)
+    assert.deepEqual((await api.get(URL)).body().data, [])
+    const reloaded = await ${name}.findOrFail(record.id)
+    assert.equal(reloaded.updatedAt.toMillis(), record.updatedAt.toMillis())
+  })`
+
+  /** Parents generated by make:resource with a hard delete answer 409 while referenced */
+  const parentDeleteTest = (options.restrictingParents ?? [])
+    .map((f) => {
+      const parentUrl = string.dashCase(string.pluralize(f.parent!.model))
+      return `  test('a ${string.noCase(f.parent!.model)} stays while a record points to it: 409', async ({ client }) => {
+    const { company, owner } = await companyWithOwner()
+    const api = as(client, owner, company)
+    const refs = await parentsOf(company)
+    ;(await api.post(URL).json(valid(refs))).assertStatus(201)
+    ;(await api.delete(\`/${parentUrl}/\${refs.${f.name}}\`)).assertStatus(409)
+  })`
+    })
+    .join('\n\n')
+  const parentsOf = refs.length
+    ? `/** One parent of each referenced table, in the company */
+async function parentsOf(company: Company) {
+  return {
+${refs.map((f) => `    ${f.name}: (await ${f.parent!.model}Factory.merge({ companyId: company.id }).create()).id,`).join('\n')}
+  }
+}`
+    : `/** Referenced parents of the company (none for this resource) */
+const parentsOf = async (_company: Company): Promise<Record<string, string>> => ({})`
+
+  return {
+    name,
+    namePlural,
+    fileName,
+    tableName,
+    urlPath,
+    routeName: tableName,
+    humanPlural,
+    humanSingular,
+    humanSingularLower: string.noCase(name),
+    article: /^[aeiou]/i.test(name) ? 'an' : 'a',
+    notFoundMessage: `${humanSingular} not found`,
+    migrationPrefix: String(Date.now()),
+    migrationColumns: columns.join('\n'),
+    migrationIndexes: indexes.length ? `\n${indexes.join('\n')}` : '',
+    /** with soft delete a deleted row frees its unique values */
+    migrationAfter: soft
+      ? uniques
+          .map((f) => {
+            const cols = `${global ? '' : 'company_id, '}${f.column}`
+            const index = `${tableName}_${cols.replace(', ', '_')}_unique`
+            return `    this.schema.raw(
+      'CREATE UNIQUE INDEX ${index} ON ${tableName} (${cols}) WHERE deleted_at IS NULL'
+    )`
+          })
+          .join('\n')
+      : '',
+    modelImports: hasDates || soft ? `import { DateTime } from 'luxon'` : '',
+    modelColumns: modelColumns.join('\n'),
+    scopeName: global ? 'visible' : 'ownedBy',
+    scopeDoc: global
+      ? soft
+        ? ': not deleted'
+        : ''
+      : soft
+        ? ": the company's, not deleted"
+        : ": the company's",
+    scopeParams: global ? '' : ', companyId: string',
+    scopeBody: scopeConditions.length
+      ? scopeConditions.join('')
+      : `.whereNotNull('${tableName}.id')`,
+    scopeArgs: global ? '' : 'companyId',
+    scopeArgsCompany: global ? '' : 'company.id',
+    finderName: global ? 'findVisible' : 'findOwned',
+    finderParams: global ? '' : 'companyId: string, ',
+    finderArgsCompany: global ? '' : 'company.id, ',
+    finderDoc: global
+      ? soft
+        ? 'a deleted or unknown record'
+        : 'an unknown record'
+      : `another company's${soft ? ' (or a deleted)' : ''} record`,
+    factoryImports: fields.some((f) => f.type === 'date' || f.type === 'datetime')
+      ? `import { DateTime } from 'luxon'`
+      : '',
+    companyNote: global
+      ? 'A record with fake values'
+      : refs.length
+        ? 'A record with fake values: merge its companyId and the ids of its parents'
+        : 'A record with fake values: merge its companyId',
+    factoryValues: fields.map(factoryValue).filter(Boolean).join('\n'),
+    validatorRules: fields
+      .map((f) => validatorRule(f, global, soft).replaceAll('{{TABLE}}', tableName))
+      .join('\n'),
+    searchBlock,
+    searchAssertion: searchable.length
+      ? `    const found = await api.get(\`\${URL}?search=\${encodeURIComponent(${sampleValue(searchable[0], 2)})}\`)
+    assert.deepEqual(found.body().data.map((row: { id: string }) => row.id), [id])
+    assert.deepEqual((await api.get(\`\${URL}?search=%25\`)).body().data, [])`
+      : '',
+    listImports: searchable.length ? `import { escapeLike } from '#support/like'` : '',
+    saveImports: hasDates ? `import { DateTime } from 'luxon'` : '',
+    saveAssignments: [
+      ...(global ? [] : ['        companyId: company.id,']),
+      ...fields.map(saveAssignment),
+    ].join('\n'),
+    deleteImports: soft
+      ? `import { inject } from '@adonisjs/core'\nimport Clock from '#services/platform/clock'`
+      : `import { ConflictException } from '#exceptions/http_exceptions'`,
+    deleteConstants: soft
+      ? ''
+      : `/** restrict_violation (onDelete RESTRICT) and foreign_key_violation (NO ACTION) */
+const STILL_REFERENCED = new Set(['23001', '23503'])`,
+    deleteDoc: soft
+      ? 'Soft delete: the row stays with deleted_at, reads skip it'
+      : 'Deletes the record; while a row of another table points to it (RESTRICT), 409',
+    deleteDecorator: soft ? '@inject()\n' : '',
+    deleteConstructor: soft ? '  constructor(protected clock: Clock) {}\n' : '',
+    deleteBody: soft
+      ? `      record.useTransaction(trx)
+      record.deletedAt = this.clock.local()
+      await record.save()`
+      : `      try {
+        await record.useTransaction(trx).delete()
+      } catch (error) {
+        if (!STILL_REFERENCED.has((error as { code?: string }).code ?? '')) throw error
+        throw new ConflictException('${humanSingular} is in use')
+      }`,
+    dtoFields: fields.map(dtoField).join('\n'),
+    testImports: refs
+      .map(
+        (f) =>
+          `import { ${f.parent!.model}Factory } from '#database/factories/${f.parent!.file}_factory'`
+      )
+      .join('\n'),
+    readRoles: JSON.stringify(readers).replaceAll('"', "'"),
+    writeRoles: JSON.stringify(writers).replaceAll('"', "'"),
+    parentsOf,
+    validBody: sample('n'),
+    expectedBody: expected(1),
+    expectedChangedBody: expected(2),
+    deletedAssertion: soft
+      ? `    assert.isNotNull((await ${name}.findOrFail(id)).deletedAt)`
+      : `    assert.isNull(await ${name}.find(id))`,
+    companyMerge,
+    companyTypeImport: global ? '' : `import type Company from '#models/company'`,
+    companyParam: global ? '' : 'company: Company, ',
+    companyArg: global ? '' : 'company, ',
+    ctxCompany: global ? '' : ', company',
+    countScope: global ? '' : `.where('company_id', company.id)`,
+    badBodies: badBodies.join('\n'),
+    duplicateTest,
+    isolationTest,
+    parentDeleteTest,
+    fields,
+    readers,
+    writers,
+    document: stringify(openApiFragment(name, namePlural, urlPath, fields, soft), YAML_OPTIONS),
+  }
+}
+
+type State = ReturnType<typeof buildState>
+
+/** No anchors: each operation reads on its own, as the hand-written fragments do */
+const YAML_OPTIONS = { lineWidth: 100, aliasDuplicateObjects: false }
+const OPENAPI_HEADER = (state: State) =>
+  `# ${state.humanPlural} (make:resource ${state.name}). The request schemas are the validators'\n` +
+  `# toJSONSchema(), named by x-validator; tests/unit/scaffold_request_schemas.spec.ts compares.\n`
+
+export default class MakeResource extends BaseCommand {
+  static commandName = 'make:resource'
+  static description =
+    'Scaffold a company-scoped CRUD resource in the house style: migration, model, factory, validators, actions, DTO, controller, routes, gates, OpenAPI, test'
+  static help = [
+    'node ace make:resource CostCenter code:string:unique name:string active:boolean',
+    'Types: string, text, integer, decimal, boolean, date, datetime, uuid, enum(a|b|c), references',
+    'Modifiers: unique (per company), optional, index',
+  ]
+  static options: CommandOptions = { startApp: true }
+
+  @args.string({ description: 'Singular PascalCase name (CostCenter)' })
+  declare name: string
+
+  @args.spread({ description: 'Fields as name:type[:modifier...]', required: false })
+  declare fields?: string[]
+
+  @flags.string({
+    description: 'Roles that read (comma list)',
+    default: 'owner,admin,borrower,user',
+  })
+  declare readRoles: string
+
+  @flags.string({ description: 'Roles that write (comma list)', default: 'owner,admin' })
+  declare writeRoles: string
+
+  @flags.boolean({ description: 'DELETE sets deleted_at; reads skip deleted rows' })
+  declare softDelete: boolean
+
+  @flags.boolean({ description: 'A table without company_id, shared by every company' })
+  declare global: boolean
+
+  @flags.boolean({ description: 'List the files without writing' })
+  declare dryRun: boolean
+
+  @flags.boolean({ description: 'Overwrite files that exist' })
+  declare force: boolean
+
+  @flags.boolean({
+    description: 'Run eslint --fix on the written files (--no-format skips it)',
+    default: true,
+    showNegatedVariantInHelp: true,
+  })
+  declare format: boolean
+
+  async run() {
+    try {
+      await this.#generate()
+    } catch (error) {
+      this.logger.error((error as Error).message)
+      this.exitCode = 1
+    }
+  }
+
+  async #generate() {
+    const name = string.pascalCase(this.name)
+    if (!/^[A-Z][A-Za-z0-9]*$/.test(name)) throw new Error(`"${this.name}" is not a class name`)
+    const fields = (this.fields ?? []).map(parseField)
+    if (!fields.length) throw new Error('Give at least one field, e.g. name:string')
+    const duplicate = fields.find((f, i) => fields.findIndex((o) => o.name === f.name) !== i)
+    if (duplicate) throw new Error(`The field ${duplicate.name} is given twice`)
+
+    const readers = parseRoles(this.readRoles, 'read-roles')
+    const writers = parseRoles(this.writeRoles, 'write-roles')
+    const readGate = permissionFor(readers)
+    const writeGate = permissionFor(writers)
+    for (const [gate, roles] of [
+      [readGate, readers],
+      [writeGate, writers],
+    ] as const) {
+      if (!gate) {
+        throw new Error(
+          `No permission is held by exactly ${roles.join(', ')}: add one to app/support/permissions.ts (and tests/unit/permissions.spec.ts), or pick another role set`
+        )
+      }
+    }
+
+    const state = buildState(name, fields, readers, writers, {
+      global: this.global,
+      softDelete: this.softDelete,
+      restrictingParents: fields.filter((f) => f.parent && !f.optional && this.#restricts(f)),
+    })
+    const files = await this.#prepare(state)
+    const edits = await this.#edits(state, readGate!, writeGate!)
+
+    const existing = files.filter((file) => existsSync(file.destination))
+    if (existing.length && !this.force && !this.dryRun) {
+      throw new Error(
+        `Refusing to overwrite (use --force): ${existing.map((f) => this.app.relativePath(f.destination)).join(', ')}`
+      )
+    }
+    const alreadyEdited = edits.filter((edit) => edit.already)
+    if (alreadyEdited.length && !this.force && !this.dryRun) {
+      throw new Error(
+        `Already registered (use --force): ${alreadyEdited.map((e) => this.app.relativePath(e.path)).join(', ')}`
+      )
+    }
+
+    if (this.dryRun) {
+      this.logger.info('Dry run: nothing written. Would write:')
+      for (const file of files)
+        this.logger.log(`  create ${this.app.relativePath(file.destination)}`)
+      for (const edit of edits) this.logger.log(`  update ${this.app.relativePath(edit.path)}`)
+      return
+    }
+
+    for (const file of files) {
+      await mkdir(dirname(file.destination), { recursive: true })
+      await writeFile(file.destination, file.contents)
+      this.logger.action(`create ${this.app.relativePath(file.destination)}`).succeeded()
+    }
+    for (const edit of edits.filter((e) => !e.already)) {
+      await writeFile(edit.path, edit.contents)
+      this.logger.action(`update ${this.app.relativePath(edit.path)}`).succeeded()
+    }
+
+    /** The request schemas of the document are the validator's own (one source) */
+    const openapi = files.find((file) => file.destination.endsWith('.yaml'))!
+    await writeFile(openapi.destination, await this.#withRequestSchemas(state, openapi.contents))
+
+    const written = [...files.map((f) => f.destination), ...edits.map((e) => e.path)]
+    if (this.format) await this.#format(written.filter((path) => path.endsWith('.ts')))
+    this.#nextSteps(state)
+  }
+
+  /** Whether the parent is a make:resource resource whose DELETE answers 409 while referenced */
+  #restricts(field: Field) {
+    const parent = field.parent!
+    const action = this.app.makePath('app/actions', parent.table, `delete_${parent.file}.ts`)
+    return existsSync(action) && readFileSync(action, 'utf8').includes('STILL_REFERENCED')
+  }
+
+  async #prepare(state: State) {
+    const stubs = await this.app.stubs.create()
+    const source = this.app.makePath('stubs')
+    const names = [
+      'migration',
+      'model',
+      'factory',
+      'validator',
+      'list_action',
+      'save_action',
+      'delete_action',
+      'dto',
+      'controller',
+      'routes',
+      'openapi',
+      'functional_test',
+    ]
+    const files = []
+    for (const stubName of names) {
+      const path = `make/resource/${stubName}.stub`
+      const located = await stubs.build(path, { source })
+      /** Same Stub class, fed the text with its backticks made literal (see templateSafe) */
+      const StubClass = located.constructor as new (...params: unknown[]) => typeof located
+      const raw = await readFile(this.app.makePath('stubs', path), 'utf8')
+      const stub = new StubClass(this.app, templateSafe(raw), this.app.makePath('stubs', path))
+      const { contents, destination } = await stub.prepare(state).catch((error: Error) => {
+        throw new Error(`stubs/${path}: ${error.message}`)
+      })
+      files.push({ contents: `${contents.trim()}\n`, destination })
+    }
+    /** A migration of the same table under another timestamp is the same file */
+    const migrations = this.app.makePath('database/migrations')
+    const existing = await readdir(migrations)
+    const same = existing.find((file) => file.endsWith(`_create_${state.tableName}_table.ts`))
+    if (same) files[0].destination = `${migrations}/${same}`
+    return files
+  }
+
+  /** Registrations in files that exist: the route index, ROUTE_GATES and the pinned reach */
+  async #edits(state: State, readGate: Permission, writeGate: Permission) {
+    const routeName = state.routeName
+    const edits: { path: string; contents: string; already: boolean }[] = []
+    const edit = async (path: string, marker: string, change: (text: string) => string) => {
+      const text = await readFile(path, 'utf8')
+      edits.push({ path, contents: change(text), already: text.includes(marker) })
+    }
+    const routesIndex = this.app.makePath('start/routes.ts')
+    const importLine = `import './routes/${state.tableName}.js'`
+    await edit(routesIndex, importLine, (text) => `${text.trimEnd()}\n${importLine}\n`)
+
+    const gates: [string, Permission][] = [
+      [`${routeName}.index`, readGate],
+      [`${routeName}.show`, readGate],
+      [`${routeName}.store`, writeGate],
+      [`${routeName}.update`, writeGate],
+      [`${routeName}.destroy`, writeGate],
+    ]
+    const insertBeforeClose = (text: string, declaration: string, lines: string) => {
+      const start = text.indexOf(declaration)
+      if (start === -1) throw new Error(`Cannot find "${declaration}"`)
+      const close = text.indexOf('\n}\n', start)
+      return `${text.slice(0, close)}\n${lines}${text.slice(close)}`
+    }
+    const comment = `  // ${state.humanPlural} (make:resource)`
+    await edit(this.app.makePath('app/support/permissions.ts'), `'${routeName}.index'`, (text) =>
+      insertBeforeClose(
+        text,
+        'export const ROUTE_GATES',
+        `\n${comment}\n${gates.map(([route, gate]) => `  '${route}': '${gate}',`).join('\n')}`
+      )
+    )
+    const reach = (roles: MemberRole[]) => roles.join(' ')
+    await edit(
+      this.app.makePath('tests/unit/permissions.spec.ts'),
+      `'${routeName}.index'`,
+      (text) =>
+        insertBeforeClose(
+          text,
+          'const REACH',
+          `\n${comment}\n${gates
+            .map(([route], i) => `  '${route}': '${reach(i < 2 ? state.readers : state.writers)}',`)
+            .join('\n')}`
+        )
+    )
+    return edits
+  }
+
+  /** Fills the Input schema and the x-validator names from the written validator */
+  async #withRequestSchemas(state: State, yamlText: string) {
+    const { parse } = await import('yaml')
+    const url = this.app.makeURL(`app/validators/${state.fileName}.ts`).href
+    const validators = await import(url)
+    const document = parse(yamlText)
+    const save = `save${state.name}Validator`
+    document.components.schemas[`${state.name}Input`] = documentedSchema(validators[save])
+    const item = document.paths[`/${state.urlPath}/{id}`]
+    const collection = document.paths[`/${state.urlPath}`]
+    collection.post['x-validator'] = `${state.fileName}#${save}`
+    item.put['x-validator'] = `${state.fileName}#${save}`
+    collection.get['x-query-validator'] = `${state.fileName}#list${state.namePlural}Validator`
+    return `${OPENAPI_HEADER(state)}${stringify(document, YAML_OPTIONS)}`
+  }
+
+  async #format(paths: string[]) {
+    const run = promisify(execFile)
+    try {
+      await run('npx', ['eslint', '--fix', ...paths], { cwd: this.app.makePath() })
+    } catch (error) {
+      this.logger.warning(
+        `eslint --fix reported problems:\n${(error as { stdout?: string }).stdout ?? error}`
+      )
+    }
+  }
+
+  #nextSteps(state: State) {
+    this.logger.log('')
+    this.logger.info('Next steps:')
+    this.logger.log(`  1. Read the migration and the validator: limits, indexes, onDelete`)
+    this.logger.log(
+      `  2. node ace test --files tests/functional/${state.tableName}/${state.tableName}.spec.ts`
+    )
+    this.logger.log(`  3. Record the resource's choices in docs/decisions.md`)
+    this.logger.log(`  4. npx tsc --noEmit && npm run lint`)
+  }
+}
