@@ -2,6 +2,7 @@ import { DateTime } from 'luxon'
 import { BaseModel, column, hasMany } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
 import type { HasMany } from '@adonisjs/lucid/types/relations'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import CompanyMember from '#models/company_member'
 import AuthSession from '#models/auth_session'
@@ -39,7 +40,11 @@ export default class User extends compose(BaseModel, withUuidPrimaryKey, withTim
   @hasMany(() => AuthSession)
   declare sessions: HasMany<typeof AuthSession>
 
-  static findByEmail(email: string) {
-    return this.query().whereRaw('lower(email) = ?', [email.trim().toLowerCase()]).first()
+  /** The account of an address (case-insensitive); locked when read in a transaction */
+  static findByEmail(email: string, trx?: TransactionClientContract) {
+    return this.query({ client: trx })
+      .whereRaw('lower(email) = ?', [email.trim().toLowerCase()])
+      .if(trx, (query) => query.forUpdate())
+      .first()
   }
 }

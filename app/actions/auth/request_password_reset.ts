@@ -23,10 +23,7 @@ export default class RequestPasswordReset {
 
   async handle(email: string) {
     await db.transaction(async (trx) => {
-      const user = await User.query({ client: trx })
-        .whereRaw('lower(email) = ?', [email])
-        .forUpdate()
-        .first()
+      const user = await User.findByEmail(email, trx)
       if (!user) return
 
       const now = this.clock.now()

@@ -30,10 +30,7 @@ export default class InviteCompanyMember {
       throw new ForbiddenException('Only an owner can invite an owner')
     }
     await db.transaction(async (trx) => {
-      let invitee = await User.query({ client: trx })
-        .whereRaw('lower(email) = ?', [params.email])
-        .forUpdate()
-        .first()
+      let invitee = await User.findByEmail(params.email, trx)
       if (invitee) {
         const member = await CompanyMember.query({ client: trx })
           .where({ company_id: company.id, user_id: invitee.id })

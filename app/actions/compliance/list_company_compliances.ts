@@ -2,6 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { Infer } from '@vinejs/vine/types'
 import type Company from '#models/company'
 import { escapeLike } from '#support/like'
+import { parallelReads } from '#support/parallel_reads'
 import type { listCompanyCompliancesValidator } from '#validators/provider_compliance'
 import type { ComplianceSummaryRow } from '#dtos/compliance_summary_dto'
 
@@ -40,26 +41,27 @@ export default class ListCompanyCompliances {
           )
         })
 
-    const [rows, [{ total }]] = await Promise.all([
-      base()
-        .select(
-          'pc.id',
-          'pc.provider_id as providerId',
-          db.raw('coalesce(pco.name, pu.name) as "providerName"'),
-          'pc.flow_id as complianceFlowId',
-          'cf.name as complianceFlowName',
-          'pc.month',
-          'pc.year',
-          'pc.status'
-        )
-        .orderBy([
-          { column: 'pc.year', order: 'desc' },
-          { column: 'pc.month', order: 'desc' },
-          { column: 'pc.id', order: 'asc' },
-        ])
-        .limit(pageSize)
-        .offset((page - 1) * pageSize) as Promise<ComplianceSummaryRow[]>,
-      base().count('* as total') as Promise<{ total: string | number }[]>,
+    const [rows, [{ total }]] = await parallelReads([
+      () =>
+        base()
+          .select(
+            'pc.id',
+            'pc.provider_id as providerId',
+            db.raw('coalesce(pco.name, pu.name) as "providerName"'),
+            'pc.flow_id as complianceFlowId',
+            'cf.name as complianceFlowName',
+            'pc.month',
+            'pc.year',
+            'pc.status'
+          )
+          .orderBy([
+            { column: 'pc.year', order: 'desc' },
+            { column: 'pc.month', order: 'desc' },
+            { column: 'pc.id', order: 'asc' },
+          ])
+          .limit(pageSize)
+          .offset((page - 1) * pageSize) as Promise<ComplianceSummaryRow[]>,
+      () => base().count('* as total') as Promise<{ total: string | number }[]>,
     ])
     return { rows, total: Number(total), page, pageSize }
   }

@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import type { DeliveryStatus } from '#models/delivery'
+import { parallelReads } from '#support/parallel_reads'
 
 export const DELIVERY_STATES: DeliveryStatus[] = ['pending', 'sent', 'dead', 'skipped']
 
@@ -19,24 +20,27 @@ export interface KindStatus {
  * (the counts use the (channel, status) index).
  */
 export async function outboxStatus(now = DateTime.now()): Promise<KindStatus[]> {
-  const [counts, oldest, errors] = await Promise.all([
-    db
-      .from('deliveries')
-      .select('channel', 'status')
-      .count('* as count')
-      .groupBy('channel', 'status'),
-    db
-      .from('deliveries')
-      .where('status', 'pending')
-      .select('channel')
-      .min('created_at as oldest')
-      .groupBy('channel'),
-    db.rawQuery(
-      `SELECT DISTINCT ON (d.channel) d.channel, a.delivery_id, a.attempt, a.finished_at, a.error
+  const [counts, oldest, errors] = await parallelReads([
+    () =>
+      db
+        .from('deliveries')
+        .select('channel', 'status')
+        .count('* as count')
+        .groupBy('channel', 'status'),
+    () =>
+      db
+        .from('deliveries')
+        .where('status', 'pending')
+        .select('channel')
+        .min('created_at as oldest')
+        .groupBy('channel'),
+    () =>
+      db.rawQuery(
+        `SELECT DISTINCT ON (d.channel) d.channel, a.delivery_id, a.attempt, a.finished_at, a.error
          FROM delivery_attempts a JOIN deliveries d ON d.id = a.delivery_id
         WHERE a.outcome IN ('failed', 'interrupted')
         ORDER BY d.channel, a.finished_at DESC`
-    ),
+      ),
   ])
 
   const kinds = new Map<string, KindStatus>()
