@@ -17,7 +17,8 @@ export default class AuthController {
     return response.created({
       data: {
         user: UserDto.fromModel(user),
-        company: company ? CompanyDto.fromModel(company) : null,
+        /** A company just registered has no logo yet */
+        company: company ? CompanyDto.fromModel(company, null) : null,
       },
     })
   }

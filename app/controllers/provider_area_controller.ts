@@ -18,8 +18,8 @@ import { hoursPeriodValidator, listMonthlyHoursValidator } from '#validators/pro
 export default class ProviderAreaController {
   @inject()
   async activeContract({ membership }: HttpContext, showSummary: ShowActiveContractSummary) {
-    const { contract, borrower } = await showSummary.handle(membership)
-    return ActiveContractSummaryDto.from(contract, borrower)
+    const { contract, borrower, logo } = await showSummary.handle(membership)
+    return ActiveContractSummaryDto.from(contract, borrower, logo)
   }
 
   @inject()
@@ -51,7 +51,11 @@ export default class ProviderAreaController {
         hoursThisWeek: minutesToHours(summary.weekMinutes),
         hoursThisMonth: minutesToHours(summary.monthMinutes),
         activeContract: summary.active
-          ? ActiveContractSummaryDto.from(summary.active.contract, summary.active.borrower)
+          ? ActiveContractSummaryDto.from(
+              summary.active.contract,
+              summary.active.borrower,
+              summary.active.logo
+            )
           : null,
         pendingComplianceSteps: summary.pendingComplianceSteps,
         unreadNotifications: summary.unreadNotifications,

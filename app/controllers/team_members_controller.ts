@@ -1,6 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { inject } from '@adonisjs/core'
 import Clock from '#services/platform/clock'
+import { withLogoUrls } from '#services/files/logo_urls'
 import ContractPart from '#models/contract_part'
 import ListTeamMembers from '#actions/team/list_team_members'
 import ShowTeamMember from '#actions/team/show_team_member'
@@ -59,7 +60,8 @@ export default class TeamMembersController {
   @inject()
   async update({ company, params }: HttpContext, clock: Clock) {
     const rows = await ContractPart.findTeamLinks(company, { memberId: params.id }, clock.now())
-    return { data: TeamMemberDto.fromRow(ContractPart.primaryLinkOf(rows)) }
+    const [member] = await withLogoUrls([ContractPart.primaryLinkOf(rows)], 'co_logo')
+    return { data: TeamMemberDto.fromRow(member) }
   }
 
   @inject()

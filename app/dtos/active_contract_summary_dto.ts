@@ -5,16 +5,17 @@ import { summaryContractStatus } from '#support/contract_rules'
 
 /**
  * Provider active-contract summary (B1); `cnpj` without punctuation,
- * `contractStatus` mapped onto the spec's four values
+ * `contractStatus` mapped onto the spec's four values; `avatar` is the
+ * borrower's logo URL (`logoUrl`), computed by the action
  */
 export default class ActiveContractSummaryDto {
-  static from(contract: Contract, borrower: Company) {
+  static from(contract: Contract, borrower: Company, logo: string | null) {
     return {
       contractId: contract.id,
       contractStatus: summaryContractStatus(contract.status),
       borrowerName: borrower.name,
       fantasyName: borrower.tradeName ?? null,
-      avatar: borrower.logo ?? null,
+      avatar: logo,
       email: borrower.email ?? '',
       phone: borrower.phone ?? '',
       cnpj: stripDocument(borrower.document),

@@ -3,10 +3,11 @@ import type { MemberRole } from '#enums/roles'
 
 /**
  * A company as returned by the API; `document` is the CNPJ without
- * punctuation, as stored.
+ * punctuation, as stored. `logo` is the URL the caller computed from the
+ * stored value (`logoUrl`: a signed URL needs the storage, a DTO does no I/O).
  */
 export default class CompanyDto {
-  static fromModel(company: Company) {
+  static fromModel(company: Company, logo: string | null) {
     return {
       id: company.id,
       name: company.name,
@@ -14,7 +15,7 @@ export default class CompanyDto {
       document: company.document,
       email: company.email ?? null,
       phone: company.phone ?? null,
-      logo: company.logo ?? null,
+      logo,
       timezone: company.timezone,
       createdAt: company.createdAt.toISO()!,
       updatedAt: company.updatedAt.toISO()!,
@@ -22,7 +23,7 @@ export default class CompanyDto {
   }
 
   /** A company of the caller (GET /company), with the caller's role in it */
-  static withRole(company: Company, role: MemberRole) {
-    return { ...CompanyDto.fromModel(company), role }
+  static withRole(company: Company, role: MemberRole, logo: string | null) {
+    return { ...CompanyDto.fromModel(company, logo), role }
   }
 }

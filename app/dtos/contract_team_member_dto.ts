@@ -13,14 +13,15 @@ const NO_HOURS: LinkHours = { totalHoursWeek: 0, totalHoursMonth: 0, lastEntry: 
 
 /**
  * TeamMember as H10 shows it (a provider part of the contract) with the
- * link's hour totals. Expects the part's company / user preloaded and the
- * owner user of a legal entity.
+ * link's hour totals. Expects the part's company / user preloaded, the
+ * owner user of a legal entity and the company's logo URL (`logoUrl`).
  */
 export default class ContractTeamMemberDto {
   static fromPart(
     part: ContractPart,
     contract: Contract,
     owner: User | null,
+    logo: string | null,
     hours: LinkHours = NO_HOURS
   ) {
     const user = part.companyId ? owner : part.user
@@ -49,7 +50,7 @@ export default class ContractTeamMemberDto {
             document: part.company.document,
             email: part.company.email,
             phone: part.company.phone,
-            logo: part.company.logo,
+            logo,
           }
         : null,
       contractId: contract.id,

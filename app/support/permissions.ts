@@ -222,6 +222,8 @@ export const ROUTE_GATES: Record<string, RouteGate> = {
   // Company and profile
   'company.members.index': 'company.members.view',
   'company.update': 'company.settings.manage',
+  'company.logo.store': 'company.settings.manage',
+  'company.logo.destroy': 'company.settings.manage',
   'company.members.store': 'company.members.manage',
   'company.members.update': 'company.members.manage',
   'company.members.destroy': 'company.members.manage',

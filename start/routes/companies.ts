@@ -17,6 +17,14 @@ router
       .as('company.update')
       .use([middleware.company(), middleware.role(), middleware.pathIds({ names: ['id'] })])
     router
+      .post('/company/:id/logo', [CompaniesController, 'storeLogo'])
+      .as('company.logo.store')
+      .use([middleware.company(), middleware.role(), middleware.pathIds({ names: ['id'] })])
+    router
+      .delete('/company/:id/logo', [CompaniesController, 'destroyLogo'])
+      .as('company.logo.destroy')
+      .use([middleware.company(), middleware.role(), middleware.pathIds({ names: ['id'] })])
+    router
       .post('/company/members', [CompanyMembersController, 'store'])
       .as('company.members.store')
       .use([middleware.company(), middleware.role()])

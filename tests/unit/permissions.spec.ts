@@ -171,6 +171,8 @@ const REACH: Record<string, string> = {
   'company.notification_settings.show': ADMINS,
   'company.notification_settings.update': ADMINS,
   'company.update': ADMINS,
+  'company.logo.store': ADMINS,
+  'company.logo.destroy': ADMINS,
   'company.members.store': ADMINS,
   'company.members.update': ADMINS,
   'company.members.destroy': ADMINS,

@@ -5,6 +5,7 @@ import ContractUploadedFile from '#models/contract_uploaded_file'
 import User from '#models/user'
 import type Company from '#models/company'
 import FileStorageService from '#services/files/storage_service'
+import { logoUrl } from '#services/files/logo_urls'
 import Clock from '#services/platform/clock'
 import ContractRequirementsService from '#services/contracts/requirements_service'
 import { queryTeamLinks } from '#models/queries/team_links'
@@ -46,9 +47,10 @@ export default class ListContractUploads {
     const owners = await this.#owners(parts)
     const hours = await this.#hours(company, contract.id)
     const urls = await this.storage.signedUrls(files.map((file) => file.filePath))
+    const logos = await Promise.all(parts.map((part) => logoUrl(part.company?.logo)))
     const documentTotal = Number(total[0].$extras.total)
 
-    const providers = parts.map((part) => {
+    const providers = parts.map((part, partIndex) => {
       /** Files sent for this part, through H6 or (provider) onboarding A2 */
       const documents = files
         .map((file, index) => ({ file, url: urls[index]! }))
@@ -62,6 +64,7 @@ export default class ListContractUploads {
           part,
           contract,
           part.companyId ? (owners.get(part.companyId) ?? null) : null,
+          logos[partIndex],
           hours.get(part.id)
         ),
         documents,

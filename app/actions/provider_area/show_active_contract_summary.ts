@@ -2,6 +2,7 @@ import Company from '#models/company'
 import ContractPart from '#models/contract_part'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import type CompanyMember from '#models/company_member'
+import { logoUrl } from '#services/files/logo_urls'
 
 /**
  * B1: the caller's active contract with the context (borrower) company
@@ -20,6 +21,6 @@ export default class ShowActiveContractSummary {
     const link = await ContractPart.signedProviderLink(membership.companyId, membership.userId)
     if (!link) return null
     const borrower = await Company.query().where('id', link.contract.companyId).firstOrFail()
-    return { contract: link.contract, borrower }
+    return { contract: link.contract, borrower, logo: await logoUrl(borrower.logo) }
   }
 }

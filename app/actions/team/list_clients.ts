@@ -2,6 +2,7 @@ import { inject } from '@adonisjs/core'
 import type { Infer } from '@vinejs/vine/types'
 import Clock from '#services/platform/clock'
 import { queryTeamLinks } from '#models/queries/team_links'
+import { withLogoUrls } from '#services/files/logo_urls'
 import { periodsAt } from '#support/hours'
 import { isCompanyAdmin } from '#enums/roles'
 import { DEFAULT_PAGE_SIZE, type listTeamValidator } from '#validators/team'
@@ -36,6 +37,6 @@ export default class ListClients {
       },
       periodsAt(this.clock.now(), membership.company.timezone)
     )
-    return { ...result, page, pageSize }
+    return { ...result, rows: await withLogoUrls(result.rows, 'co_logo'), page, pageSize }
   }
 }

@@ -4,6 +4,7 @@ import AuthSession from '#models/auth_session'
 import ContractUploadedFile from '#models/contract_uploaded_file'
 import Clock from '#services/platform/clock'
 import FileStorageService from '#services/files/storage_service'
+import { withLogoUrls } from '#services/files/logo_urls'
 import type Company from '#models/company'
 import { CLOSED_STATUSES } from '#support/contract_rules'
 
@@ -25,7 +26,7 @@ export default class ShowTeamMember {
 
   async handle(company: Company, memberId: string) {
     const rows = await ContractPart.findTeamLinks(company, { memberId }, this.clock.now())
-    const member = ContractPart.primaryLinkOf(rows)
+    const [member] = await withLogoUrls([ContractPart.primaryLinkOf(rows)], 'co_logo')
 
     const parts = await ContractPart.query()
       .whereIn(

@@ -2,6 +2,7 @@ import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import ContractPart from '#models/contract_part'
 import Clock from '#services/platform/clock'
+import { withLogoUrls } from '#services/files/logo_urls'
 import type Company from '#models/company'
 import { ConflictException } from '#exceptions/http_exceptions'
 import { CLOSED_STATUSES } from '#support/contract_rules'
@@ -16,7 +17,7 @@ export default class ToggleTeamLink {
   constructor(private clock: Clock) {}
 
   async handle(company: Company, partId: string, isActive: boolean) {
-    return db.transaction(async (trx) => {
+    const row = await db.transaction(async (trx) => {
       await ContractPart.findTeamLinks(company, { partId }, this.clock.now(), trx)
       const part = await ContractPart.query({ client: trx })
         .where('id', partId)
@@ -28,8 +29,10 @@ export default class ToggleTeamLink {
       }
       part.useTransaction(trx)
       await part.merge({ isActive }).save()
-      const [row] = await ContractPart.findTeamLinks(company, { partId }, this.clock.now(), trx)
-      return row
+      const [changed] = await ContractPart.findTeamLinks(company, { partId }, this.clock.now(), trx)
+      return changed
     })
+    const [shown] = await withLogoUrls([row], 'co_logo')
+    return shown
   }
 }

@@ -4,6 +4,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { formatCnpj, formatCpf, stripDocument } from '#support/documents'
 import type { ProviderType } from '#models/provider_compliance_flow'
 import type { ActiveProvider } from '#dtos/available_provider_dto'
+import { logoUrl, withLogoUrls } from '#services/files/logo_urls'
 
 interface Filters {
   ids?: string[]
@@ -75,7 +76,8 @@ export async function activeProviders(
     .orderByRaw(`${party}, contracts.created_at desc`)
     .pojo<Record<string, string | null>>()
 
-  return rows
+  const shown = await withLogoUrls(rows, 'avatar')
+  return shown
     .map((row) => {
       const providerType: ProviderType = row.company_id ? 'LEGAL_ENTITY' : 'NATURAL_PERSON'
       return {
@@ -105,7 +107,7 @@ export async function describeProviders(ids: string[], trx?: TransactionClientCo
     result.set(company.id, {
       name: company.name,
       document: formatCnpj(company.document),
-      avatar: company.logo,
+      avatar: await logoUrl(company.logo),
     })
   }
   const users = await client
