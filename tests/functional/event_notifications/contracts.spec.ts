@@ -8,24 +8,25 @@ import {
   type ContractWorld,
 } from '#tests/support/contracts'
 import { cleanStorage, pdfBytes } from '#tests/support/files'
-import { allMails } from '#tests/support/event_notifications'
+import { allMails, withTableScopes } from '#tests/support/event_notifications'
 import { as } from '#tests/support/http'
 
 /**
  * Every contract event (start/events.ts, CONTRACT_EVENTS) asserted by the
- * notification row it causes: type, title, recipients and company. A
- * listener unplugged from one event, or an event mapped to another
- * message, fails here.
+ * notification row it causes: type, title, recipients and company, and
+ * the scope of the type's row in the spec's Events table (every row read
+ * here is checked by `withTableScopes`). A listener unplugged from one
+ * event, or an event mapped to another message or scope, fails here.
  */
 
-/** The rows of a type about a contract, as [userId, title] sorted by user */
+/** The rows of a type about a contract sorted by user, each with its Events-table scope */
 async function rowsOf(type: string, contractId: string) {
   const rows = await Notification.query()
     .where('type', type)
     .whereRaw(`activity->>'entityId' = ?`, [contractId])
     .orderBy('user_id')
     .orderBy('created_at')
-  return rows
+  return withTableScopes(rows)
 }
 
 const summary = (rows: Notification[]) => rows.map((row) => [row.userId, row.title])
