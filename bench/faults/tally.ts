@@ -54,6 +54,11 @@ export interface FaultRow {
   statusesDuringFault: Record<string, number>
   /** Non-2xx answers without a `{message}` body */
   errorsWithoutMessage: number
+  /** How long the fault lasted (0 for an instant: a kill) */
+  faultSeconds: number
+  /** Messages that arrived after the fault ended, and the first's and last's delay */
+  receivedAfterFault: number
+  firstArrivalAfterFaultSeconds: number | null
   /** Seconds from the end of the fault to the last message's arrival (null: none arrived) */
   lastArrivalAfterFaultSeconds: number | null
 }
@@ -86,7 +91,8 @@ export function tallyFault(
   const extraCopies = [...copies.values()].flatMap(([first, ...rest]) =>
     rest.map((copy) => copy.messageId === first.messageId)
   )
-  const last = Math.max(...ours.map((arrival) => arrival.at))
+  const after = ours.filter((arrival) => arrival.at >= window.end).map((arrival) => arrival.at)
+  const seconds = (ms: number) => Math.round(ms / 100) / 10
   const status = (call: CallRecord) => String(call.status)
 
   return {
@@ -107,8 +113,11 @@ export function tallyFault(
       status
     ),
     errorsWithoutMessage: calls.filter((call) => !isAccepted(call) && !call.hasMessage).length,
+    faultSeconds: seconds(window.end - window.start),
+    receivedAfterFault: after.length,
+    firstArrivalAfterFaultSeconds: after.length ? seconds(Math.min(...after) - window.end) : null,
     lastArrivalAfterFaultSeconds: ours.length
-      ? Math.round((last - window.end) / 100) / 10
+      ? seconds(Math.max(...ours.map((arrival) => arrival.at)) - window.end)
       : null,
   }
 }

@@ -52,6 +52,9 @@ test.group('bench:faults tally', () => {
       duplicatesSameMessageId: 1,
       lost: 1,
       receivedNotAccepted: 1,
+      faultSeconds: 1.5,
+      receivedAfterFault: 2,
+      firstArrivalAfterFaultSeconds: 1,
       lastArrivalAfterFaultSeconds: 6,
     })
     assert.deepEqual(row.lostSubjects, ['f 3'])
