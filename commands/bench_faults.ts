@@ -38,10 +38,16 @@ export default class BenchFaults extends BaseCommand {
   @flags.string({ description: 'Comma-separated faults: none,smtp,postgres,kill (default: all)' })
   declare only?: string
 
-  @flags.number({ description: 'Milliseconds the SMTP sink takes to accept a message', default: 50 })
+  @flags.number({
+    description: 'Milliseconds the SMTP sink takes to accept a message',
+    default: 50,
+  })
   declare sinkDelay: number
 
-  @flags.number({ description: 'Seconds to wait for the outbox to drain after a fault', default: 240 })
+  @flags.number({
+    description: 'Seconds to wait for the outbox to drain after a fault',
+    default: 240,
+  })
   declare drainTimeout: number
 
   @flags.boolean({ description: 'Build first (--no-build reuses build/)', default: true })
@@ -50,7 +56,9 @@ export default class BenchFaults extends BaseCommand {
   #server?: ChildProcess
 
   async run() {
-    const plans = FAULT_PLANS.filter((plan) => !this.only || this.only.split(',').includes(plan.key))
+    const plans = FAULT_PLANS.filter(
+      (plan) => !this.only || this.only.split(',').includes(plan.key)
+    )
     const dir = this.app.makePath('tmp/bench')
     await mkdir(dir, { recursive: true })
     const logs = { server: `${dir}/faults-server.log`, worker: `${dir}/faults-worker.log` }
@@ -120,7 +128,9 @@ export default class BenchFaults extends BaseCommand {
 
   async #report(rows: FaultRow[], dir: string) {
     const table = markdownTable(rows)
-    const problems = rows.flatMap((row) => problemsOf(row).map((problem) => `${row.fault}: ${problem}`))
+    const problems = rows.flatMap((row) =>
+      problemsOf(row).map((problem) => `${row.fault}: ${problem}`)
+    )
     await writeFile(
       `${dir}/faults.json`,
       JSON.stringify(

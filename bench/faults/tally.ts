@@ -127,9 +127,11 @@ export function problemsOf(row: FaultRow): string[] {
   const problems: string[] = []
   if (row.lost > 0) problems.push(`${row.lost} lost`)
   if (row.duplicates > 1) problems.push(`${row.duplicates} duplicates`)
-  if (row.duplicatesSameMessageId < row.duplicates) problems.push('a duplicate with a new Message-ID')
+  if (row.duplicatesSameMessageId < row.duplicates)
+    problems.push('a duplicate with a new Message-ID')
   if (row.acceptedNotDispatched > 0) problems.push(`${row.acceptedNotDispatched} not dispatched`)
-  if (row.errorsWithoutMessage > 0) problems.push(`${row.errorsWithoutMessage} errors without {message}`)
+  if (row.errorsWithoutMessage > 0)
+    problems.push(`${row.errorsWithoutMessage} errors without {message}`)
   const serverErrors = Object.keys(row.statuses).filter(
     (status) => status === 'error' || (Number(status) >= 500 && status !== '503')
   )

@@ -80,4 +80,3 @@ export async function startSmtpServer(port = 0, options: SmtpServerOptions = {})
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }
-
