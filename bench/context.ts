@@ -14,13 +14,13 @@ async function ensureCompany(name: string, base12: string) {
   return Company.firstOrCreate({ document }, { name, tradeName: name, document })
 }
 
-async function ensureUser(email: string, name: string) {
+export async function ensureUser(email: string, name: string) {
   const existing = await User.findBy('email', email)
   if (existing) return existing
   return User.create({ email, name, password: await hash.make(BENCH_PASSWORD) })
 }
 
-async function ensureMember(company: Company, user: User, role: MemberRole) {
+export async function ensureMember(company: Company, user: User, role: MemberRole) {
   await CompanyMember.firstOrCreate(
     { companyId: company.id, userId: user.id },
     { companyId: company.id, userId: user.id, role }

@@ -1,10 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises'
+import type { ChildProcess } from 'node:child_process'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { BaseCommand, flags } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
 import { freePort, startEmbeddedCluster } from '#database/embedded/cluster'
 import { measure, withRatios, REFERENCE, type BenchResult } from '#bench/runner'
 import { comparison } from '#bench/compare'
+import { buildApp, runAce, startBuiltServer } from '#bench/server'
 import type { BenchRequest } from '#bench/types'
 
 /**
@@ -44,36 +45,6 @@ export default class Bench extends BaseCommand {
 
   #server?: ChildProcess
 
-  #ace(args: string[], env: NodeJS.ProcessEnv) {
-    return new Promise<void>((resolve, reject) => {
-      spawn(process.execPath, ['ace', ...args], { stdio: 'inherit', env }).on('exit', (code) =>
-        code === 0 ? resolve() : reject(new Error(`node ace ${args.join(' ')} exited ${code}`))
-      )
-    })
-  }
-
-  /** The production build, as deployed: compiled JavaScript, no TypeScript loader */
-  async #buildApp(env: NodeJS.ProcessEnv) {
-    if (this.build) await this.#ace(['build'], { ...env, NODE_ENV: 'development' })
-    await copyFile(this.app.makePath('.env'), this.app.makePath('build/.env')).catch(() => {})
-  }
-
-  async #startServer(env: NodeJS.ProcessEnv, port: number) {
-    this.#server = spawn(process.execPath, ['bin/server.js'], {
-      cwd: this.app.makePath('build'),
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...env, NODE_ENV: 'production' },
-    })
-    for (let attempt = 0; attempt < 100; attempt++) {
-      try {
-        const response = await fetch(`http://127.0.0.1:${port}/api/v1/health`)
-        if (response.ok) return
-      } catch {}
-      await new Promise((resolve) => setTimeout(resolve, 200))
-    }
-    throw new Error('the API did not start')
-  }
-
   async run() {
     const cluster = await startEmbeddedCluster({
       dataDir: 'tmp/bench-db',
@@ -96,15 +67,15 @@ export default class Bench extends BaseCommand {
 
     const results: BenchResult[] = []
     try {
-      await this.#ace(['migration:run', '--force'], env)
-      await this.#buildApp(env)
-      await this.#startServer(env, port)
+      await runAce(['migration:run', '--force'], env)
+      await buildApp(this.app, env, this.build)
+      this.#server = await startBuiltServer(this.app, env, port)
 
       for (const scale of this.scales.split(',').map(Number)) {
         const file = this.app.makePath(`tmp/bench/requests-${scale}.json`)
         /** The reference of every ratio is always seeded and measured */
         const areas = this.areas ? ['--areas', `app_versions,${this.areas}`] : []
-        await this.#ace(['bench:seed', '--scale', String(scale), '--out', file, ...areas], env)
+        await runAce(['bench:seed', '--scale', String(scale), '--out', file, ...areas], env)
         const requests: (BenchRequest & { area: string })[] = JSON.parse(
           await readFile(file, 'utf8')
         )
