@@ -5,7 +5,8 @@
 |
 | The channel rule for transmit, and this process's LISTEN connection:
 | every committed notification (from any process) reaches every API
-| instance through PostgreSQL, and each pushes it to its own streams.
+| instance through PostgreSQL, and each pushes it to its own streams; so
+| does a subscribe that reached an instance other than its stream's.
 |
 */
 import app from '@adonisjs/core/services/app'
@@ -18,7 +19,7 @@ import {
   type NotificationChannelParams,
 } from '#services/notifications/live_channel'
 import { LiveNotificationListener } from '#services/notifications/live_listener'
-import { closeLiveStreams } from '#services/notifications/live_streams'
+import { applyHere, closeLiveStreams } from '#services/notifications/live_streams'
 
 /**
  * Transmit's own gate for the channel. The subscribe route checks the same
@@ -40,6 +41,8 @@ export const liveListener = new LiveNotificationListener({
     application_name: `${(connection as { application_name?: string }).application_name ?? 'app'}:live`,
   },
   onCreated: async (created) => void (await push.handle(created)),
+  /** Authorised by the instance that took the request; applied here if the stream is here */
+  onSubscription: async (change) => void (await applyHere(change)),
 })
 
 app.ready(() => {

@@ -2,6 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { inject } from '@adonisjs/core'
 import transmit from '@adonisjs/transmit/services/main'
 import SubscribeToLiveNotifications from '#actions/notifications/subscribe_to_live_notifications'
+import { applyEverywhere } from '#services/notifications/live_streams'
 import { liveStreamValidator, liveSubscriptionValidator } from '#validators/live_notification'
 
 /**
@@ -35,10 +36,10 @@ export default class LiveNotificationsController {
     return ctx.response.noContent()
   }
 
-  /** POST /__transmit/unsubscribe {uid, channel} */
+  /** POST /__transmit/unsubscribe {uid, channel}: the uid is the proof (no channel rule to leave one) */
   async unsubscribe(ctx: HttpContext) {
     const { uid, channel } = await ctx.request.validateUsing(liveSubscriptionValidator)
-    await transmit.unsubscribe({ uid, channel, context: ctx })
+    await applyEverywhere({ op: 'unsubscribe', uid, channel }, ctx)
     return ctx.response.noContent()
   }
 }

@@ -1,8 +1,8 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import transmit from '@adonisjs/transmit/services/main'
 import type User from '#models/user'
-import { BadRequestException, ForbiddenException } from '#exceptions/http_exceptions'
+import { ForbiddenException } from '#exceptions/http_exceptions'
 import { channelRefusal, parseNotificationChannel } from '#services/notifications/live_channel'
+import { applyEverywhere } from '#services/notifications/live_streams'
 
 interface Subscription {
   user: User
@@ -15,9 +15,9 @@ interface Subscription {
 
 /**
  * POST /__transmit/subscribe (#16): adds a notification channel to an open
- * event stream. Only the user's own channel in a company it belongs to
- * (403 with the reason otherwise: transmit alone would answer a bare
- * 400); 400 when no stream is open with that uid in this process.
+ * event stream, on whichever API instance holds it. Only the user's own
+ * channel in a company it belongs to: 403 with the reason otherwise
+ * (transmit alone would answer a bare 400).
  */
 export default class SubscribeToLiveNotifications {
   async handle({ user, uid, channel, context }: Subscription) {
@@ -25,8 +25,6 @@ export default class SubscribeToLiveNotifications {
     if (!params) throw new ForbiddenException('You may not subscribe to this channel')
     const refusal = await channelRefusal(user, params)
     if (refusal) throw new ForbiddenException(refusal)
-    /** Checked just above, with the reason (transmit.authorize would only say no) */
-    const subscribed = await transmit.subscribe({ uid, channel, context, skipAuthorization: true })
-    if (!subscribed) throw new BadRequestException('No event stream is open with this uid')
+    await applyEverywhere({ op: 'subscribe', uid, channel }, context)
   }
 }

@@ -3,6 +3,15 @@ import logger from '@adonisjs/core/services/logger'
 
 /** The NOTIFY channel of the trigger notifications_notify_created */
 export const NOTIFICATIONS_CREATED = 'notifications_created'
+/** The NOTIFY channel of subscribe/unsubscribe requests that reached another instance (live_streams.ts) */
+export const LIVE_SUBSCRIPTIONS = 'live_subscriptions'
+
+/** A change to the channels of an event stream, for the instance that holds the stream */
+export interface SubscriptionChange {
+  op: 'subscribe' | 'unsubscribe'
+  uid: string
+  channel: string
+}
 
 /** A new notification as the trigger announces it (ids only: NOTIFY payloads stop at 8000 bytes) */
 export interface CreatedNotification {
@@ -16,6 +25,8 @@ export interface LiveListenerOptions {
   connection: pg.ClientConfig
   /** Called with the notifications committed since the last call, in arrival order */
   onCreated: (created: CreatedNotification[]) => Promise<void>
+  /** Called with each subscription change another instance relayed */
+  onSubscription: (change: SubscriptionChange) => Promise<void>
   /** How long arrivals gather into one call (a broadcast commits in many messages) */
   batchWindowMs?: number
   /** First reconnection delay, doubled after each failure up to maxBackoffMs */
@@ -26,7 +37,7 @@ export interface LiveListenerOptions {
 /**
  * One dedicated PostgreSQL connection per API process, outside the pool
  * (a LISTEN belongs to its session, and a pooled connection is shared),
- * listening to `notifications_created`. When PostgreSQL drops it (restart,
+ * listening to `notifications_created` and `live_subscriptions`. When PostgreSQL drops it (restart,
  * failover, idle cut) it reconnects with exponential backoff and jitter;
  * what was committed meanwhile is not pushed (clients that reconnect read
  * the unread count, polling stays the source of truth).
@@ -73,12 +84,16 @@ export class LiveNotificationListener {
   async #connect() {
     if (this.#stopped) return
     const client = new pg.Client(this.#options.connection)
-    client.on('notification', (message) => this.#receive(message.payload))
+    client.on('notification', (message) =>
+      message.channel === LIVE_SUBSCRIPTIONS
+        ? this.#relayed(message.payload)
+        : this.#receive(message.payload)
+    )
     client.on('error', (error) => this.#dropped(client, error))
     client.on('end', () => this.#dropped(client))
     try {
       await client.connect()
-      await client.query(`LISTEN ${NOTIFICATIONS_CREATED}`)
+      await client.query(`LISTEN ${NOTIFICATIONS_CREATED}; LISTEN ${LIVE_SUBSCRIPTIONS}`)
     } catch (error) {
       client.removeAllListeners('end')
       await client.end().catch(() => {})
@@ -108,13 +123,28 @@ export class LiveNotificationListener {
     this.#retry.unref()
   }
 
-  #receive(payload: string | undefined) {
-    let created: unknown
+  #parse(payload: string | undefined): unknown {
     try {
-      created = JSON.parse(payload ?? '')
+      return JSON.parse(payload ?? '')
     } catch {
-      return logger.warn({ payload }, 'live notifications: unreadable payload')
+      logger.warn({ payload }, 'live notifications: unreadable payload')
+      return null
     }
+  }
+
+  #relayed(payload: string | undefined) {
+    const change = this.#parse(payload) as SubscriptionChange | null
+    if (!change) return
+    /** In the same queue as the pushes: a subscribe is applied before what was created after it */
+    this.#queue = this.#queue.then(() =>
+      this.#options.onSubscription(change).catch((error) => {
+        logger.error({ err: error }, 'live notifications: relayed subscription failed')
+      })
+    )
+  }
+
+  #receive(payload: string | undefined) {
+    const created = this.#parse(payload)
     if (!Array.isArray(created)) return
     this.#pending.push(...(created as CreatedNotification[]))
     this.#flush ??= setTimeout(() => this.#drain(), this.#options.batchWindowMs)

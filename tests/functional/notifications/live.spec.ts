@@ -265,14 +265,6 @@ test.group('Notifications / live over SSE (#16)', (group) => {
     await new Promise((resolve) => setTimeout(resolve, 100))
     assert.lengthOf(seen, 0)
 
-    // a subscribe for a uid without an open stream here
-    const noStream = await subscribe(
-      client,
-      { uid: randomUUID(), channel: notificationChannel(provider.id, company.id) },
-      await tokenOf(provider)
-    )
-    noStream.assertStatus(400)
-    noStream.assertBodyContains({ message: 'No event stream is open with this uid' })
     // a stream without a uid (transmit's own controller answers 500), or a guessable one
     ;(await client.get('/api/v1/__transmit/events')).assertStatus(422)
     ;(await client.get('/api/v1/__transmit/events?uid=1')).assertStatus(422)
@@ -310,18 +302,11 @@ test.group('Notifications / live over SSE (#16)', (group) => {
   })
 })
 
-test.group('Notifications / live streams on shutdown (#16)', (group) => {
-  let server: AceProcess | undefined
-  group.each.teardown(async () => {
-    if (server) await killAce(server)
-    server = undefined
-  })
-  group.teardown(async () => {
-    await db.from('companies').whereIn('id', created.companies).delete()
-    await db.from('users').whereIn('id', created.users).delete()
-  })
-
-  test('open SSE streams do not hold the server past SIGTERM', async ({ assert, cleanup }) => {
+test.group('Notifications / live streams across instances and on shutdown (#16)', (group) => {
+  /** A second API instance, as `node bin/server.js`, on the same database */
+  let server: AceProcess
+  let url: string
+  group.setup(async () => {
     const port = await freePort()
     // a grace period longer than the test allows: only ending the streams can exit in time
     server = startServer({
@@ -329,8 +314,9 @@ test.group('Notifications / live streams on shutdown (#16)', (group) => {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       SHUTDOWN_GRACE_MS: '30000',
+      DB_APPLICATION_NAME: 'second-instance',
     })
-    const url = `http://127.0.0.1:${port}/api/v1`
+    url = `http://127.0.0.1:${port}/api/v1`
     await waitUntil(
       () =>
         fetch(`${url}/health`)
@@ -339,6 +325,58 @@ test.group('Notifications / live streams on shutdown (#16)', (group) => {
       40_000,
       server.output
     )
+    await waitUntil(
+      async () => {
+        const { rows } = await db.rawQuery(
+          `SELECT 1 FROM pg_stat_activity
+            WHERE application_name = 'second-instance:live' AND query LIKE 'LISTEN%'`
+        )
+        return rows.length > 0
+      },
+      10_000,
+      () => `the second instance does not LISTEN: ${server.output()}`
+    )
+    return async () => {
+      await killAce(server)
+      await db.from('companies').whereIn('id', created.companies).delete()
+      await db.from('users').whereIn('id', created.users).delete()
+    }
+  })
+
+  test('a stream on one instance, subscribed through another, receives its notifications', async ({
+    client,
+    assert,
+    cleanup,
+  }) => {
+    const { company, provider } = await tenant()
+    const stream = openStream(cleanup, url)
+    const received: LiveMessage[] = []
+    stream.source.addEventListener('message', (event) => {
+      const { channel, payload } = JSON.parse((event as MessageEvent).data)
+      if (channel !== '$$transmit/ping') received.push(payload)
+    })
+    await waitUntil(() => stream.source.status === 200, 5000, server.output)
+
+    // the load balancer sent the subscribe to the test server, not to the stream's instance
+    const channel = notificationChannel(provider.id, company.id)
+    ;(await subscribe(client, { uid: stream.uid, channel }, await tokenOf(provider))).assertStatus(
+      204
+    )
+    const [row] = await NotificationFactory.merge({
+      userId: provider.id,
+      companyId: company.id,
+    }).createMany(1)
+    // PostgreSQL delivers NOTIFYs in commit order: the relayed subscribe comes first
+    const message = await within(
+      2000,
+      arrivedFor(received, () => true),
+      () => `nothing on the other instance: ${server.output()}`
+    )
+    assert.equal(message.notification.id, row.id)
+    assert.equal(message.unreadCount, 1)
+  })
+
+  test('open SSE streams do not hold the server past SIGTERM', async ({ assert, cleanup }) => {
     const { company, provider } = await tenant()
     const live = liveClient(url, await tokenOf(provider))
     cleanup(() => live.close())
@@ -354,5 +392,5 @@ test.group('Notifications / live streams on shutdown (#16)', (group) => {
     assert.equal(code, 0, server.output())
     assert.isBelow(ms, 10_000)
     await Promise.all([live.source.ended, second.source.ended])
-  }).timeout(90_000)
+  }).timeout(30_000)
 })
