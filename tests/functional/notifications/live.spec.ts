@@ -270,6 +270,52 @@ test.group('Notifications / live over SSE (#16)', (group) => {
     ;(await client.get('/api/v1/__transmit/events?uid=1')).assertStatus(422)
   })
 
+  test('a 120-row insert is announced in NOTIFYs of 50 ids under 8000 bytes, and pushed whole', async ({
+    assert,
+    cleanup,
+  }) => {
+    const { company, provider } = await tenant()
+    const { messages } = await watching(provider, company, cleanup)
+    const listener = new pg.Client(
+      db.manager.get(db.primaryConnectionName)!.config.connection as pg.ClientConfig
+    )
+    await listener.connect()
+    cleanup(() => listener.end())
+    const payloads: string[] = []
+    listener.on('notification', (message) => payloads.push(message.payload!))
+    await listener.query('LISTEN notifications_created')
+
+    // one statement, as a broadcast batch inserts its rows
+    await db.rawQuery(
+      `INSERT INTO notifications (company_id, user_id, scope, type, title, message)
+       SELECT ?, ?, 'company', 'system_alert', 'Lote ' || n, 'Aviso' FROM generate_series(1, 120) n`,
+      [company.id, provider.id]
+    )
+    await within(
+      1000,
+      () => (messages.length === 120 ? true : undefined),
+      () => `${messages.length} of 120`
+    )
+
+    assert.deepEqual(
+      payloads.map((payload) => JSON.parse(payload).length),
+      [50, 50, 20]
+    )
+    assert.isTrue(payloads.every((payload) => Buffer.byteLength(payload) < 8000))
+    assert.deepEqual(
+      payloads.flatMap((payload) => JSON.parse(payload)).map((one: any) => one.userId),
+      Array(120).fill(provider.id)
+    )
+    assert.sameMembers(
+      messages.map((one) => one.notification.title),
+      Array.from({ length: 120 }, (_, index) => `Lote ${index + 1}`)
+    )
+    assert.isTrue(
+      messages.every((one) => one.unreadCount === 120),
+      'the burst shows its final count'
+    )
+  })
+
   test('the LISTEN connection comes back after PostgreSQL drops it', async ({
     assert,
     cleanup,
