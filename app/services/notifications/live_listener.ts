@@ -77,8 +77,8 @@ export class LiveNotificationListener {
     this.#pending = []
     const client = this.#client
     this.#client = null
+    /** Not waiting for a push in progress: the streams are closed already, and the pool next */
     await client?.end().catch(() => {})
-    await this.#queue
   }
 
   async #connect() {

@@ -25,6 +25,19 @@ import { killAce, startServer, waitUntil, type AceProcess } from '#tests/support
 const api = () => `${process.env.APP_URL}/api/v1`
 
 const created: { companies: string[]; users: string[] } = { companies: [], users: [] }
+/** Deliveries that existed before (none: other tests roll back): the alerts queue e-mails here */
+let deliveriesBefore: string[] = []
+
+async function rememberDeliveries() {
+  deliveriesBefore = (await db.from('deliveries').select('id')).map((row) => row.id)
+}
+
+/** Removes what the tests committed: the companies and users (their rows cascade), the deliveries */
+async function removeCreated() {
+  await db.from('deliveries').whereNotIn('id', deliveriesBefore).delete()
+  await db.from('companies').whereIn('id', created.companies).delete()
+  await db.from('users').whereIn('id', created.users).delete()
+}
 
 async function tenant() {
   const { company, owner } = await companyWithOwner()
@@ -71,10 +84,8 @@ function subscribe(client: ApiClient, body: Record<string, unknown>, token?: str
 }
 
 test.group('Notifications / live over SSE (#16)', (group) => {
-  group.teardown(async () => {
-    await db.from('companies').whereIn('id', created.companies).delete()
-    await db.from('users').whereIn('id', created.users).delete()
-  })
+  group.setup(rememberDeliveries)
+  group.teardown(removeCreated)
 
   test('a custom notification (I5, platform) arrives within 1 s with the unread count', async ({
     client,
@@ -382,10 +393,10 @@ test.group('Notifications / live streams across instances and on shutdown (#16)'
       10_000,
       () => `the second instance does not LISTEN: ${server.output()}`
     )
+    await rememberDeliveries()
     return async () => {
       await killAce(server)
-      await db.from('companies').whereIn('id', created.companies).delete()
-      await db.from('users').whereIn('id', created.users).delete()
+      await removeCreated()
     }
   })
 
