@@ -41,6 +41,7 @@ export default defineConfig({
     () => import('@adonisjs/bouncer/bouncer_provider'),
     () => import('@adonisjs/limiter/limiter_provider'),
     () => import('@adonisjs/cors/cors_provider'),
+    () => import('@adonisjs/transmit/transmit_provider'),
   ],
 
   preloads: [
@@ -49,6 +50,7 @@ export default defineConfig({
     () => import('#start/kernel'),
     () => import('#start/validator'),
     () => import('#start/events'),
+    { file: () => import('#start/transmit'), environment: ['web', 'test'] },
   ],
 
   tests: {

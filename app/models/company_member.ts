@@ -68,6 +68,16 @@ export default class CompanyMember extends compose(BaseModel, withUuidPrimaryKey
       .first()
   }
 
+  /** Whether the user is a member of the company (any role) */
+  static async isMember(companyId: string, userId: string) {
+    const row = await db
+      .from('company_members')
+      .where({ company_id: companyId, user_id: userId })
+      .select(db.raw('1'))
+      .first()
+    return row !== null && row !== undefined
+  }
+
   /**
    * The provider ids the user acts for (provider side, B/C): the user id
    * (natural person) and every company the user owns (legal entity).
