@@ -11,6 +11,14 @@ import { Env } from '@adonisjs/core/env'
 import { corsOriginsRule, positiveIntegerRule, trustedProxiesRule } from '#support/http_trust'
 import { cronRule, timeZoneRule } from '#support/schedules'
 
+/**
+ * Settings without a safe default in production: the embedded PostgreSQL and
+ * the local mail catcher are development conveniences. A production boot
+ * without them stops at once, the one error naming every missing variable
+ * (APP_KEY and APP_URL are required in every environment).
+ */
+const notInProduction = () => process.env.NODE_ENV !== 'production'
+
 export default await Env.create(new URL('../', import.meta.url), {
   NODE_ENV: Env.schema.enum(['development', 'production', 'test'] as const),
   PORT: Env.schema.number(),
@@ -31,7 +39,7 @@ export default await Env.create(new URL('../', import.meta.url), {
   | PostgreSQL. Without DB_HOST, `npm run dev` and `npm test` start an
   | embedded server themselves and fill these in.
   */
-  DB_HOST: Env.schema.string.optional({ format: 'host' }),
+  DB_HOST: Env.schema.string.optionalWhen(notInProduction, { format: 'host' }),
   DB_PORT: Env.schema.number.optional(),
   DB_USER: Env.schema.string.optional(),
   DB_PASSWORD: Env.schema.string.optional(),
@@ -79,12 +87,12 @@ export default await Env.create(new URL('../', import.meta.url), {
   SIGNED_URL_TTL: Env.schema.string.optional(),
 
   /* E-mail */
-  SMTP_HOST: Env.schema.string.optional({ format: 'host' }),
-  SMTP_PORT: Env.schema.number.optional(),
+  SMTP_HOST: Env.schema.string.optionalWhen(notInProduction, { format: 'host' }),
+  SMTP_PORT: Env.schema.number.optionalWhen(notInProduction),
   SMTP_USERNAME: Env.schema.string.optional(),
   SMTP_PASSWORD: Env.schema.string.optional(),
   SMTP_SECURE: Env.schema.boolean.optional(),
-  MAIL_FROM_ADDRESS: Env.schema.string.optional(),
+  MAIL_FROM_ADDRESS: Env.schema.string.optionalWhen(notInProduction),
   MAIL_FROM_NAME: Env.schema.string.optional(),
 
   /* OAuth identity providers (connect-provider); a provider is off while its client id is unset */
