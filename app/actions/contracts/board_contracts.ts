@@ -2,7 +2,11 @@ import db from '@adonisjs/lucid/services/db'
 import Contract from '#models/contract'
 import { isoTimestamp } from '#support/iso_timestamp'
 import type Company from '#models/company'
-import { applyContractFilters, type ContractFilters } from '#actions/contracts/list_contracts'
+import {
+  applyContractFilters,
+  CARD_COLUMNS,
+  type ContractFilters,
+} from '#actions/contracts/list_contracts'
 import { CONTRACT_STATUSES, type ContractStatus } from '#enums/contract_status'
 import { parallelReads } from '#support/parallel_reads'
 
@@ -14,11 +18,6 @@ import { parallelReads } from '#support/parallel_reads'
 export const BOARD_COLUMN_LIMIT = 20
 /** Column totals are counted up to this value (then `totalCapped` is true) */
 export const BOARD_TOTAL_CAP = 1000
-
-/** The list fields the spec names for a board card (ContractDto.record) */
-const CARD_COLUMNS = ['id', 'name', 'status', 'progress', 'created_at', 'updated_at'].map(
-  (column) => `contracts.${column}`
-)
 
 interface CardRow {
   id: string
