@@ -47,7 +47,7 @@ export default class ContractsController {
           total: column.total,
           totalCapped: column.totalCapped,
           hasMore: column.hasMore,
-          contracts: column.contracts.map((contract) => ContractDto.record(contract)),
+          contracts: column.contracts,
         })),
       },
     }

@@ -1,19 +1,43 @@
 import db from '@adonisjs/lucid/services/db'
 import Contract from '#models/contract'
+import { isoTimestamp } from '#support/iso_timestamp'
 import type Company from '#models/company'
-import { applyContractFilters, type ContractFilters } from '#actions/contracts/list_contracts'
+import {
+  applyContractFilters,
+  CARD_COLUMNS,
+  type ContractFilters,
+} from '#actions/contracts/list_contracts'
 import { CONTRACT_STATUSES, type ContractStatus } from '#enums/contract_status'
 import { parallelReads } from '#support/parallel_reads'
 
-/** Contracts per board column */
-export const BOARD_COLUMN_LIMIT = 50
+/**
+ * Cards per board column: about what a column shows on a screen; the rest
+ * is loaded by column (`column` + `offset`), so the board's cost is 15
+ * short columns whatever the company's size.
+ */
+export const BOARD_COLUMN_LIMIT = 20
 /** Column totals are counted up to this value (then `totalCapped` is true) */
 export const BOARD_TOTAL_CAP = 1000
 
-/** The list fields the spec names for a board card (ContractDto.record) */
-const CARD_COLUMNS = ['id', 'name', 'status', 'progress', 'created_at', 'updated_at'].map(
-  (column) => `contracts.${column}`
-)
+interface CardRow {
+  id: string
+  name: string
+  status: ContractStatus
+  progress: number
+  created_at: Date
+  updated_at: Date
+}
+
+/** A board card: the spec's list fields, as ContractDto.record writes them */
+export type BoardCard = ReturnType<typeof toCard>
+const toCard = (row: CardRow) => ({
+  id: row.id,
+  name: row.name,
+  status: row.status,
+  progress: row.progress,
+  createdAt: isoTimestamp(row.created_at),
+  updatedAt: isoTimestamp(row.updated_at),
+})
 
 /**
  * H2: every column in the spec's order, each with its newest contracts
@@ -80,9 +104,8 @@ export default class BoardContracts {
     ])
     /** Exact counts are never capped; only a filtered count stops at the cap */
     const cap = unfiltered ? Number.POSITIVE_INFINITY : BOARD_TOTAL_CAP
-    const contracts = (rows.rows as Record<string, unknown>[]).map((row) =>
-      Contract.$createFromAdapterResult(row)!
-    )
+    /** Plain rows straight to the card shape, no model and no Luxon per card */
+    const contracts = (rows.rows as CardRow[]).map(toCard)
     const totals = new Map<string, number>(
       counts.rows.map((row: { key: string; total: number }) => [row.key, row.total])
     )

@@ -7,6 +7,14 @@ import { escapeLike } from '#support/like'
 
 export type ContractFilters = Infer<typeof boardContractsValidator>
 
+/**
+ * The list fields the spec names for a contract in lists and board columns
+ * (ContractDto.record): never the snapshot or the other wide columns
+ */
+export const CARD_COLUMNS = ['id', 'name', 'status', 'progress', 'created_at', 'updated_at'].map(
+  (column) => `contracts.${column}`
+)
+
 /** The H1 / H2 filters (search on name: trigram index; ref; progress buckets) */
 export function applyContractFilters(
   query: ModelQueryBuilderContract<typeof Contract>,
@@ -45,7 +53,9 @@ export function orderByNewest(
  */
 export default class ListContracts {
   handle(company: Company, filters: Infer<typeof listContractsValidator>) {
-    const query = Contract.query().withScopes((scopes) => scopes.ownedBy(company.id))
+    const query = Contract.query()
+      .withScopes((scopes) => scopes.ownedBy(company.id))
+      .select(CARD_COLUMNS)
     return orderByNewest(applyContractFilters(query, filters), filters).paginate(
       filters.page ?? 1,
       filters.perPage ?? 20

@@ -6,6 +6,7 @@ import { companyWithOwner, memberOf } from '#tests/support/tenancy'
 import { CONTRACT_STATUSES } from '#enums/contract_status'
 import { as } from '#tests/support/http'
 import { statementsOf } from '#tests/support/statements'
+import { BOARD_COLUMN_LIMIT } from '#actions/contracts/board_contracts'
 
 async function seedContracts(companyId: string) {
   const rows: [string, (typeof CONTRACT_STATUSES)[number], number, string | null][] = [
@@ -120,7 +121,7 @@ test.group('Contracts / list (H1) and board (H2)', (group) => {
     const response = await as(client, world.owner, world.company).get('/contracts/board')
     const draft = response.body().data.columns[0]
     assert.equal(draft.total, 55)
-    assert.lengthOf(draft.contracts, 50)
+    assert.lengthOf(draft.contracts, BOARD_COLUMN_LIMIT)
   })
 
   test('H2 loads more of one column (column + offset) and reads only the card fields', async ({
@@ -142,18 +143,39 @@ test.group('Contracts / list (H1) and board (H2)', (group) => {
     assert.notMatch(cards, /contracts\.\*/, 'the snapshot is never read for a card')
 
     const first = (await api.get('/contracts/board')).body().data.columns[0].contracts
+    const next = await api.get(`/contracts/board?column=draft&offset=${BOARD_COLUMN_LIMIT}`)
+    next.assertStatus(200)
+    const [nextDraft] = next.body().data.columns
+    assert.include(nextDraft, { key: 'draft', total: 55, hasMore: true })
+    assert.lengthOf(nextDraft.contracts, BOARD_COLUMN_LIMIT)
+    const seen = new Set(first.map((c: any) => c.id))
+    assert.isFalse(nextDraft.contracts.some((c: any) => seen.has(c.id)))
+
     const more = await api.get('/contracts/board?column=draft&offset=50')
     more.assertStatus(200)
     const [draft] = more.body().data.columns
     assert.lengthOf(more.body().data.columns, 1)
     assert.include(draft, { key: 'draft', total: 55, hasMore: false })
     assert.lengthOf(draft.contracts, 5)
-    const seen = new Set(first.map((c: any) => c.id))
     assert.isFalse(draft.contracts.some((c: any) => seen.has(c.id)))
 
     ;(await api.get('/contracts/board?offset=50')).assertStatus(422)
     ;(await api.get('/contracts/board?column=nope')).assertStatus(422)
     ;(await api.get('/contracts/board?column=draft&offset=-1')).assertStatus(422)
+  })
+
+  test('H2 cards are the H1 list records, field for field', async ({ client, assert }) => {
+    const world = await contractWorld()
+    await ContractFactory.merge({ companyId: world.company.id, status: 'active' }).createMany(3)
+    const api = as(client, world.owner, world.company)
+    const board = (await api.get('/contracts/board')).body().data.columns
+    const cards = board.find((column: any) => column.key === 'active').contracts
+    const list = (await api.get('/contracts?status=active')).body().data
+    assert.lengthOf(cards, 3)
+    assert.deepEqual(
+      [...cards].sort((a: any, b: any) => a.id.localeCompare(b.id)),
+      [...list].sort((a: any, b: any) => a.id.localeCompare(b.id))
+    )
   })
 
   test('H2 is borrower side only; no token 401', async ({ client }) => {
