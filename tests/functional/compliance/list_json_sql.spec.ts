@@ -139,4 +139,29 @@ test.group('Compliance / C1 built in SQL', (group) => {
     const [compliance] = await assertListEqualsShow(client as ApiClient, world, assert)
     assert.match(compliance.steps[0].submissionDeadline, /Z$/)
   })
+
+  test('each flow of D1 (built in SQL) equals its D2 body (DTOs)', async ({ client, assert }) => {
+    const world = await richWorld(client as ApiClient)
+    const list = await client
+      .get('/api/v1/compliance-flows')
+      .headers(headers(world.borrower))
+      .loginAs(world.owner)
+    list.assertStatus(200)
+    assert.match(list.header('content-type'), /^application\/json/)
+    const { data, total, meta } = list.body()
+    assert.equal(total, 1)
+    assert.deepEqual(meta, { total: 1, page: 1, perPage: 100, totalPages: 1 })
+    const show = await client
+      .get(`/api/v1/compliance-flows/${data[0].id}`)
+      .headers(headers(world.borrower))
+      .loginAs(world.owner)
+    assert.deepEqual(data[0], show.body().data)
+    /** what the comparison covered: both kinds of provider with their documents */
+    assert.lengthOf(data[0].attachedProviders, 2)
+    assert.sameMembers(
+      data[0].attachedProviders.map((provider: any) => provider.document.length),
+      [18, 14]
+    )
+    assert.lengthOf(data[0].steps[0].validators, 2)
+  })
 })
