@@ -13,7 +13,7 @@ const HISTORY_DAYS = 5
 /**
  * Hours (#12 item 7): natural-person providers of the borrower, each with
  * an active contract and a history of entries outside the entry window
- * (WRITERS x HISTORY_DAYS x scale rows), and the write `POST
+ * (writers x HISTORY_DAYS x scale rows), and the write `POST
  * /monitoring/entries`. One entry per provider and day is the rule (409),
  * so the scenario cycles through distinct provider/day pairs (WRITERS x
  * the ENTRY_WINDOW_DAYS + 1 days it accepts): each request is another
@@ -23,11 +23,13 @@ const HISTORY_DAYS = 5
 const hours: BenchArea = {
   area: 'hours',
   async seed({ scale, borrower, tokenFor }) {
-    await ensureProviderPeople(borrower.id, 'bench-hours-', WRITERS)
+    /** Below scale 1 (the bench's own test) fewer writers, at least 2 */
+    const writerCount = Math.max(2, Math.round(WRITERS * Math.min(scale, 1)))
+    await ensureProviderPeople(borrower.id, 'bench-hours-', writerCount)
     const writers = await User.query()
       .whereLike('email', 'bench-hours-%@bench.test')
       .orderBy('email')
-      .limit(WRITERS)
+      .limit(writerCount)
     const today = DateTime.now().setZone(borrower.timezone).startOf('day')
     const windowStart = today.minus({ days: ENTRY_WINDOW_DAYS })
 
@@ -48,7 +50,12 @@ const hours: BenchArea = {
         WHERE u.email LIKE 'bench-hours-%'
           AND NOT EXISTS (SELECT 1 FROM work_entries w
                            WHERE w.user_id = p.user_id AND w.date = ?::date - d)`,
-      [windowStart.toISODate(), borrower.id, HISTORY_DAYS * scale, windowStart.toISODate()]
+      [
+        windowStart.toISODate(),
+        borrower.id,
+        Math.ceil(HISTORY_DAYS * scale),
+        windowStart.toISODate(),
+      ]
     )
     await db.rawQuery('ANALYZE work_entries')
 
