@@ -62,12 +62,30 @@ export async function measure(
     }
   }
 
+  /** The probe took variant 0; the runs take the next ones in turn (shared by both runs) */
+  let next = 1
+  const variants = request.variants
+  const requests = variants?.length
+    ? [
+        {
+          setupRequest: (sent: any) => {
+            const variant = variants[next++ % variants.length]
+            return {
+              ...sent,
+              headers: { ...headers, ...variant.headers },
+              body: JSON.stringify(variant.body),
+            }
+          },
+        },
+      ]
+    : undefined
   const run = (duration: number) =>
     autocannon({
       url,
       method: request.method,
       headers,
       body,
+      requests,
       connections: options.connections,
       duration,
     })

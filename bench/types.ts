@@ -11,6 +11,12 @@ export interface BenchRequest {
   path: string
   headers?: Record<string, string>
   body?: unknown
+  /**
+   * A write that may not repeat (POST /monitoring/entries: one entry per
+   * provider and day): each request takes the next variant's headers
+   * (merged over `headers`) and body, in turn, the probe the first one.
+   */
+  variants?: { headers?: Record<string, string>; body?: unknown }[]
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ChildProcess } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { BaseCommand, flags } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
@@ -44,6 +44,35 @@ export default class Bench extends BaseCommand {
   declare build: boolean
 
   #server?: ChildProcess
+
+  /** Timed commands (not load tests), per scale: printed and written beside the results */
+  #timings: { name: string; scale: number; ms: number }[] = []
+
+  /**
+   * #12 item 7: `node ace compliance:generate` for every attached provider,
+   * on the compiled build, timed from the outside (boot included) and
+   * printed; a month no scenario reads, and `--dry-run` rolls it back, so
+   * the measured data is unchanged.
+   */
+  async #timeComplianceGeneration(env: NodeJS.ProcessEnv, scale: number) {
+    const started = performance.now()
+    await new Promise<void>((resolve, reject) => {
+      spawn(
+        process.execPath,
+        ['ace.js', 'compliance:generate', '--month', '2099-01', '--dry-run'],
+        {
+          cwd: this.app.makePath('build'),
+          stdio: 'inherit',
+          env: { ...env, NODE_ENV: 'production', LOG_LEVEL: 'info' },
+        }
+      ).on('exit', (code) =>
+        code === 0 ? resolve() : reject(new Error(`compliance:generate exited ${code}`))
+      )
+    })
+    const ms = Math.round(performance.now() - started)
+    this.#timings.push({ name: 'node ace compliance:generate', scale, ms })
+    this.logger.info(`x${scale} node ace compliance:generate (every attached provider): ${ms} ms`)
+  }
 
   async run() {
     const cluster = await startEmbeddedCluster({
@@ -98,6 +127,9 @@ export default class Bench extends BaseCommand {
             `x${scale} ${request.name}: ${result.requestsPerSecond} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms${result.error ? ` (${result.error})` : ''}`
           )
         }
+        if (!this.areas || this.areas.split(',').includes('compliance')) {
+          await this.#timeComplianceGeneration(env, scale)
+        }
       }
     } finally {
       this.#server?.kill('SIGTERM')
@@ -115,6 +147,7 @@ export default class Bench extends BaseCommand {
       durationSeconds: this.duration,
       connections: this.connections,
       results,
+      timings: this.#timings,
     }
     await writeFile(this.app.makePath('tmp/bench/results.json'), JSON.stringify(output, null, 2))
 
@@ -132,6 +165,9 @@ export default class Bench extends BaseCommand {
       ])
     }
     table.render()
+    for (const timing of this.#timings) {
+      this.logger.info(`x${timing.scale} ${timing.name}: ${timing.ms} ms`)
+    }
     this.logger.success('results written to tmp/bench/results.json')
 
     if (this.compare) {

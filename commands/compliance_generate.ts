@@ -11,7 +11,8 @@ const LOCK_KEY = 'compliance:generate'
 /**
  * `node ace compliance:generate [--month YYYY-MM]`: creates the monthly
  * compliances of every company (default: the current month), company by
- * company, under a PostgreSQL advisory lock. Idempotent.
+ * company, under a PostgreSQL advisory lock. Idempotent. `--dry-run` rolls
+ * back after printing the counts and the time (the bench times it so).
  */
 export default class ComplianceGenerate extends BaseCommand {
   static commandName = 'compliance:generate'
@@ -20,6 +21,11 @@ export default class ComplianceGenerate extends BaseCommand {
 
   @flags.string({ description: 'Month to generate, YYYY-MM (default: the current month)' })
   declare month?: string
+
+  @flags.boolean({
+    description: 'Generate, print what was created and how long it took, then roll back',
+  })
+  declare dryRun?: boolean
 
   /** The --month flag, undefined without it (each company's current month), null when invalid */
   #month() {
@@ -39,36 +45,43 @@ export default class ComplianceGenerate extends BaseCommand {
     const clock = await this.app.container.make(Clock)
     const generate = await this.app.container.make(GenerateMonthlyCompliances)
 
-    const outcome = await db.transaction((trx) =>
-      withAdvisoryLock(trx, LOCK_KEY, async () => {
-        const companies = await trx
-          .from('companies')
-          .whereExists((attached) =>
-            attached
-              .from('provider_compliance_flows')
-              .whereRaw('provider_compliance_flows.company_id = companies.id')
-              .whereNull('detached_at')
-          )
-          .select('id', 'timezone')
-          .orderBy('id')
-        this.logger.info(`generating compliances for ${companies.length} companies`)
-        let total = { compliances: 0, steps: 0 }
-        for (const [index, company] of companies.entries()) {
-          const today = clock.now().setZone(company.timezone)
-          const period = month ?? { year: today.year, month: today.month }
-          const label = `${period.year}-${String(period.month).padStart(2, '0')}`
-          const result = await generate.handle({ ...period, companyId: company.id }, trx)
-          total = {
-            compliances: total.compliances + result.compliances,
-            steps: total.steps + result.steps,
-          }
-          this.logger.info(
-            `[${index + 1}/${companies.length}] ${label} company ${company.id}: ${result.compliances} compliances, ${result.steps} steps`
-          )
+    const started = performance.now()
+    const trx = await db.transaction()
+    const outcome = await withAdvisoryLock(trx, LOCK_KEY, async () => {
+      const companies = await trx
+        .from('companies')
+        .whereExists((attached) =>
+          attached
+            .from('provider_compliance_flows')
+            .whereRaw('provider_compliance_flows.company_id = companies.id')
+            .whereNull('detached_at')
+        )
+        .select('id', 'timezone')
+        .orderBy('id')
+      this.logger.info(`generating compliances for ${companies.length} companies`)
+      let total = { compliances: 0, steps: 0 }
+      for (const [index, company] of companies.entries()) {
+        const today = clock.now().setZone(company.timezone)
+        const period = month ?? { year: today.year, month: today.month }
+        const label = `${period.year}-${String(period.month).padStart(2, '0')}`
+        const result = await generate.handle({ ...period, companyId: company.id }, trx)
+        total = {
+          compliances: total.compliances + result.compliances,
+          steps: total.steps + result.steps,
         }
-        this.logger.success(`${total.compliances} compliances and ${total.steps} steps created`)
-      })
-    )
+        this.logger.info(
+          `[${index + 1}/${companies.length}] ${label} company ${company.id}: ${result.compliances} compliances, ${result.steps} steps`
+        )
+      }
+      const ms = Math.round(performance.now() - started)
+      this.logger.success(
+        `${total.compliances} compliances and ${total.steps} steps created in ${ms} ms${this.dryRun ? ' (dry run: rolled back)' : ''}`
+      )
+    }).catch(async (error) => {
+      await trx.rollback()
+      throw error
+    })
+    await (this.dryRun ? trx.rollback() : trx.commit())
     if (!outcome.acquired) {
       this.logger.warning('another compliance:generate is running; nothing done')
     }

@@ -13,6 +13,7 @@ import ComplianceFlowDto from '#dtos/compliance_flow_dto'
 import ComplianceFlow from '#models/compliance_flow'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { flowView } from '#services/compliance/flows'
+import { sendJsonText } from '#support/json_text'
 import {
   attachProvidersValidator,
   availableProvidersValidator,
@@ -33,7 +34,7 @@ export default class ComplianceFlowsController {
   @inject()
   async index(ctx: HttpContext, list: ListComplianceFlows) {
     const filters = await ctx.request.validateUsing(listComplianceFlowsValidator)
-    return list.handle(ctx.company.id, filters)
+    sendJsonText(ctx.response, await list.handle(ctx.company.id, filters))
   }
 
   async show(ctx: HttpContext) {

@@ -10,6 +10,7 @@ import FileStorageService from '#services/files/storage_service'
 import ProviderCompliance from '#models/provider_compliance'
 import CompanyMember from '#models/company_member'
 import { complianceDetails } from '#services/compliance/compliance_details'
+import { sendJsonText } from '#support/json_text'
 import {
   grantPlatformDataValidator,
   listProviderCompliancesValidator,
@@ -49,15 +50,16 @@ export default class ProviderCompliancesController {
   @inject()
   async index(ctx: HttpContext, list: ListProviderCompliances) {
     const filters = await ctx.request.validateUsing(listProviderCompliancesValidator)
-    const { providerIds } = await this.#owner(ctx)
-    return list.handle(ctx.company, providerIds, filters)
+    const userId = ctx.auth.getUserOrFail().id
+    sendJsonText(ctx.response, await list.handle(ctx.company, userId, filters))
   }
 
   @inject()
   async current(ctx: HttpContext, list: ListProviderCompliances, clock: Clock) {
     const today = clock.now().setZone(ctx.company.timezone)
-    const { providerIds } = await this.#owner(ctx)
-    return list.handle(ctx.company, providerIds, { year: today.year, month: today.month })
+    const userId = ctx.auth.getUserOrFail().id
+    const filters = { year: today.year, month: today.month }
+    sendJsonText(ctx.response, await list.handle(ctx.company, userId, filters))
   }
 
   @inject()

@@ -137,3 +137,68 @@ export default class ComplianceFlowDto {
     return flows.map((flow) => ComplianceFlowDto.fromRow(flow))
   }
 }
+
+/**
+ * ComplianceStepDto.fromModel built by PostgreSQL for the step `s` (D1
+ * sends its body as JSON text, #12). Same keys, order and nulls.
+ */
+export const COMPLIANCE_STEP_JSON_SQL = `json_build_object(
+  'id', s.id, 'title', s.title, 'order', s.position, 'stepType', s.step_type,
+  'schedule', json_build_object(
+    'frequency', s.frequency, 'dayStart', s.day_start, 'dayEnd', s.day_end,
+    'monthStart', s.month_start, 'monthEnd', s.month_end),
+  'documents', (SELECT coalesce(json_agg(json_build_object(
+                  'id', r.id, 'name', r.name, 'description', r.description,
+                  'required', r.required, 'formats', r.formats) ORDER BY r.position), '[]'::json)
+                 FROM compliance_document_requirements r WHERE r.step_id = s.id),
+  'platformDataTypes', s.platform_data_types,
+  'validators', (SELECT coalesce(json_agg(json_build_object(
+                   'id', v.id, 'userId', u.id, 'name', u.name, 'avatar', u.avatar)
+                   ORDER BY v.id), '[]'::json)
+                  FROM compliance_step_validators v JOIN users u ON u.id = v.user_id
+                 WHERE v.step_id = s.id),
+  'dependsOnPrevious', s.depends_on_previous,
+  'includeImmediateLeadership', s.include_immediate_leadership,
+  'onlyImmediateLeadershipRequired', s.only_immediate_leadership_required,
+  'allValidatorsRequired', s.all_validators_required)`
+
+/** formatProviderDocument in SQL: `raw` stripped as stripDocument does, then CNPJ or CPF */
+const providerDocumentSql = (type: string, document: string) => `(
+  SELECT CASE
+    WHEN raw IS NULL OR ${document} = '' THEN ''
+    WHEN ${type} = 'LEGAL_ENTITY' THEN CASE WHEN char_length(raw) <> 14 THEN ${document} ELSE
+      substr(raw, 1, 2) || '.' || substr(raw, 3, 3) || '.' || substr(raw, 6, 3) || '/' ||
+      substr(raw, 9, 4) || '-' || substr(raw, 13) END
+    ELSE CASE WHEN char_length(raw) <> 11 THEN ${document} ELSE
+      substr(raw, 1, 3) || '.' || substr(raw, 4, 3) || '.' || substr(raw, 7, 3) || '-' ||
+      substr(raw, 10) END
+  END FROM (SELECT upper(regexp_replace(${document}, '[.\\-/\\s]', '', 'g')) AS raw) stripped)`
+
+/**
+ * An attached provider (AttachedProviderRow) built by PostgreSQL from the
+ * rows of services/compliance/flows.ts `attachedRowsSql` (`a`, `c`, `pc`, `pu`).
+ */
+export const ATTACHED_PROVIDER_JSON_SQL = `json_build_object(
+  'id', a.id, 'providerId', a.provider_id, 'name', coalesce(pc.name, pu.name, ''),
+  'document', ${providerDocumentSql('a.provider_type', 'coalesce(pc.document, pu.cpf)')},
+  'contractId', a.contract_id, 'contractName', c.name,
+  'attachedAt', api_timestamp(a.attached_at, 'UTC', true))`
+
+/**
+ * ComplianceFlowDto.fromRow built by PostgreSQL for the flow `f`, given its
+ * attached providers as a JSON array (`attached`) and their number
+ * (`attachedCount`). Named bindings `:dbZone`/`:dbZulu`: the zone Lucid's
+ * DateTimes print in (api_timestamp).
+ */
+export const complianceFlowJsonSql = (
+  attached: string,
+  attachedCount: string
+) => `json_build_object(
+  'id', f.id, 'name', f.name, 'description', f.description, 'status', f.status,
+  'steps', (SELECT coalesce(json_agg(${COMPLIANCE_STEP_JSON_SQL} ORDER BY s.position), '[]'::json)
+              FROM compliance_steps s WHERE s.flow_id = f.id),
+  'attachedProviders', ${attached},
+  'providersCount', f.providers_count,
+  'attachedProvidersTruncated', ${attachedCount} < f.providers_count,
+  'createdAt', api_timestamp(f.created_at, :dbZone, :dbZulu),
+  'updatedAt', api_timestamp(f.updated_at, :dbZone, :dbZulu))`

@@ -88,6 +88,15 @@ export default class CompanyMember extends compose(BaseModel, withUuidPrimaryKey
   }
 
   /**
+   * providerIdsOf as a subquery of column `id`, for a statement that reads
+   * it in place (C1's one statement); the user id is the named binding
+   * `:userId`.
+   */
+  static PROVIDER_IDS_SQL = `SELECT CAST(:userId AS uuid) AS id
+    UNION ALL
+    SELECT company_id FROM company_members WHERE user_id = CAST(:userId AS uuid) AND role = 'owner'`
+
+  /**
    * The user's memberships, oldest first, each with its company: one
    * joined statement (a preload would be a second round trip).
    */

@@ -5,6 +5,7 @@ import GenerateMonthlyCompliances from '#actions/compliance/generate_monthly_com
 import ComplianceFlow from '#models/compliance_flow'
 import { touchFlows } from '#services/compliance/attachments'
 import { writeSteps } from '#services/compliance/step_writer'
+import { ensureProviderPeople } from '#bench/people'
 
 /** Base volume: providers attached at scale 1 (x scale); months stay fixed */
 const PROVIDERS = 2_000
@@ -59,32 +60,7 @@ const compliance: BenchArea = {
   area: 'compliance',
   async seed({ scale, borrower, borrowerOwner, providerCompany, providerOwner, tokenFor }) {
     const [flow] = await ensureFlows(borrower.id)
-    const target = PROVIDERS * scale
-    const { rows } = await db.rawQuery(
-      "SELECT count(*)::int AS n FROM users WHERE email LIKE 'bench-compliance-%'"
-    )
-    const missing = target - rows[0].n
-    if (missing > 0) {
-      await db.rawQuery(
-        `WITH people AS (
-           INSERT INTO users (id, name, email, created_at, updated_at)
-           SELECT gen_random_uuid(), 'Prestador ' || n, 'bench-compliance-' || n || '@bench.test', now(), now()
-             FROM generate_series(?::int + 1, ?::int) AS n
-           RETURNING id, name
-         ), members AS (
-           INSERT INTO company_members (id, company_id, user_id, role, created_at, updated_at)
-           SELECT gen_random_uuid(), ?, id, 'provider', now(), now() FROM people
-         ), contracts_created AS (
-           INSERT INTO contracts (id, company_id, name, status, progress, created_at, updated_at)
-           SELECT gen_random_uuid(), ?, 'Contrato ' || name, 'active', 100, now(), now() FROM people
-           RETURNING id, substring(name FROM 10) AS person
-         )
-         INSERT INTO contract_parts (id, contract_id, user_id, role, is_active, created_at, updated_at)
-         SELECT gen_random_uuid(), c.id, p.id, 'PROVIDER', true, now(), now()
-           FROM contracts_created c JOIN people p ON p.name = c.person`,
-        [rows[0].n, target, borrower.id, borrower.id]
-      )
-    }
+    await ensureProviderPeople(borrower.id, 'bench-compliance-', PROVIDERS * scale)
     const hasContract = await db
       .from('contract_parts')
       .where('company_id', providerCompany.id)

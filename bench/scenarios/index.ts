@@ -5,6 +5,7 @@ import compliance from '#bench/scenarios/compliance'
 import notifications from '#bench/scenarios/notifications'
 import contracts from '#bench/scenarios/contracts'
 import team from '#bench/scenarios/team'
+import hours from '#bench/scenarios/hours'
 
 /**
  * Every area of `npm run bench`. Areas add their module here.
@@ -16,4 +17,5 @@ export const benchAreas: BenchArea[] = [
   notifications,
   contracts,
   team,
+  hours,
 ]

@@ -5,6 +5,7 @@ import {
   isSubmissionOpen,
   isWindowOpen,
   submissionDeadline,
+  submissionWindow,
 } from '#services/compliance/schedule'
 import { complianceStatusOf } from '#support/compliance'
 
@@ -93,5 +94,22 @@ test.group('Compliance schedule', () => {
     assert.equal(of('submitted', 'approved'), 'sent')
     assert.equal(of('submitted', 'blocked'), 'pending')
     assert.equal(of(), 'pending')
+  })
+
+  test('a weekday window starts at the start of its day after a midnight DST change', ({
+    assert,
+  }) => {
+    /** America/Santiago skipped 2025-09-07 00:00; the walk used to keep 01:00 after it */
+    const today = DateTime.fromISO('2025-09-28T23:00', { zone: 'America/Santiago' })
+    const window = submissionWindow(schedule('weekly', 1, 5), 2025, 9, today)
+    assert.equal(window.start.toISO(), '2025-09-29T00:00:00.000-03:00')
+    assert.isTrue(
+      isWindowOpen(
+        schedule('weekly', 1, 5),
+        2025,
+        9,
+        DateTime.fromISO('2025-09-29T00:30', { zone: 'America/Santiago' })
+      )
+    )
   })
 })

@@ -1,6 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { DUE_STEP_SQL } from '#services/compliance/schedule'
+import { missingCompliancesSql } from '#services/compliance/generation'
 import { pgArray } from '#support/compliance'
 
 interface Scope {
@@ -40,16 +41,7 @@ export default class GenerateMonthlyCompliances {
   async #missing(scope: Scope, trx?: TransactionClientContract) {
     const { bindings, attachmentFilter } = this.#filters(scope)
     const { rows } = await (trx ?? db).rawQuery(
-      `SELECT EXISTS (
-         SELECT 1 FROM provider_compliance_flows a
-           JOIN compliance_flows f ON f.id = a.flow_id AND f.status = 'active'
-           JOIN compliance_steps s ON s.flow_id = a.flow_id
-          WHERE a.detached_at IS NULL ${attachmentFilter} AND ${DUE_STEP_SQL}
-            AND NOT EXISTS (
-              SELECT 1 FROM provider_compliances pc
-                JOIN step_compliances sc ON sc.provider_compliance_id = pc.id AND sc.step_id = s.id
-               WHERE pc.provider_compliance_flow_id = a.id
-                 AND pc.year = :year AND pc.month = :month)) AS missing`,
+      `SELECT ${missingCompliancesSql(attachmentFilter)} AS missing`,
       bindings
     )
     return rows[0].missing as boolean

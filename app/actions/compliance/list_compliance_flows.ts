@@ -1,6 +1,8 @@
+import db from '@adonisjs/lucid/services/db'
+import { Settings } from 'luxon'
 import type { Infer } from '@vinejs/vine/types'
-import { flowPage } from '#services/compliance/flows'
-import ComplianceFlowDto from '#dtos/compliance_flow_dto'
+import { attachedRowsSql, countFlows, flowConditions } from '#services/compliance/flows'
+import { ATTACHED_PROVIDER_JSON_SQL, complianceFlowJsonSql } from '#dtos/compliance_flow_dto'
 import PaginationMetaDto from '#dtos/pagination_meta_dto'
 import type { listComplianceFlowsValidator } from '#validators/compliance_flow'
 
@@ -17,27 +19,54 @@ export const LIST_FLOWS_PER_PAGE = 100
  * (case-insensitive) and status, one page at a time. The body says what
  * it leaves out: `meta` (page, perPage, totalPages) beside `total`, and per
  * flow `attachedProvidersTruncated` beside the exact `providersCount`.
+ * ONE statement: the page of flows with the window count, then, for the
+ * page's rows only, each flow's body built as JSON by PostgreSQL
+ * (complianceFlowJsonSql, the DTO's twin); Node only wraps the envelope
+ * around the text (#12: parsing, shaping and printing in Node were most
+ * of the request).
  */
 export default class ListComplianceFlows {
   async handle(companyId: string, filters: Filters) {
     const page = filters.page ?? 1
     const perPage = filters.perPage ?? LIST_FLOWS_PER_PAGE
-    const { flows, total } = await flowPage(companyId, {
+    const scope = {
       search: filters.search,
       status: filters.status && filters.status !== 'all' ? filters.status : undefined,
-      page,
-      perPage,
-      attachedLimit: LIST_ATTACHED_PROVIDERS,
-    })
-    return {
-      data: ComplianceFlowDto.fromRows(flows),
-      total,
-      meta: PaginationMetaDto.fromPaginator({
-        total,
-        currentPage: page,
-        perPage,
-        lastPage: Math.max(1, Math.ceil(total / perPage)),
-      }),
     }
+    const { conditions, bindings } = flowConditions(companyId, scope)
+    const { rows } = await db.rawQuery(
+      `WITH page AS (
+         SELECT f.*, count(*) OVER () AS total
+           FROM compliance_flows f
+          WHERE f.company_id = :companyId ${conditions}
+          ORDER BY f.updated_at DESC, f.id DESC
+          LIMIT :perPage OFFSET :offset)
+       SELECT max(f.total)::int AS total,
+              coalesce(json_agg(${complianceFlowJsonSql('att.list', 'att.n')}
+                                ORDER BY f.updated_at DESC, f.id DESC), '[]'::json)::text AS data
+         FROM page f
+        CROSS JOIN LATERAL (
+          SELECT coalesce(json_agg(${ATTACHED_PROVIDER_JSON_SQL} ORDER BY a.attached_at DESC, a.id),
+                          '[]'::json) AS list,
+                 count(*) AS n
+          ${attachedRowsSql('f.id')}) att`,
+      {
+        ...bindings,
+        perPage,
+        offset: (page - 1) * perPage,
+        attachedLimit: LIST_ATTACHED_PROVIDERS,
+        attachedOffset: 0,
+        dbZone: Settings.defaultZone.name,
+        dbZulu: Settings.defaultZone.isUniversal,
+      }
+    )
+    const total: number = rows[0].total ?? (page > 1 ? await countFlows(companyId, scope) : 0)
+    const meta = PaginationMetaDto.fromPaginator({
+      total,
+      currentPage: page,
+      perPage,
+      lastPage: Math.max(1, Math.ceil(total / perPage)),
+    })
+    return `{"data":${rows[0].data},"total":${total},"meta":${JSON.stringify(meta)}}`
   }
 }

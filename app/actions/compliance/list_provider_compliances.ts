@@ -1,19 +1,26 @@
 import { inject } from '@adonisjs/core'
+import db from '@adonisjs/lucid/services/db'
+import { Settings } from 'luxon'
 import type { Infer } from '@vinejs/vine/types'
 import type Company from '#models/company'
+import CompanyMember from '#models/company_member'
 import Clock from '#services/platform/clock'
 import FileStorageService from '#services/files/storage_service'
-import { complianceDetails, compliancesOf } from '#services/compliance/compliance_details'
+import { missingCompliancesSql } from '#services/compliance/generation'
 import GenerateMonthlyCompliances from '#actions/compliance/generate_monthly_compliances'
 import type { listProviderCompliancesValidator } from '#validators/provider_compliance'
-import ProviderComplianceDto from '#dtos/provider_compliance_dto'
+import { PROVIDER_COMPLIANCE_JSON_SQL, fillFileUrls } from '#dtos/provider_compliance_dto'
 
 type Filters = Infer<typeof listProviderCompliancesValidator>
 
 /**
- * C1 / C2: the caller's compliances in the company, newest month first.
- * The current month (company timezone) is generated on the fly first, so
- * a provider never waits for the monthly command.
+ * C1 / C2: the caller's compliances in the company, newest month first,
+ * as the JSON text of `{data, total}` built by PostgreSQL (#12: hydrating
+ * models and computing each step's submission window with Luxon cost most
+ * of the request). The current month (company timezone) is generated on
+ * the fly first, so a provider never waits for the monthly command: the
+ * same statement says whether anything of it is missing, and only then
+ * does the generation run and the statement run again.
  */
 @inject()
 export default class ListProviderCompliances {
@@ -23,39 +30,74 @@ export default class ListProviderCompliances {
     protected storage: FileStorageService
   ) {}
 
-  async handle(company: Company, providerIds: string[], filters: Filters) {
+  async handle(company: Company, userId: string, filters: Filters) {
     const now = this.clock.now()
     const today = now.setZone(company.timezone)
-    await this.generate.handle({
+    const search = filters.search?.toLowerCase()
+    const conditions = [
+      filters.year ? 'AND pc.year = :filterYear' : '',
+      filters.month ? 'AND pc.month = :filterMonth' : '',
+      filters.status && filters.status !== 'all' ? 'AND pc.status = :status' : '',
+      search ? 'AND lower(f.name) LIKE :search' : '',
+    ].join(' ')
+    const bindings = {
+      userId,
+      companyId: company.id,
       year: today.year,
       month: today.month,
-      companyId: company.id,
-      providerIds,
-    })
+      filterYear: filters.year ?? null,
+      filterMonth: filters.month ?? null,
+      status: filters.status ?? null,
+      search: search ? `%${search}%` : null,
+      today: now.toISO(),
+      zone: today.zoneName,
+      zulu: today.zone.isUniversal,
+      /** Lucid's DateTimes are in Luxon's default zone */
+      dbZone: Settings.defaultZone.name,
+      dbZulu: Settings.defaultZone.isUniversal,
+    }
+    const read = async () => {
+      const { rows } = await db.rawQuery(
+        `WITH providers AS (${CompanyMember.PROVIDER_IDS_SQL}),
+         page AS (
+           SELECT pc.id, pc.year, pc.month, pc.created_at, ${PROVIDER_COMPLIANCE_JSON_SQL} AS body
+             FROM provider_compliances pc
+             JOIN compliance_flows f ON f.id = pc.flow_id
+            WHERE pc.company_id = :companyId AND pc.provider_id IN (SELECT id FROM providers)
+                  ${conditions})
+         SELECT ${missingCompliancesSql(
+           'AND a.company_id = CAST(:companyId AS uuid) AND a.provider_id IN (SELECT id FROM providers)'
+         )} AS missing,
+                json_build_object(
+                  'data', coalesce(json_agg(body ORDER BY year DESC, month DESC, created_at, id),
+                                   '[]'::json),
+                  'total', count(*))::text AS body,
+                (SELECT json_agg(json_build_object('id', d.id, 'path', d.file_path))
+                   FROM step_compliance_documents d
+                   JOIN step_compliances sc ON sc.id = d.step_compliance_id
+                  WHERE sc.provider_compliance_id IN (SELECT id FROM page)) AS files
+           FROM page`,
+        bindings
+      )
+      return rows[0] as {
+        missing: boolean
+        body: string
+        files: { id: string; path: string }[] | null
+      }
+    }
 
-    const search = filters.search?.toLowerCase()
-    const compliances = await compliancesOf(company.id)
-      .whereIn('provider_compliances.provider_id', providerIds)
-      .if(filters.year, (query) => query.where('provider_compliances.year', filters.year!))
-      .if(filters.month, (query) => query.where('provider_compliances.month', filters.month!))
-      .if(filters.status && filters.status !== 'all', (query) =>
-        query.where('provider_compliances.status', filters.status!)
-      )
-      .if(search, (query) =>
-        query.whereHas('flow', (flow) => flow.whereRaw('lower(name) like ?', [`%${search}%`]))
-      )
-      .orderBy('provider_compliances.year', 'desc')
-      .orderBy('provider_compliances.month', 'desc')
-      .orderBy('provider_compliances.created_at')
-    const data = ProviderComplianceDto.fromDetails(
-      compliances,
-      await complianceDetails(compliances, {
+    let result = await read()
+    if (result.missing) {
+      await this.generate.handle({
+        year: today.year,
+        month: today.month,
         companyId: company.id,
-        timezone: company.timezone,
-        now,
-        storage: this.storage,
+        providerIds: await CompanyMember.providerIdsOf(userId),
       })
-    )
-    return { data, total: data.length }
+      result = await read()
+    }
+    const files = result.files ?? []
+    const urls = await Promise.all(files.map((file) => this.storage.signedUrl(file.path)))
+    return fillFileUrls(result.body, new Map(files.map((file, index) => [file.id, urls[index]])))
   }
 }

@@ -32,18 +32,14 @@ export const STEP_JSON_SQL = `json_build_object(
 
 /**
  * The attached (not detached) providers of the flow `flowIdSql`, newest
- * first, as a JSON array: at most `:attachedLimit` from `:attachedOffset`
- * (LIMIT NULL = all): the page's ids first, from the partial index
- * provider_compliance_flows_recent (flow_id, attached_at DESC, id) alone
- * (index-only, so a deep page skips index entries, not table rows), then
- * their rows with the provider's name and document and the contract's name.
+ * first, as the FROM clause of their rows (`a` the attachment, `c` its
+ * contract, `pc`/`pu` the provider company or user): at most
+ * `:attachedLimit` from `:attachedOffset` (LIMIT NULL = all): the page's
+ * ids first, from the partial index provider_compliance_flows_recent
+ * (flow_id, attached_at DESC, id) alone (index-only, so a deep page skips
+ * index entries, not table rows), then their rows.
  */
-const attachedJsonSql = (flowIdSql: string) => `(
-  SELECT coalesce(json_agg(json_build_object(
-           'id', a.id, 'providerId', a.provider_id, 'providerType', a.provider_type,
-           'name', coalesce(pc.name, pu.name), 'document', coalesce(pc.document, pu.cpf),
-           'contractId', a.contract_id, 'contractName', c.name, 'attachedAt', a.attached_at)
-           ORDER BY a.attached_at DESC, a.id), '[]'::json)
+export const attachedRowsSql = (flowIdSql: string) => `
     FROM (SELECT id FROM provider_compliance_flows
            WHERE flow_id = ${flowIdSql} AND detached_at IS NULL
            ORDER BY attached_at DESC, id
@@ -51,7 +47,16 @@ const attachedJsonSql = (flowIdSql: string) => `(
     JOIN provider_compliance_flows a ON a.id = page.id
     LEFT JOIN contracts c ON c.id = a.contract_id
     LEFT JOIN companies pc ON a.provider_type = 'LEGAL_ENTITY' AND pc.id = a.provider_id
-    LEFT JOIN users pu ON a.provider_type = 'NATURAL_PERSON' AND pu.id = a.provider_id)`
+    LEFT JOIN users pu ON a.provider_type = 'NATURAL_PERSON' AND pu.id = a.provider_id`
+
+/** Those providers as a JSON array of rows (RawAttached) */
+const attachedJsonSql = (flowIdSql: string) => `(
+  SELECT coalesce(json_agg(json_build_object(
+           'id', a.id, 'providerId', a.provider_id, 'providerType', a.provider_type,
+           'name', coalesce(pc.name, pu.name), 'document', coalesce(pc.document, pu.cpf),
+           'contractId', a.contract_id, 'contractName', c.name, 'attachedAt', a.attached_at)
+           ORDER BY a.attached_at DESC, a.id), '[]'::json)
+    ${attachedRowsSql(flowIdSql)})`
 
 interface RawAttached {
   id: string
@@ -92,14 +97,9 @@ interface FlowFilters {
  * rows, after the window count).
  */
 export async function flowPage(companyId: string, filters: FlowFilters) {
-  const search = filters.search?.toLowerCase()
   const page = filters.page ?? 1
   const perPage = filters.perPage ?? null
-  const conditions = [
-    filters.id ? 'AND f.id = :id' : '',
-    search ? 'AND lower(f.name) LIKE :search' : '',
-    filters.status ? 'AND f.status = :status' : '',
-  ].join(' ')
+  const { conditions, bindings } = flowConditions(companyId, filters)
   const { rows } = await db.rawQuery(
     `SELECT f.id, f.name, f.description, f.status, f.providers_count, f.created_at, f.updated_at,
             count(*) OVER () AS total,
@@ -111,10 +111,7 @@ export async function flowPage(companyId: string, filters: FlowFilters) {
       ORDER BY f.updated_at DESC, f.id DESC
       LIMIT :perPage OFFSET :offset`,
     {
-      companyId,
-      id: filters.id ?? null,
-      search: search ? `%${search}%` : null,
-      status: filters.status ?? null,
+      ...bindings,
       perPage,
       offset: perPage ? (page - 1) * perPage : 0,
       attachedLimit: filters.attachedLimit,
@@ -132,23 +129,40 @@ export async function flowPage(companyId: string, filters: FlowFilters) {
     steps: row.steps as StepShape[],
     attachedProviders: (row.attached as RawAttached[]).map(toAttached),
   }))
-  /** A page past the end has no row to carry the count */
-  const total = rows.length ? Number(rows[0].total) : page > 1 ? await countFlows() : 0
+  const total = rows.length
+    ? Number(rows[0].total)
+    : page > 1
+      ? await countFlows(companyId, filters)
+      : 0
   return { flows, total }
+}
 
-  async function countFlows() {
-    const counted = await db.rawQuery(
-      `SELECT count(*)::int AS total FROM compliance_flows f
-        WHERE f.company_id = :companyId ${conditions}`,
-      {
-        companyId,
-        id: filters.id ?? null,
-        search: search ? `%${search}%` : null,
-        status: filters.status ?? null,
-      }
-    )
-    return counted.rows[0].total as number
+/** The WHERE conditions (alias `f`) and bindings of a flow list's filters */
+export function flowConditions(companyId: string, filters: Omit<FlowFilters, 'attachedLimit'>) {
+  const search = filters.search?.toLowerCase()
+  const conditions = [
+    filters.id ? 'AND f.id = :id' : '',
+    search ? 'AND lower(f.name) LIKE :search' : '',
+    filters.status ? 'AND f.status = :status' : '',
+  ].join(' ')
+  const bindings = {
+    companyId,
+    id: filters.id ?? null,
+    search: search ? `%${search}%` : null,
+    status: filters.status ?? null,
   }
+  return { conditions, bindings }
+}
+
+/** The number of flows matching: a page past the end has no row to carry the count */
+export async function countFlows(companyId: string, filters: Omit<FlowFilters, 'attachedLimit'>) {
+  const { conditions, bindings } = flowConditions(companyId, filters)
+  const counted = await db.rawQuery(
+    `SELECT count(*)::int AS total FROM compliance_flows f
+      WHERE f.company_id = :companyId ${conditions}`,
+    bindings
+  )
+  return counted.rows[0].total as number
 }
 
 /** One flow of the company with all its attached providers (D2-D6), or undefined */

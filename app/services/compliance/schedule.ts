@@ -73,7 +73,11 @@ function windowsOf(schedule: Schedule, year: number, month: number, zone: string
   for (let day = first; day.month === first.month; day = day.plus({ days: 1 })) {
     if (day.weekday !== schedule.dayStart) continue
     if (schedule.frequency === 'biweekly' && day.weekNumber % 2 === 0) continue
-    windows.push({ start: day, end: day.plus({ days: length }).endOf('day') })
+    /**
+     * startOf('day'): the walk keeps the wall time of its first day, so after
+     * a DST change at midnight (America/Santiago) `day` would sit at 01:00
+     */
+    windows.push({ start: day.startOf('day'), end: day.plus({ days: length }).endOf('day') })
   }
   return windows
 }

@@ -1,0 +1,167 @@
+import { test } from '@japa/runner'
+import testUtils from '@adonisjs/core/services/test_utils'
+import drive from '@adonisjs/drive/services/main'
+import type { ApiClient } from '@japa/api-client'
+import Company from '#models/company'
+import {
+  attachedWorld,
+  documentsStep,
+  headers,
+  ONE_DOCUMENT,
+  sendFirstStep,
+} from '#tests/support/compliance'
+import { freezeClock, restoreClock } from '#tests/support/clock'
+
+type World = Awaited<ReturnType<typeof attachedWorld>>
+
+/** A signed URL carries its expiry: compare where it points, not when it expires */
+const unsigned = (body: any) =>
+  JSON.parse(JSON.stringify(body), (key, value) =>
+    key === 'fileUrl' && typeof value === 'string' ? value.split('?')[0] : value
+  )
+
+/**
+ * C1 builds its body in PostgreSQL (PROVIDER_COMPLIANCE_JSON_SQL); C3
+ * builds the same ProviderCompliance with the DTOs and Luxon. Every
+ * compliance of the list must equal its C3 body, with documents (signed
+ * URLs), validators and immediate leaders, submitted and reviewed
+ * timestamps, days-of-month and weekday windows, in a zone with an offset
+ * and in UTC (`Z`).
+ */
+async function richWorld(client: ApiClient) {
+  const world = await attachedWorld(client, (w) => [
+    documentsStep({
+      ...ONE_DOCUMENT,
+      validators: [{ userId: w.validator.id }, { userId: w.analyst.id }],
+      includeImmediateLeadership: true,
+    }),
+    documentsStep({
+      title: 'Certidões',
+      schedule: { frequency: 'weekly', dayStart: 1, dayEnd: 5 },
+      dependsOnPrevious: true,
+    }),
+    documentsStep({
+      title: 'Virada',
+      schedule: { frequency: 'monthly', dayStart: 25, dayEnd: 5 },
+    }),
+  ])
+  const step = world.companyCompliance.steps[0]
+  const leaders = await client
+    .put(
+      `/api/v1/team/${world.providerCompany.id}/compliance-flows/${world.companyCompliance.providerComplianceFlowId}`
+    )
+    .headers(headers(world.borrower))
+    .json({
+      stepLeaderships: [
+        {
+          stepId: step.complianceStepId,
+          immediateLeadershipIds: [world.owner.id, world.validator.id],
+        },
+      ],
+    })
+    .loginAs(world.owner)
+  leaders.assertStatus(200)
+  const { documentId } = await sendFirstStep(client, world)
+  const review = await client
+    .patch(
+      `/api/v1/team/${world.providerCompany.id}/compliances/${world.companyCompliance.id}/steps/${step.id}/review`
+    )
+    .headers(headers(world.borrower))
+    .json({ documentId, action: 'reject', rejectionReason: 'Ilegível' })
+    .loginAs(world.validator)
+  review.assertStatus(200)
+  return world
+}
+
+async function assertListEqualsShow(client: ApiClient, world: World, assert: any) {
+  for (const user of [world.providerOwner, world.person]) {
+    const list = await client
+      .get('/api/v1/provider-compliances')
+      .headers(headers(world.borrower))
+      .loginAs(user)
+    list.assertStatus(200)
+    assert.match(list.header('content-type') ?? '', /^application\/json/)
+    const { data, total } = list.body()
+    assert.equal(total, data.length)
+    assert.isAbove(data.length, 0)
+    for (const compliance of data) {
+      const show = await client
+        .get(`/api/v1/provider-compliances/${compliance.id}`)
+        .headers(headers(world.borrower))
+        .loginAs(user)
+      show.assertStatus(200)
+      assert.deepEqual(unsigned(compliance), unsigned(show.body().data))
+    }
+  }
+  return (
+    await client
+      .get('/api/v1/provider-compliances')
+      .headers(headers(world.borrower))
+      .loginAs(world.providerOwner)
+  ).body().data
+}
+
+test.group('Compliance / C1 built in SQL', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.setup(() => {
+    drive.fake()
+    freezeClock('2026-03-31T22:30:00-03:00')
+    return () => {
+      drive.restore()
+      restoreClock()
+    }
+  })
+
+  test('each compliance of C1 equals its C3 body (Sao Paulo)', async ({ client, assert }) => {
+    const world = await richWorld(client as ApiClient)
+    const [compliance] = await assertListEqualsShow(client as ApiClient, world, assert)
+    const [first, weekly, wrapping] = compliance.steps
+    /** what the comparison covered */
+    assert.lengthOf(first.documents, 1)
+    assert.match(first.documents[0].fileUrl, /nf|\//)
+    assert.equal(first.documents[0].status, 'rejected')
+    assert.isNotNull(first.submittedAt)
+    assert.isNotNull(first.reviewedAt)
+    assert.sameMembers(
+      first.validators.map((validator: any) => validator.userId),
+      [world.validator.id, world.analyst.id, world.owner.id]
+    )
+    assert.equal(weekly.submissionDeadline, '2026-04-03T23:59:59.999-03:00')
+    assert.equal(wrapping.submissionDeadline, '2026-04-05T23:59:59.999-03:00')
+  })
+
+  test('each compliance of C1 equals its C3 body (UTC, printed with Z)', async ({
+    client,
+    assert,
+  }) => {
+    const world = await richWorld(client as ApiClient)
+    await Company.query().where('id', world.borrower.id).update({ timezone: 'UTC' })
+    const [compliance] = await assertListEqualsShow(client as ApiClient, world, assert)
+    assert.match(compliance.steps[0].submissionDeadline, /Z$/)
+  })
+
+  test('each flow of D1 (built in SQL) equals its D2 body (DTOs)', async ({ client, assert }) => {
+    const world = await richWorld(client as ApiClient)
+    const list = await client
+      .get('/api/v1/compliance-flows')
+      .headers(headers(world.borrower))
+      .loginAs(world.owner)
+    list.assertStatus(200)
+    assert.match(list.header('content-type') ?? '', /^application\/json/)
+    const { data, total, meta } = list.body()
+    assert.equal(total, 1)
+    assert.deepEqual(meta, { total: 1, page: 1, perPage: 100, totalPages: 1 })
+    const show = await client
+      .get(`/api/v1/compliance-flows/${data[0].id}`)
+      .headers(headers(world.borrower))
+      .loginAs(world.owner)
+    assert.deepEqual(data[0], show.body().data)
+    /** what the comparison covered: both kinds of provider with their documents */
+    assert.lengthOf(data[0].attachedProviders, 2)
+    assert.sameMembers(
+      data[0].attachedProviders.map((provider: any) => provider.document.length),
+      [18, 14]
+    )
+    assert.lengthOf(data[0].steps[0].validators, 2)
+  })
+})
