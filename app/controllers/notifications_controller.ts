@@ -6,24 +6,18 @@ import MarkNotificationRead from '#actions/notifications/mark_notification_read'
 import MarkAllNotificationsRead from '#actions/notifications/mark_all_notifications_read'
 import SendCustomNotification from '#actions/notifications/send_custom_notification'
 import NotificationDto from '#dtos/notification_dto'
-import PaginationMetaDto from '#dtos/pagination_meta_dto'
+import { sendJsonText } from '#support/json_text'
 import {
   listNotificationsValidator,
   sendCustomNotificationValidator,
 } from '#validators/notification'
 
 export default class NotificationsController {
-  /** I1 GET /notifications */
+  /** I1 GET /notifications: the body is PostgreSQL's JSON text, sent as is */
   @inject()
-  async index({ request, auth, company }: HttpContext, list: ListNotifications) {
+  async index({ request, response, auth, company }: HttpContext, list: ListNotifications) {
     const filters = await request.validateUsing(listNotificationsValidator)
-    const page = await list.handle(auth.getUserOrFail().id, company.id, filters)
-    return {
-      data: {
-        data: page.all().map((notification) => NotificationDto.fromModel(notification)),
-        ...PaginationMetaDto.fromPaginator(page),
-      },
-    }
+    sendJsonText(response, await list.handle(auth.getUserOrFail().id, company.id, filters))
   }
 
   /** I2 GET /notifications/unread-count */

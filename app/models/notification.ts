@@ -66,4 +66,17 @@ export default class Notification extends compose(BaseModel, withUuidPrimaryKey,
   static inbox = scope((query, userId: string, companyId: string) => {
     query.where('user_id', userId).where('company_id', companyId)
   })
+
+  /**
+   * What reads as unread: not read on the row and newer than its inbox's
+   * read-all watermark (notification_counters.read_before, see
+   * services/notifications/read_marks). `is_read` alone is not the answer.
+   */
+  static unread = scope((query) => {
+    query.where('is_read', false).whereRaw(
+      `created_at > coalesce((SELECT c.read_before FROM notification_counters c
+         WHERE c.user_id = notifications.user_id AND c.company_id = notifications.company_id),
+         '-infinity')`
+    )
+  })
 }

@@ -80,6 +80,6 @@ export default class extends BaseSchema {
 
   async down() {
     this.schema.raw('DROP FUNCTION IF EXISTS compliance_submission_window')
-    this.schema.raw('DROP FUNCTION IF EXISTS api_timestamp')
+    this.schema.raw('DROP FUNCTION IF EXISTS api_timestamp(timestamptz, text, boolean)')
   }
 }

@@ -1,5 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
-import { Settings } from 'luxon'
+import { apiTimestampBindings } from '#support/json_text'
 import type { Infer } from '@vinejs/vine/types'
 import { attachedRowsSql, countFlows, flowConditions } from '#services/compliance/flows'
 import { ATTACHED_PROVIDER_JSON_SQL, complianceFlowJsonSql } from '#dtos/compliance_flow_dto'
@@ -56,8 +56,7 @@ export default class ListComplianceFlows {
         offset: (page - 1) * perPage,
         attachedLimit: LIST_ATTACHED_PROVIDERS,
         attachedOffset: 0,
-        dbZone: Settings.defaultZone.name,
-        dbZulu: Settings.defaultZone.isUniversal,
+        ...apiTimestampBindings(),
       }
     )
     const total: number = rows[0].total ?? (page > 1 ? await countFlows(companyId, scope) : 0)

@@ -1,6 +1,6 @@
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
-import { Settings } from 'luxon'
+import { apiTimestampBindings } from '#support/json_text'
 import type { Infer } from '@vinejs/vine/types'
 import type Company from '#models/company'
 import CompanyMember from '#models/company_member'
@@ -53,8 +53,7 @@ export default class ListProviderCompliances {
       zone: today.zoneName,
       zulu: today.zone.isUniversal,
       /** Lucid's DateTimes are in Luxon's default zone */
-      dbZone: Settings.defaultZone.name,
-      dbZulu: Settings.defaultZone.isUniversal,
+      ...apiTimestampBindings(),
     }
     const read = async () => {
       const { rows } = await db.rawQuery(

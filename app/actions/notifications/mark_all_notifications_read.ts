@@ -1,20 +1,18 @@
 import { inject } from '@adonisjs/core'
-import Notification from '#models/notification'
+import db from '@adonisjs/lucid/services/db'
 import Clock from '#services/platform/clock'
+import { readAll } from '#services/notifications/read_marks'
 
-/** I4: marks every unread notification of the user in the company as read */
+/**
+ * I4: every notification of the user in the company reads as read. A
+ * watermark, not an update of each unread row: two rows written however
+ * large the inbox (see read_marks).
+ */
 @inject()
 export default class MarkAllNotificationsRead {
   constructor(protected clock: Clock) {}
 
-  async handle(userId: string, companyId: string) {
-    await Notification.query()
-      .withScopes((scopes) => scopes.inbox(userId, companyId))
-      .where('is_read', false)
-      .update({
-        is_read: true,
-        read_at: this.clock.now().toJSDate(),
-        updated_at: this.clock.now().toJSDate(),
-      })
+  handle(userId: string, companyId: string) {
+    return db.transaction((trx) => readAll(trx, userId, companyId, this.clock.now().toJSDate()))
   }
 }

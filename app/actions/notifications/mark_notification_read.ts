@@ -3,10 +3,14 @@ import db from '@adonisjs/lucid/services/db'
 import Notification from '#models/notification'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import Clock from '#services/platform/clock'
+import { readAllTimeOf } from '#services/notifications/read_marks'
+import { DateTime } from 'luxon'
 
 /**
  * I3: marks one of the user's notifications in the company as read; an
- * already read one is returned unchanged. Anyone else's is 404.
+ * already read one is returned unchanged. Anyone else's is 404. A row a
+ * read-all covers is already read: it gets that read-all's time, written
+ * on the row (the counters do not move, it was not counted unread).
  */
 @inject()
 export default class MarkNotificationRead {
@@ -22,7 +26,9 @@ export default class MarkNotificationRead {
       if (!notification) throw new NotFoundException('Notificação não encontrada')
 
       if (!notification.isRead) {
-        notification.merge({ isRead: true, readAt: this.clock.local() })
+        const readAllAt = await readAllTimeOf(trx, notification.id)
+        const readAt = readAllAt ? DateTime.fromJSDate(readAllAt) : this.clock.local()
+        notification.merge({ isRead: true, readAt })
         await notification.useTransaction(trx).save()
       }
       return notification

@@ -5,6 +5,7 @@ import ShowActiveContractSummary from '#actions/provider_area/show_active_contra
 import ContractPart from '#models/contract_part'
 import { periodsAt } from '#support/hours'
 import CompanyMember from '#models/company_member'
+import { inboxCounts } from '#services/notifications/counters'
 
 /**
  * B10: hours this week and month, the active contract, the caller's step
@@ -65,13 +66,9 @@ export default class ShowDashboardSummary {
     return Number(row.total)
   }
 
+  /** The kept counter, as I2: it honours read-all's watermark, the column alone does not */
   async #unread(membership: CompanyMember) {
-    const [row] = await db
-      .from('notifications')
-      .where('user_id', membership.userId)
-      .where('company_id', membership.companyId)
-      .where('is_read', false)
-      .count('* as total')
-    return Number(row.total)
+    const { unread } = await inboxCounts(membership.userId, membership.companyId)
+    return unread
   }
 }

@@ -9,11 +9,17 @@ import type Company from '#models/company'
 import type User from '#models/user'
 import { as } from '#tests/support/http'
 
-/** What the counters must equal: the inbox counted row by row */
+/**
+ * What the counters must equal: the inbox counted row by row, a row being
+ * unread when neither its row nor the inbox's read-all watermark says read
+ */
 async function counted(user: User, company: Company) {
   const { rows } = await db.rawQuery(
-    `SELECT count(*)::int AS total, count(*) FILTER (WHERE NOT is_read)::int AS unread
-       FROM notifications WHERE user_id = ? AND company_id = ?`,
+    `SELECT count(*)::int AS total,
+            count(*) FILTER (WHERE NOT n.is_read AND n.created_at > coalesce(c.read_before, '-infinity'))::int AS unread
+       FROM notifications n
+       LEFT JOIN notification_counters c ON c.user_id = n.user_id AND c.company_id = n.company_id
+      WHERE n.user_id = ? AND n.company_id = ?`,
     [user.id, company.id]
   )
   return rows[0]

@@ -156,7 +156,7 @@ test.group('Notifications / inbox (I1-I4)', (group) => {
     response.assertStatus(200)
     response.assertBody({ data: { success: true } })
 
-    const unread = await Notification.query().where('is_read', false)
+    const unread = await Notification.query().withScopes((scopes) => scopes.unread())
     assert.lengthOf(unread, 4)
     assert.isTrue(unread.every((n) => n.userId !== owner.id || n.companyId !== company.id))
   })
