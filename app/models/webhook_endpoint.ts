@@ -7,7 +7,11 @@ import { withTimestamps } from '#models/mixins/with_timestamps'
 import { firstOrNotFound } from '#models/queries/first_or_not_found'
 
 /** A company's webhook target (#16): URL, subscribed events, signing secret */
-export default class WebhookEndpoint extends compose(BaseModel, withUuidPrimaryKey, withTimestamps) {
+export default class WebhookEndpoint extends compose(
+  BaseModel,
+  withUuidPrimaryKey,
+  withTimestamps
+) {
   @column()
   declare companyId: string
 

@@ -16,6 +16,8 @@ import SignatureEvents from '#actions/contracts/signature_events'
 import { ConflictException, UnprocessableException } from '#exceptions/http_exceptions'
 import type { saveContractValidator } from '#validators/contract'
 import { EDITABLE_STATUSES } from '#support/contract_rules'
+import ContractDto from '#dtos/contract_dto'
+import { recordWebhookEvent } from '#services/webhooks/events'
 
 type Payload = Infer<typeof saveContractValidator>
 
@@ -79,6 +81,11 @@ export default class SaveContract {
           trx
         )
         await this.events.emit('contract:created', base)
+        await recordWebhookEvent(trx, {
+          companyId: company.id,
+          type: 'contract.created',
+          data: ContractDto.record(contract),
+        })
       }
       if (newSignerIds.length) await this.#signatoriesAdded(contract, user, newSignerIds, trx)
       return contract

@@ -247,7 +247,11 @@ export class DeliveryWorker {
             .update(changes, ['id'])
           /** Only the worker that still holds the attempt counts it for the endpoint */
           const { outcome } = result
-          if (delivery.webhookEndpointId && updated.length && (outcome === 'sent' || outcome === 'dead')) {
+          if (
+            delivery.webhookEndpointId &&
+            updated.length &&
+            (outcome === 'sent' || outcome === 'dead')
+          ) {
             await trackWebhookOutcome(trx, delivery.webhookEndpointId, outcome, at)
           }
           await trx

@@ -102,7 +102,11 @@ export async function sendWebhook(
   } catch (error) {
     const message = (error as Error)?.message ?? String(error)
     const refused = error instanceof OutboundAddressRefused
-    return { outcome: 'failed', responseStatus: null, error: refused ? `refused: ${message}` : message }
+    return {
+      outcome: 'failed',
+      responseStatus: null,
+      error: refused ? `refused: ${message}` : message,
+    }
   }
 }
 
