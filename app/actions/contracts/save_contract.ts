@@ -16,8 +16,7 @@ import SignatureEvents from '#actions/contracts/signature_events'
 import { ConflictException, UnprocessableException } from '#exceptions/http_exceptions'
 import type { saveContractValidator } from '#validators/contract'
 import { EDITABLE_STATUSES } from '#support/contract_rules'
-import ContractDto from '#dtos/contract_dto'
-import { recordWebhookEvent } from '#services/webhooks/events'
+import { recordContractWebhook } from '#actions/webhooks/contract_webhooks'
 
 type Payload = Infer<typeof saveContractValidator>
 
@@ -81,11 +80,7 @@ export default class SaveContract {
           trx
         )
         await this.events.emit('contract:created', base)
-        await recordWebhookEvent(trx, {
-          companyId: company.id,
-          type: 'contract.created',
-          data: ContractDto.record(contract),
-        })
+        await recordContractWebhook(trx, contract, 'contract.created')
       }
       if (newSignerIds.length) await this.#signatoriesAdded(contract, user, newSignerIds, trx)
       return contract
