@@ -33,6 +33,6 @@ export async function startWebhookReceiver(answers: number[] = []) {
     received,
     /** Makes the next answers these statuses */
     answer: (...statuses: number[]) => queue.push(...statuses),
-    close: () => new Promise((resolve) => server.close(resolve)),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }
