@@ -11,6 +11,9 @@ import {
 } from '#tests/support/contracts'
 import { cleanStorage, pdfBytes } from '#tests/support/files'
 import { as } from '#tests/support/http'
+import { freezeClock } from '#tests/support/clock'
+import { naturalProvider } from '#tests/support/hours'
+import { companyWithOwner } from '#tests/support/tenancy'
 import { startWebhookReceiver } from '#tests/support/webhook_receiver'
 import type { ApiClient } from '@japa/api-client'
 
@@ -139,5 +142,69 @@ test.group('Integrations / webhooks: contract events', (group) => {
       'contract.completed',
     ])
     assert.deepEqual(await queued(providerSide.body().data.id), [])
+  })
+})
+
+test.group('Integrations / webhooks: hours events', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.setup(() => freezeClock('2026-03-23T02:30:00.000Z'))
+
+  test('work entries and retroactive requests reach the borrower company with the API shape', async ({
+    client,
+    assert,
+  }) => {
+    const { company: borrower, owner } = await companyWithOwner()
+    const endpoint = await as(client, owner, borrower)
+      .post('/webhooks')
+      .json({ url: 'http://127.0.0.1:9/unused', events: ['*'] })
+    endpoint.assertStatus(201)
+    const ana = await naturalProvider(borrower)
+    const provider = as(client, ana.user, borrower)
+    const tasks = [{ description: 'Code review', durationMinutes: 90 }]
+
+    const created = await provider.post('/monitoring/entries').json({ date: '2026-03-22', tasks })
+    created.assertStatus(201)
+    const id = created.body().data.id
+    const updated = await provider
+      .put(`/monitoring/entries/${id}`)
+      .json({ date: '2026-03-22', tasks: [{ description: 'Deploy', durationMinutes: 30 }] })
+    updated.assertStatus(200)
+    ;(await provider.delete(`/monitoring/entries/${id}`)).assertStatus(204)
+
+    const asked = await provider
+      .post('/monitoring/retroactive-requests')
+      .json({ date: '2026-03-10', reason: 'Forgot', tasks })
+    asked.assertStatus(201)
+    const approved = await as(client, owner, borrower).post(
+      `/monitoring/retroactive-requests/${asked.body().data.id}/approve`
+    )
+    approved.assertStatus(200)
+    const other = await provider
+      .post('/monitoring/retroactive-requests')
+      .json({ date: '2026-03-11', reason: 'Forgot', tasks })
+    const declined = await as(client, owner, borrower)
+      .post(`/monitoring/retroactive-requests/${other.body().data.id}/decline`)
+      .json({ declineReason: 'No' })
+    declined.assertStatus(200)
+
+    const events = await queued(endpoint.body().data.id)
+    assert.deepEqual(
+      events.map(([type]) => type),
+      [
+        'work_entry.created',
+        'work_entry.updated',
+        'work_entry.deleted',
+        'retroactive_request.created',
+        'work_entry.created',
+        'retroactive_request.approved',
+        'retroactive_request.created',
+        'retroactive_request.declined',
+      ]
+    )
+    assert.deepEqual(events[0][1], created.body().data)
+    assert.deepEqual(events[1][1], updated.body().data)
+    assert.deepEqual(events[3][1], asked.body().data)
+    assert.deepEqual(events[5][1], approved.body().data)
+    assert.deepEqual(events[7][1], declined.body().data)
   })
 })
