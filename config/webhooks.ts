@@ -22,9 +22,6 @@ const webhooksConfig = {
   maxResponseBytes: 4096,
   /** Dead deliveries in a row that switch an endpoint off */
   disableAfterDead: 20,
-  /** `npm run dev`'s local receiver and the demo endpoint's secret (README, Webhooks) */
-  devReceiverPort: env.get('WEBHOOK_DEV_RECEIVER_PORT', 3334),
-  demoSecret: env.get('WEBHOOK_DEMO_SECRET', 'whsec_demo_local_receiver_secret'),
 }
 
 export default webhooksConfig

@@ -8,6 +8,7 @@ import { seedCompliance } from '#database/seeders/demo/compliance'
 import { seedNotifications } from '#database/seeders/demo/notifications'
 import { seedContracts } from '#database/seeders/demo/contracts'
 import { seedHours } from '#database/seeders/demo/hours'
+import { seedWebhooks } from '#database/seeders/demo/webhooks'
 
 /**
  * Demo data, idempotent: running it again changes nothing. Each area adds
@@ -25,6 +26,7 @@ export default class IndexSeeder extends BaseSeeder {
       await seedContracts(accounts, contracts, trx)
       await seedOnboarding(accounts, trx)
       await seedHours(accounts, contracts, trx)
+      await seedWebhooks(accounts, trx)
     })
   }
 }

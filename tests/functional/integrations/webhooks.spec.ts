@@ -15,7 +15,9 @@ import { companyWithOwner, memberOf } from '#tests/support/tenancy'
 import { as } from '#tests/support/http'
 import { startWebhookReceiver } from '#tests/support/webhook_receiver'
 import type { ApiClient } from '@japa/api-client'
-import type User from '#models/user'
+import User from '#models/user'
+import IndexSeeder from '#database/seeders/main/index_seeder'
+import { demoWebhookReceiver } from '#database/seeders/demo/webhooks'
 
 type Receiver = Awaited<ReturnType<typeof startWebhookReceiver>>
 
@@ -545,5 +547,35 @@ test.group('Integrations / webhooks: delivery', (group) => {
     const after = await WebhookEndpoint.findOrFail(endpoint.id)
     assert.equal(after.consecutiveDead, 0)
     assert.isTrue(after.isActive)
+  })
+})
+
+test.group('Integrations / webhooks: demo data', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test("Acme's demo webhook (once) signs with the demo secret the dev receiver checks", async ({
+    client,
+    assert,
+    cleanup,
+  }) => {
+    await new IndexSeeder(db.connection()).run()
+    await new IndexSeeder(db.connection()).run()
+    const demo = demoWebhookReceiver()
+    const endpoints = await WebhookEndpoint.query().where('url', demo.url)
+    assert.lengthOf(endpoints, 1)
+    assert.deepEqual(endpoints[0].events, ['*'])
+
+    /** The dev receiver's fixed port is not for tests: the same endpoint, pointed at ours */
+    const receiver = await startWebhookReceiver()
+    cleanup(() => receiver.close())
+    await WebhookEndpoint.query().where('id', endpoints[0].id).update({ url: receiver.url })
+    const acmeOwner = await User.findByOrFail('email', 'owner@acme.test')
+    const acme = { id: endpoints[0].companyId }
+    ;(await as(client, acmeOwner, acme).post(`/webhooks/${endpoints[0].id}/test`)).assertStatus(202)
+    await runAt(new DeliveryWorker(), 0)
+    const ping = receiver.received.find((request) => request.json.type === 'ping')!
+    assert.isTrue(
+      verifyWebhookSignature(demo.secret, ping.headers['x-webhook-signature'] as string, ping.body)
+    )
   })
 })
