@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer, type Server } from 'node:http'
 import { readFile } from 'node:fs/promises'
 import { BaseCommand } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
@@ -7,6 +8,8 @@ import { DEMO_LOGINS, DEMO_PASSWORD } from '#database/seeders/demo/accounts'
 import { devProcesses } from '#support/dev_processes'
 import { supervise } from '#support/supervisor'
 import { DEMO_ONBOARDING_LINK_FILE } from '#database/seeders/demo/onboarding'
+import { demoWebhookReceiver } from '#database/seeders/demo/webhooks'
+import { verifyWebhookSignature } from '#support/webhook_signature'
 
 /**
  * `npm run dev`: PostgreSQL (embedded unless DB_HOST is set, data kept in
@@ -39,6 +42,9 @@ export default class Dev extends BaseCommand {
   }
 
   async run() {
+    /** Webhooks to this machine (the demo receiver, a newcomer's own) are allowed in dev */
+    process.env.WEBHOOK_ALLOW_PRIVATE ??= 'true'
+    process.env.WEBHOOK_ALLOW_HTTP ??= 'true'
     const cluster = await startEmbeddedCluster({
       dataDir: 'tmp/db',
       port: 54329,
@@ -51,7 +57,9 @@ export default class Dev extends BaseCommand {
         : `PostgreSQL at ${process.env.DB_HOST}`
     )
 
+    const receiver = this.#startWebhookReceiver()
     const stop = async () => {
+      receiver.close()
       for (const supervisor of this.#supervised) this.#children.push(supervisor.stop())
       for (const child of this.#children) child.kill('SIGINT')
       await cluster.stop()
@@ -81,6 +89,38 @@ export default class Dev extends BaseCommand {
         })
       )
     }
+  }
+
+  /**
+   * The demo webhook receiver (#16 item 6): Acme's seeded endpoint points
+   * here; each request is checked against the demo secret, as an
+   * integrator would (README, Webhooks), and printed.
+   */
+  #startWebhookReceiver(): Server {
+    const { port, secret } = demoWebhookReceiver()
+    const server = createServer((request, response) => {
+      const chunks: Buffer[] = []
+      request.on('data', (chunk: Buffer) => chunks.push(chunk))
+      request.on('end', () => {
+        const body = Buffer.concat(chunks).toString('utf8')
+        const signature = request.headers['x-webhook-signature'] as string | undefined
+        const valid = verifyWebhookSignature(secret, signature, body)
+        const event = request.headers['x-webhook-event']
+        const line = `webhook ${event} (delivery ${request.headers['x-webhook-id']}): ${body}`
+        if (valid) this.logger.info(`[receiver] signature ok; ${line}`)
+        else this.logger.warning(`[receiver] BAD SIGNATURE, refused (401); ${line}`)
+        response.writeHead(valid ? 204 : 401).end()
+      })
+    })
+    server.on('error', (error) =>
+      this.logger.warning(`webhook receiver not started on port ${port}: ${error.message}`)
+    )
+    server.listen(port, '127.0.0.1', () =>
+      this.logger.info(
+        `webhook receiver on http://127.0.0.1:${port}/webhooks (Acme's demo webhook)`
+      )
+    )
+    return server
   }
 
   async #printLogins() {

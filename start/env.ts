@@ -10,6 +10,7 @@
 import { Env } from '@adonisjs/core/env'
 import { corsOriginsRule, positiveIntegerRule, trustedProxiesRule } from '#support/http_trust'
 import { cronRule, timeZoneRule } from '#support/schedules'
+import { secondsListRule } from '#support/seconds_list'
 
 /**
  * Settings without a safe default in production: the embedded PostgreSQL and
@@ -137,4 +138,17 @@ export default await Env.create(new URL('../', import.meta.url), {
   /* Outbound messenger bot (channel skipped when not configured) */
   MESSENGER_URL: Env.schema.string.optional({ format: 'url', tld: false }),
   MESSENGER_TOKEN: Env.schema.string.optional(),
+
+  /*
+  | Outbound webhooks (config/webhooks.ts): `http` URLs outside production
+  | only unless WEBHOOK_ALLOW_HTTP; private/loopback targets only with
+  | WEBHOOK_ALLOW_PRIVATE (dev and tests); the retry delays in seconds
+  | (comma-separated, then dead); the port of `npm run dev`'s receiver and
+  | the demo endpoint's secret
+  */
+  WEBHOOK_ALLOW_HTTP: Env.schema.boolean.optional(),
+  WEBHOOK_ALLOW_PRIVATE: Env.schema.boolean.optional(),
+  WEBHOOK_RETRY_SECONDS: secondsListRule,
+  WEBHOOK_DEV_RECEIVER_PORT: Env.schema.number.optional(),
+  WEBHOOK_DEMO_SECRET: Env.schema.string.optional(),
 })

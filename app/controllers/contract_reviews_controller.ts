@@ -91,14 +91,6 @@ export default class ContractReviewsController {
       decision,
       comment
     )
-    return {
-      data: {
-        itemId: approval.itemId,
-        reviewerId: approval.reviewerId,
-        decision: approval.decision,
-        comment: approval.comment,
-        reviewedAt: approval.reviewedAt.toISO()!,
-      },
-    }
+    return { data: ContractReviewDto.decision(approval) }
   }
 }

@@ -17,6 +17,17 @@ type ItemStatus = 'pending' | 'approved' | 'rejected' | 'changes_requested'
 
 /** H12 overview and ReviewComment (H13-H15) */
 export default class ContractReviewDto {
+  /** H16/H17: a reviewer's decision on an item */
+  static decision(approval: ContractReviewApproval) {
+    return {
+      itemId: approval.itemId,
+      reviewerId: approval.reviewerId,
+      decision: approval.decision,
+      comment: approval.comment,
+      reviewedAt: approval.reviewedAt.toISO()!,
+    }
+  }
+
   static comment(comment: ContractReviewComment) {
     return {
       id: comment.id,

@@ -7,7 +7,7 @@ import { withTimestamps } from '#models/mixins/with_timestamps'
 
 /** `dead`: given up after the last attempt, kept until `node ace queue:retry` requeues it */
 export type DeliveryStatus = 'pending' | 'sent' | 'dead' | 'skipped'
-export type OutboxChannel = 'email' | 'messenger'
+export type OutboxChannel = 'email' | 'messenger' | 'webhook'
 
 export interface MailPayload {
   to: string
@@ -22,13 +22,30 @@ export interface MessengerPayload {
   text: string
 }
 
-/** One queued e-mail or messenger message (the outbox) */
+/** A webhook delivery's payload is empty: it names its endpoint and event in columns */
+export type WebhookPayload = Record<string, never>
+
+/** One queued e-mail, messenger message or webhook call (the outbox) */
 export default class Delivery extends compose(BaseModel, withUuidPrimaryKey, withTimestamps) {
   @column()
   declare channel: OutboxChannel
 
   @column({ prepare: toJsonb })
-  declare payload: MailPayload | MessengerPayload
+  declare payload: MailPayload | MessengerPayload | WebhookPayload
+
+  /** Webhook deliveries: the endpoint, the event and the per-endpoint order */
+  @column()
+  declare webhookEndpointId: string | null
+
+  @column()
+  declare webhookEventId: string | null
+
+  @column()
+  declare webhookSeq: string | null
+
+  /** HTTP status of the last attempt (webhooks) */
+  @column()
+  declare responseStatus: number | null
 
   @column()
   declare status: DeliveryStatus

@@ -227,6 +227,18 @@ export const ROUTE_GATES: Record<string, RouteGate> = {
   'company.members.store': 'company.members.manage',
   'company.members.update': 'company.members.manage',
   'company.members.destroy': 'company.members.manage',
+
+  // Webhooks (#16): owner and admin, like the company's other settings
+  'webhooks.events': 'company.settings.manage',
+  'webhooks.index': 'company.settings.manage',
+  'webhooks.store': 'company.settings.manage',
+  'webhooks.show': 'company.settings.manage',
+  'webhooks.update': 'company.settings.manage',
+  'webhooks.destroy': 'company.settings.manage',
+  'webhooks.rotate_secret': 'company.settings.manage',
+  'webhooks.test': 'company.settings.manage',
+  'webhooks.deliveries': 'company.settings.manage',
+  'webhooks.redeliver': 'company.settings.manage',
   'company.onboarding.check': MEMBER,
   'users.me.show': MEMBER,
 }

@@ -176,6 +176,17 @@ const REACH: Record<string, string> = {
   'company.members.store': ADMINS,
   'company.members.update': ADMINS,
   'company.members.destroy': ADMINS,
+  // ADMINS: webhooks (#16, decisions "Integrations (#16): webhooks")
+  'webhooks.events': ADMINS,
+  'webhooks.index': ADMINS,
+  'webhooks.store': ADMINS,
+  'webhooks.show': ADMINS,
+  'webhooks.update': ADMINS,
+  'webhooks.destroy': ADMINS,
+  'webhooks.rotate_secret': ADMINS,
+  'webhooks.test': ADMINS,
+  'webhooks.deliveries': ADMINS,
+  'webhooks.redeliver': ADMINS,
 }
 
 test.group('Permissions / the table of docs/decisions.md', () => {

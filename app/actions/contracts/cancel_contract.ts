@@ -8,6 +8,7 @@ import type User from '#models/user'
 import ContractEventService from '#services/contracts/event_service'
 import { ConflictException } from '#exceptions/http_exceptions'
 import { CLOSED_STATUSES } from '#support/contract_rules'
+import { recordContractStatusWebhooks } from '#actions/webhooks/contract_webhooks'
 
 /**
  * PATCH /contracts/:id/cancel: cancels a contract that is not finished,
@@ -48,6 +49,7 @@ export default class CancelContract {
         trx
       )
       await this.events.emit('contract:cancelled', { ...base, reason })
+      await recordContractStatusWebhooks(trx, contract, 'contract.cancelled')
       return contract
     })
   }

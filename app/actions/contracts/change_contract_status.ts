@@ -22,6 +22,7 @@ import {
 } from '#support/contract_rules'
 import type { ContractStatus } from '#enums/contract_status'
 import Clock from '#services/platform/clock'
+import { recordContractStatusWebhooks } from '#actions/webhooks/contract_webhooks'
 
 /**
  * H9: applies an uppercase command (mapping in docs/decisions.md), checks
@@ -141,6 +142,11 @@ export default class ChangeContractStatus {
       })
     }
     if (command === 'PUBLISHED') await this.#published(contract, user, trx)
+    await recordContractStatusWebhooks(
+      trx,
+      contract,
+      command === 'PUBLISHED' ? 'contract.published' : undefined
+    )
   }
 
   /**

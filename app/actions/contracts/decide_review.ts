@@ -14,6 +14,8 @@ import {
   NotFoundException,
 } from '#exceptions/http_exceptions'
 import Clock from '#services/platform/clock'
+import { recordWebhookEvent } from '#services/webhooks/events'
+import ContractReviewDto from '#dtos/contract_review_dto'
 
 const HISTORY: Record<ReviewDecision, string> = {
   approved: 'REVIEW_APPROVED',
@@ -88,6 +90,12 @@ export default class DecideReview {
         itemId: ids.itemId,
         comment,
         reminder: false,
+      })
+      /** data: the decision as H16/H17 answer it (ContractReviewDto.decision) */
+      await recordWebhookEvent(trx, {
+        companyId: contract.companyId,
+        type: approved ? 'contract.review.approved' : 'contract.review.rejected',
+        data: { contractId: contract.id, ...ContractReviewDto.decision(approval) },
       })
       return approval
     })

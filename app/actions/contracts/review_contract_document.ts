@@ -10,6 +10,9 @@ import { askProviderToResend, syncOnboardingDocument } from '#services/onboardin
 import { ConflictException } from '#exceptions/http_exceptions'
 import { UPLOAD_STATUSES } from '#support/contract_rules'
 import Clock from '#services/platform/clock'
+import FileStorageService from '#services/files/storage_service'
+import { recordWebhookEvent } from '#services/webhooks/events'
+import ContractUploadedFileDto from '#dtos/contract_uploaded_file_dto'
 
 /**
  * H11: approves or rejects an uploaded file (`docId` = the uploaded file
@@ -19,7 +22,8 @@ import Clock from '#services/platform/clock'
 export default class ReviewContractDocument {
   constructor(
     protected events: ContractEventService,
-    protected clock: Clock
+    protected clock: Clock,
+    protected storage: FileStorageService
   ) {}
 
   handle(
@@ -90,6 +94,12 @@ export default class ReviewContractDocument {
           reason: file.rejectionReason,
         }
       )
+      /** data: H11's answer for the file (its link signed with the usual TTL) */
+      await recordWebhookEvent(trx, {
+        companyId: contract.companyId,
+        type: approved ? 'contract.document.approved' : 'contract.document.rejected',
+        data: ContractUploadedFileDto.reviewed(file, await this.storage.signedUrl(file.filePath)),
+      })
       return file
     })
   }

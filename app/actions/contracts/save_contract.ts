@@ -16,6 +16,7 @@ import SignatureEvents from '#actions/contracts/signature_events'
 import { ConflictException, UnprocessableException } from '#exceptions/http_exceptions'
 import type { saveContractValidator } from '#validators/contract'
 import { EDITABLE_STATUSES } from '#support/contract_rules'
+import { recordContractWebhook } from '#actions/webhooks/contract_webhooks'
 
 type Payload = Infer<typeof saveContractValidator>
 
@@ -79,6 +80,7 @@ export default class SaveContract {
           trx
         )
         await this.events.emit('contract:created', base)
+        await recordContractWebhook(trx, contract, 'contract.created')
       }
       if (newSignerIds.length) await this.#signatoriesAdded(contract, user, newSignerIds, trx)
       return contract

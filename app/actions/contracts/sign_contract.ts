@@ -8,6 +8,7 @@ import ContractEventService from '#services/contracts/event_service'
 import ContractSignatureDto from '#dtos/contract_signature_dto'
 import SignatureEvents from '#actions/contracts/signature_events'
 import CompleteContractSigning from '#actions/contracts/complete_contract_signing'
+import { recordContractWebhook } from '#actions/webhooks/contract_webhooks'
 import { currentGroup, loadSignatureGroups, memberFor } from '#actions/contracts/signature_flow'
 import { ConflictException, ForbiddenException } from '#exceptions/http_exceptions'
 import { SIGNING_STATUSES } from '#support/contract_rules'
@@ -71,6 +72,7 @@ export default class SignContract {
       const signatureEvents = new SignatureEvents(this.events)
       const ids = { groupId: seat.group.id, memberId: seat.member.id }
       await signatureEvents.toOwner('contract:signed', contract, user, ids, trx)
+      await recordContractWebhook(trx, contract, 'contract.signed')
 
       const next = currentGroup(groups)
       if (next?.id !== seat.group.id) {

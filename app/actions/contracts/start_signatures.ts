@@ -15,6 +15,7 @@ import SignatureEvents from '#actions/contracts/signature_events'
 import { currentGroup, loadSignatureGroups } from '#actions/contracts/signature_flow'
 import { ConflictException, UnprocessableException } from '#exceptions/http_exceptions'
 import Clock from '#services/platform/clock'
+import { recordContractStatusWebhooks } from '#actions/webhooks/contract_webhooks'
 
 /** Published contracts whose parts may go on to signing */
 const STARTABLE = ['provider', 'provider_filling', 'signature']
@@ -74,6 +75,7 @@ export default class StartSignatures {
       )
       const memberIds = first.members.map((member) => member.id)
       await new SignatureEvents(this.events).requested(contract, user, memberIds, false, trx)
+      await recordContractStatusWebhooks(trx, contract)
       return ContractSignatureDto.overview(groups)
     })
   }

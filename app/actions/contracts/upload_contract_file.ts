@@ -14,6 +14,8 @@ import { syncOnboardingDocument } from '#services/onboarding/contract_feed'
 import { ConflictException, UnprocessableException } from '#exceptions/http_exceptions'
 import { UPLOAD_STATUSES } from '#support/contract_rules'
 import Clock from '#services/platform/clock'
+import { recordWebhookEvent } from '#services/webhooks/events'
+import ContractUploadedFileDto from '#dtos/contract_uploaded_file_dto'
 
 /**
  * H6: a part's file for a document requirement (isDownload false). The
@@ -143,6 +145,15 @@ export default class UploadContractFile {
         partId,
       },
       reason: null,
+    })
+    /** data: H6's answer for the file (its link signed with the usual TTL) */
+    await recordWebhookEvent(trx, {
+      companyId: contract.companyId,
+      type: 'contract.document.uploaded',
+      data: ContractUploadedFileDto.fromModel(
+        record,
+        await this.storage.signedUrl(record.filePath)
+      ),
     })
     return { record, replaced }
   }

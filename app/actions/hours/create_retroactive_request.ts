@@ -13,6 +13,7 @@ import {
   UnprocessableException,
 } from '#exceptions/http_exceptions'
 import { MAX_DAY_MINUTES } from '#support/hours'
+import { recordRetroactiveRequestWebhook } from '#actions/webhooks/hours_webhooks'
 
 type Params = WorkEntryData & { reason: string; providerId?: string }
 
@@ -82,6 +83,7 @@ export default class CreateRetroactiveRequest {
         recipients: admins.map((admin) => admin.user),
         trx,
       })
+      await recordRetroactiveRequestWebhook(trx, request, 'retroactive_request.created')
       return request
     })
   }

@@ -5,6 +5,7 @@ import WriteWorkEntry, { type WorkEntryData } from '#actions/hours/write_work_en
 import ContractPart from '#models/contract_part'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import type CompanyMember from '#models/company_member'
+import { recordWorkEntryWebhook } from '#actions/webhooks/hours_webhooks'
 
 /**
  * B8 / POST /monitoring/entries: the provider logs a day on its active
@@ -29,7 +30,9 @@ export default class CreateWorkEntry {
         contractPartId: link.id,
         userId: membership.userId,
       })
-      return this.writeEntry.handle(entry, data, trx)
+      const written = await this.writeEntry.handle(entry, data, trx)
+      await recordWorkEntryWebhook(trx, written, 'work_entry.created')
+      return written
     })
   }
 }

@@ -3,6 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import AssertEntryEditable from '#actions/hours/assert_entry_editable'
 import WorkEntry from '#models/work_entry'
 import type CompanyMember from '#models/company_member'
+import { recordWorkEntryWebhook } from '#actions/webhooks/hours_webhooks'
 
 /** DELETE /monitoring/entries/:id (its tasks go with it) */
 @inject()
@@ -15,6 +16,8 @@ export default class DeleteWorkEntry {
       this.assertEditable.handle(entry, membership)
       entry.useTransaction(trx)
       await entry.delete()
+      /** data: the entry as it was (the last state a receiver could have read) */
+      await recordWorkEntryWebhook(trx, entry, 'work_entry.deleted')
     })
   }
 }

@@ -9,6 +9,10 @@ import RetroactiveRequest from '#models/retroactive_request'
 import { ConflictException } from '#exceptions/http_exceptions'
 import type CompanyMember from '#models/company_member'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import {
+  recordRetroactiveRequestWebhook,
+  recordWorkEntryWebhook,
+} from '#actions/webhooks/hours_webhooks'
 
 /**
  * Approve / decline of a pending retroactive request (borrower side).
@@ -56,6 +60,9 @@ export default class ReviewRetroactiveRequest {
         reviewer,
         trx,
       })
+      /** The approval logs the day: receivers tracking entries see it like any other */
+      await recordWorkEntryWebhook(trx, entry, 'work_entry.created')
+      await recordRetroactiveRequestWebhook(trx, request, 'retroactive_request.approved')
       return request
     })
   }
@@ -70,6 +77,7 @@ export default class ReviewRetroactiveRequest {
         reviewer,
         trx,
       })
+      await recordRetroactiveRequestWebhook(trx, request, 'retroactive_request.declined')
       return request
     })
   }

@@ -4,6 +4,7 @@ import AssertEntryEditable from '#actions/hours/assert_entry_editable'
 import WorkEntry from '#models/work_entry'
 import WriteWorkEntry, { type WorkEntryData } from '#actions/hours/write_work_entry'
 import type CompanyMember from '#models/company_member'
+import { recordWorkEntryWebhook } from '#actions/webhooks/hours_webhooks'
 
 /** PUT /monitoring/entries/:id: replaces date, reason, tasks and geolocation */
 @inject()
@@ -17,7 +18,9 @@ export default class UpdateWorkEntry {
     return db.transaction(async (trx) => {
       const entry = await WorkEntry.findVisible(membership, id, trx)
       this.assertEditable.handle(entry, membership)
-      return this.writeEntry.handle(entry, data, trx)
+      const written = await this.writeEntry.handle(entry, data, trx)
+      await recordWorkEntryWebhook(trx, written, 'work_entry.updated')
+      return written
     })
   }
 }

@@ -10,15 +10,30 @@ import env from '#start/env'
 import Delivery, { type MailPayload, type MessengerPayload } from '#models/delivery'
 import type { AttemptOutcome } from '#models/delivery_attempt'
 import { messengerFromEnv, type MessengerClient } from '#services/notifications/messenger_client'
+import { sendWebhook, type WebhookSendOptions } from '#services/webhooks/sender'
+import { trackWebhookOutcome } from '#services/webhooks/endpoint_health'
+import { webhookMaxAttempts, webhookRetryDelaySeconds } from '#services/webhooks/backoff'
 
 /** Thrown by a sender when the delivery can never succeed: marked `skipped` */
 export class DeliverySkipped extends Error {}
+
+/** A webhook attempt that failed, with the HTTP status the endpoint answered (if any) */
+class WebhookFailed extends Error {
+  constructor(
+    message: string,
+    readonly responseStatus: number | null
+  ) {
+    super(message)
+  }
+}
 
 export interface DeliveryTargets {
   /** Default: the configured mailer (`mail.use()`) */
   mailer?: Mailer<MailTransportContract>
   /** Default: the bot configured by MESSENGER_URL / MESSENGER_TOKEN */
   messenger?: MessengerClient
+  /** Default: config/webhooks.ts (the address guard's flags, the 10 s timeout) */
+  webhooks?: WebhookSendOptions
 }
 
 /**
@@ -48,6 +63,15 @@ export const MAX_ATTEMPTS = queueConfig.maxAttempts
 export const retryDelaySeconds = (attempts: number) =>
   Math.min(queueConfig.retryBaseSeconds * 2 ** (attempts - 1), queueConfig.retryMaxSeconds)
 
+/** The attempts before `dead` and the delay before the next try, per kind */
+const maxAttemptsOf = (delivery: Delivery) =>
+  delivery.channel === 'webhook' ? webhookMaxAttempts() : MAX_ATTEMPTS
+
+const retryDelayOf = (delivery: Delivery) =>
+  delivery.channel === 'webhook'
+    ? webhookRetryDelaySeconds(delivery.attemptsSinceRequeue)
+    : retryDelaySeconds(delivery.attemptsSinceRequeue)
+
 export interface RunOptions {
   /** The clock (tests move it forward); default: the real time of each claim */
   now?: DateTime
@@ -69,6 +93,8 @@ type Outcome = keyof RunSummary
 interface AttemptResult {
   outcome: Outcome
   error: string | null
+  /** Webhooks: the HTTP status answered, if any */
+  responseStatus?: number | null
 }
 
 const errorText = (error: unknown) => String((error as Error)?.message ?? error).slice(0, 1000)
@@ -118,6 +144,12 @@ export class DeliveryWorker {
          SELECT id FROM deliveries
           WHERE status = 'pending' AND next_attempt_at <= :at
             AND (locked_until IS NULL OR locked_until <= :at)
+            -- a webhook waits while an older delivery of its endpoint is pending (event order);
+            -- deliveries_webhook_pending_idx answers this with one probe
+            AND (webhook_endpoint_id IS NULL OR NOT EXISTS (
+              SELECT 1 FROM deliveries older
+               WHERE older.webhook_endpoint_id = deliveries.webhook_endpoint_id
+                 AND older.status = 'pending' AND older.webhook_seq < deliveries.webhook_seq))
           ORDER BY next_attempt_at
           LIMIT 1
           FOR UPDATE SKIP LOCKED
@@ -143,7 +175,12 @@ export class DeliveryWorker {
 
   async #attempt(delivery: Delivery): Promise<AttemptResult> {
     try {
-      if (delivery.channel === 'email') {
+      if (delivery.channel === 'webhook') {
+        const attempt = await sendWebhook(delivery.id, this.targets.webhooks)
+        if (attempt.outcome === 'sent') return { ...attempt, error: null }
+        if (attempt.outcome === 'skipped') throw new DeliverySkipped(attempt.error)
+        throw new WebhookFailed(attempt.error, attempt.responseStatus)
+      } else if (delivery.channel === 'email') {
         await sendMail(
           this.targets.mailer ?? mail.use(),
           delivery.id,
@@ -156,20 +193,22 @@ export class DeliveryWorker {
     } catch (error) {
       const text = errorText(error)
       if (error instanceof DeliverySkipped) return { outcome: 'skipped', error: text }
-      const outcome = delivery.attemptsSinceRequeue >= MAX_ATTEMPTS ? 'dead' : 'retried'
+      const maxAttempts = maxAttemptsOf(delivery)
+      const outcome = delivery.attemptsSinceRequeue >= maxAttempts ? 'dead' : 'retried'
+      const responseStatus = error instanceof WebhookFailed ? error.responseStatus : undefined
       logger.warn(
         {
           err: error,
           deliveryId: delivery.id,
           kind: delivery.channel,
           attempt: delivery.attempts,
-          maxAttempts: MAX_ATTEMPTS,
+          maxAttempts,
         },
         outcome === 'dead'
           ? 'delivery attempt failed; it was the last one, the delivery is dead'
           : 'delivery attempt failed; retried with backoff'
       )
-      return { outcome, error: text }
+      return { outcome, error: text, responseStatus }
     }
   }
 
@@ -189,13 +228,12 @@ export class DeliveryWorker {
     const at = now.toJSDate()
     const changes: Record<string, unknown> = { locked_until: null, updated_at: at }
     if (result.error) changes.last_error = result.error
+    if (result.responseStatus !== undefined) changes.response_status = result.responseStatus
     if (result.outcome === 'sent') Object.assign(changes, { status: 'sent', sent_at: at })
     else if (result.outcome === 'dead') changes.status = 'dead'
     else if (result.outcome === 'skipped') changes.status = 'skipped'
     else {
-      changes.next_attempt_at = now
-        .plus({ seconds: retryDelaySeconds(delivery.attemptsSinceRequeue) })
-        .toJSDate()
+      changes.next_attempt_at = now.plus({ seconds: retryDelayOf(delivery) }).toJSDate()
     }
     const attemptOutcome: AttemptOutcome =
       result.outcome === 'sent' ? 'sent' : result.outcome === 'skipped' ? 'skipped' : 'failed'
@@ -203,10 +241,19 @@ export class DeliveryWorker {
     for (let tried = 0; ; tried++) {
       try {
         await db.transaction(async (trx) => {
-          await trx
+          const updated = await trx
             .from('deliveries')
             .where({ id: delivery.id, attempts: delivery.attempts })
-            .update(changes)
+            .update(changes, ['id'])
+          /** Only the worker that still holds the attempt counts it for the endpoint */
+          const { outcome } = result
+          if (
+            delivery.webhookEndpointId &&
+            updated.length &&
+            (outcome === 'sent' || outcome === 'dead')
+          ) {
+            await trackWebhookOutcome(trx, delivery.webhookEndpointId, outcome, at)
+          }
           await trx
             .from('delivery_attempts')
             .where({ delivery_id: delivery.id, attempt: delivery.attempts })
@@ -236,6 +283,8 @@ export class DeliveryWorker {
    * an hour. At most once every recoveryIntervalSeconds per kind.
    */
   async #recover(kind: string, now: DateTime) {
+    /** One endpoint answering says nothing of another's: webhooks keep their backoff */
+    if (kind === 'webhook') return
     const last = this.#lastRecovery.get(kind)
     const nowMs = now.toMillis()
     if (last !== undefined && nowMs - last < queueConfig.recoveryIntervalSeconds * 1000) return

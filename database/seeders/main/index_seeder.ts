@@ -9,6 +9,7 @@ import { seedNotifications } from '#database/seeders/demo/notifications'
 import { seedContracts } from '#database/seeders/demo/contracts'
 import { seedHours } from '#database/seeders/demo/hours'
 import { seedLogo } from '#database/seeders/demo/logo'
+import { seedWebhooks } from '#database/seeders/demo/webhooks'
 
 /**
  * Demo data, idempotent: running it again changes nothing. Each area adds
@@ -27,6 +28,7 @@ export default class IndexSeeder extends BaseSeeder {
       await seedOnboarding(accounts, trx)
       await seedHours(accounts, contracts, trx)
       await seedLogo(accounts.acme, trx)
+      await seedWebhooks(accounts, trx)
     })
   }
 }

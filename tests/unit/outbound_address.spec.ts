@@ -1,0 +1,47 @@
+import { test } from '@japa/runner'
+import { assertOutboundUrl, isInternalAddress } from '#support/outbound_address'
+
+test.group('Outbound address guard', () => {
+  test('internal addresses are refused, v4, v6 and v4-mapped v6', ({ assert }) => {
+    for (const address of [
+      '127.0.0.1',
+      '10.0.0.1',
+      '172.16.5.4',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '224.0.0.1',
+      '255.255.255.255',
+      '::',
+      '::1',
+      'fe80::1',
+      'fd00:ec2::254',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '::ffff:a9fe:a9fe',
+      '64:ff9b::7f00:1',
+      'not-an-ip',
+    ]) {
+      assert.isTrue(isInternalAddress(address), address)
+    }
+    for (const address of ['93.184.215.14', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8']) {
+      assert.isFalse(isInternalAddress(address), address)
+    }
+  })
+
+  test('the policy flags open http and private targets', async ({ assert }) => {
+    const strict = { allowHttp: false, allowPrivate: false }
+    await assert.rejects(
+      () => assertOutboundUrl('http://93.184.215.14/', strict),
+      'url must use https'
+    )
+    await assert.rejects(
+      () => assertOutboundUrl('https://user:pw@93.184.215.14/', strict),
+      'url must not carry credentials'
+    )
+    await assert.rejects(() => assertOutboundUrl('ftp://93.184.215.14/', strict))
+    await assertOutboundUrl('https://93.184.215.14/', strict)
+    await assertOutboundUrl('http://127.0.0.1:9/', { allowHttp: true, allowPrivate: true })
+  })
+})
