@@ -16,6 +16,7 @@ import { reviewContext } from '#services/compliance/review_context'
 import { refreshCompliance, unblockNext } from '#services/compliance/progress'
 import { isApproved, type ReviewRules } from '#services/compliance/reviewers'
 import { eventBase, providerRecipients } from '#services/compliance/recipients'
+import { recordStepComplianceWebhook } from '#actions/webhooks/compliance_webhooks'
 
 interface Params {
   companyId: string
@@ -102,8 +103,13 @@ export default class ReviewStepCompliance {
           })
           .save()
       }
-      if (decided) await this.#settleStep(step, decided, document === null, now, trx)
+      const settled = decided
+        ? await this.#settleStep(step, decided, document === null, now, trx)
+        : null
       await refreshCompliance(compliance, now, trx)
+      if (settled) {
+        await recordStepComplianceWebhook(trx, compliance, step, `compliance.step.${settled}`)
+      }
 
       if (decided) {
         const requirement = step.step.documents.find(({ id }) => id === document?.requirementId)
@@ -164,8 +170,9 @@ export default class ReviewStepCompliance {
         : wholeStep || documents.every((document) => document.status === 'approved')
           ? 'approved'
           : null
-    if (!status || status === step.status) return
+    if (!status || status === step.status) return null
     await step.useTransaction(trx).merge({ status, reviewedAt: now }).save()
     if (status === 'approved') await unblockNext(step, trx)
+    return status
   }
 }

@@ -11,11 +11,19 @@ import {
 } from '#tests/support/contracts'
 import { cleanStorage, pdfBytes } from '#tests/support/files'
 import { as } from '#tests/support/http'
-import { freezeClock } from '#tests/support/clock'
+import { freezeClock, restoreClock } from '#tests/support/clock'
 import { naturalProvider } from '#tests/support/hours'
 import { companyWithOwner } from '#tests/support/tenancy'
 import { startWebhookReceiver } from '#tests/support/webhook_receiver'
 import type { ApiClient } from '@japa/api-client'
+import drive from '@adonisjs/drive/services/main'
+import {
+  attachedWorld,
+  documentsStep,
+  headers as complianceHeaders,
+  ONE_DOCUMENT,
+  sendFirstStep,
+} from '#tests/support/compliance'
 
 /** A `*` endpoint of the world's company; returns its id */
 async function subscribeAll(client: ApiClient, world: ContractWorld, url: string) {
@@ -209,5 +217,75 @@ test.group('Integrations / webhooks: hours events', (group) => {
     assert.deepEqual(events[3][1], asked.body().data)
     assert.deepEqual(events[5][1], approved.body().data)
     assert.deepEqual(events[7][1], declined.body().data)
+  })
+})
+
+test.group('Integrations / webhooks: compliance events', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.setup(() => {
+    drive.fake()
+    freezeClock('2026-03-10T12:00:00-03:00')
+    return () => {
+      drive.restore()
+      restoreClock()
+    }
+  })
+
+  test('a step submitted, rejected, submitted again and approved reaches the borrower company', async ({
+    client,
+    assert,
+  }) => {
+    const world = await attachedWorld(client as ApiClient, (w) => [
+      documentsStep({ ...ONE_DOCUMENT, validators: [{ userId: w.validator.id }] }),
+    ])
+    const endpoint = await as(client, world.owner, world.borrower)
+      .post('/webhooks')
+      .json({ url: 'http://127.0.0.1:9/hook', events: ['*'] })
+    endpoint.assertStatus(201)
+    const endpointId = endpoint.body().data.id as string
+    const providerEndpoint = await as(client, world.providerOwner, world.providerCompany)
+      .post('/webhooks')
+      .json({ url: 'http://127.0.0.1:9/provider', events: ['*'] })
+    providerEndpoint.assertStatus(201)
+
+    const compliance = world.companyCompliance
+    const review = (body: object) =>
+      client
+        .patch(
+          `/api/v1/team/${world.providerCompany.id}/compliances/${compliance.id}/steps/${compliance.steps[0].id}/review`
+        )
+        .headers(complianceHeaders(world.borrower))
+        .json(body)
+        .loginAs(world.validator)
+
+    const first = await sendFirstStep(client as ApiClient, world)
+    ;(
+      await review({ documentId: first.documentId, action: 'reject', rejectionReason: 'ilegível' })
+    ).assertStatus(200)
+    const second = await sendFirstStep(client as ApiClient, world)
+    ;(await review({ documentId: second.documentId, action: 'approve' })).assertStatus(200)
+
+    const events = (await queued(endpointId)).filter(([type]) => type.startsWith('compliance.'))
+    assert.deepEqual(
+      events.map(([type, data]) => [type, data.status]),
+      [
+        ['compliance.step.submitted', 'submitted'],
+        ['compliance.step.rejected', 'rejected'],
+        ['compliance.step.submitted', 'submitted'],
+        ['compliance.step.approved', 'approved'],
+      ]
+    )
+    const [, submitted] = events[0]
+    assert.include(submitted, {
+      id: compliance.steps[0].id,
+      complianceId: compliance.id,
+      providerId: world.providerCompany.id,
+      complianceStepId: compliance.steps[0].complianceStepId,
+      month: compliance.month,
+      year: compliance.year,
+    })
+    assert.notProperty(submitted, 'documents', 'no expiring signed URLs in a webhook')
+    const providerSide = await queued(providerEndpoint.body().data.id)
+    assert.isFalse(providerSide.some(([type]) => type.startsWith('compliance.')))
   })
 })
