@@ -399,7 +399,8 @@ test.group('Integrations / webhooks: delivery', (group) => {
                             AND older.status = 'pending' AND older.webhook_seq < d.webhook_seq)`
     )
     const plan = rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n')
-    assert.include(plan, 'deliveries_webhook_pending_idx')
+    /** Either (endpoint, seq) index serves it; which one depends on the statistics of the run */
+    assert.match(plan, /deliveries_webhook_(pending|endpoint)_idx/, plan)
   })
 
   test('SSRF at send time: an address refused then is a failed attempt, nothing sent', async ({
