@@ -124,7 +124,13 @@ test.group('verifyHs256', () => {
     assert.isNull(verifyHs256(`${compact}.x`, SECRET, options))
     assert.isNull(verifyHs256(compact.split('.').slice(0, 2).join('.'), SECRET, options))
     assert.isNull(verifyHs256(`${compact}=`, SECRET, options))
-    assert.isNull(verifyHs256(compact.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')), SECRET, options))
+    assert.isNull(
+      verifyHs256(
+        compact.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')),
+        SECRET,
+        options
+      )
+    )
     assert.isNull(verifyHs256(`${compact} `, SECRET, options))
     assert.isNull(verifyHs256('', SECRET, options))
     assert.isNull(verifyHs256(compact, OTHER_SECRET, options))
