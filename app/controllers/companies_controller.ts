@@ -14,10 +14,7 @@ export default class CompaniesController {
    */
   @inject()
   async index({ auth }: HttpContext, listUserCompanies: ListUserCompanies) {
-    const companies = await listUserCompanies.handle(auth.getUserOrFail())
-    return {
-      data: companies.map(({ company, role, logo }) => CompanyDto.withRole(company, role, logo)),
-    }
+    return { data: await listUserCompanies.handle(auth.getUserOrFail()) }
   }
 
   /** PUT /company/:id: the context company's profile (owner or admin) */

@@ -1,5 +1,6 @@
 import type Company from '#models/company'
-import type { MemberRole } from '#enums/roles'
+import type { CompanyWithRoleRow } from '#models/company_member'
+import { isoTimestamp } from '#support/iso_timestamp'
 
 /**
  * A company as returned by the API; `document` is the CNPJ without
@@ -22,8 +23,24 @@ export default class CompanyDto {
     }
   }
 
-  /** A company of the caller (GET /company), with the caller's role in it */
-  static withRole(company: Company, role: MemberRole, logo: string | null) {
-    return { ...CompanyDto.fromModel(company, logo), role }
+  /**
+   * A company of the caller (GET /company) with the caller's role in it,
+   * from a plain row (read on every screen load: no model, no Luxon);
+   * isoTimestamp writes what `fromModel`'s toISO() writes.
+   */
+  static fromRow(row: CompanyWithRoleRow, logo: string | null) {
+    return {
+      id: row.id,
+      name: row.name,
+      tradeName: row.trade_name ?? null,
+      document: row.document,
+      email: row.email ?? null,
+      phone: row.phone ?? null,
+      logo,
+      timezone: row.timezone,
+      createdAt: isoTimestamp(row.created_at),
+      updatedAt: isoTimestamp(row.updated_at),
+      role: row.role,
+    }
   }
 }

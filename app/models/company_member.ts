@@ -10,7 +10,21 @@ import User from '#models/user'
 import type { MemberRole } from '#enums/roles'
 import { withTimestamps } from '#models/mixins/with_timestamps'
 import { NotFoundException } from '#exceptions/http_exceptions'
-import { fromPrefixed, prefixedColumns } from '#models/queries/prefixed_columns'
+
+/** A company of a user with the user's role in it, as read for GET /company */
+export interface CompanyWithRoleRow {
+  id: string
+  name: string
+  trade_name: string | null
+  document: string
+  email: string | null
+  phone: string | null
+  logo: string | null
+  timezone: string
+  created_at: Date
+  updated_at: Date
+  role: MemberRole
+}
 
 /** Parties named by a request: companies (legal entities) and users (people) */
 export interface PartyIds {
@@ -97,21 +111,19 @@ export default class CompanyMember extends compose(BaseModel, withUuidPrimaryKey
     SELECT company_id FROM company_members WHERE user_id = CAST(:userId AS uuid) AND role = 'owner'`
 
   /**
-   * The user's memberships, oldest first, each with its company: one
-   * joined statement (a preload would be a second round trip).
+   * The user's memberships, oldest first, each as its company's list
+   * fields and the role (GET /company, on every screen load): one joined
+   * statement, plain rows (CompanyDto.fromRow), no model hydration.
    */
-  static async ofUserWithCompany(userId: string) {
+  static async companiesOfUser(userId: string): Promise<CompanyWithRoleRow[]> {
     const { rows } = await db.rawQuery(
-      `SELECT ${prefixedColumns(CompanyMember, 'm')}, ${prefixedColumns(Company, 'c')}
+      `SELECT c.id, c.name, c.trade_name, c.document, c.email, c.phone, c.logo, c.timezone,
+              c.created_at, c.updated_at, m.role
          FROM company_members m JOIN companies c ON c.id = m.company_id
         WHERE m.user_id = ? ORDER BY m.created_at ASC, m.id ASC`,
       [userId]
     )
-    return rows.map((row: Record<string, unknown>) => {
-      const membership = fromPrefixed(CompanyMember, 'm', row)!
-      membership.$setRelated('company', fromPrefixed(Company, 'c', row)!)
-      return membership
-    })
+    return rows
   }
 
   /**

@@ -1,20 +1,15 @@
 import CompanyMember from '#models/company_member'
 import type User from '#models/user'
+import CompanyDto from '#dtos/company_dto'
 import { logoUrl } from '#services/files/logo_urls'
 
 /**
- * The companies the user belongs to, each with the user's role and the
- * logo's URL.
+ * The companies the user belongs to (GET /company), oldest membership
+ * first, each with the user's role and the logo's signed URL.
  */
 export default class ListUserCompanies {
   async handle(user: User) {
-    const memberships: CompanyMember[] = await CompanyMember.ofUserWithCompany(user.id)
-    return Promise.all(
-      memberships.map(async ({ company, role }) => ({
-        company,
-        role,
-        logo: await logoUrl(company.logo),
-      }))
-    )
+    const rows = await CompanyMember.companiesOfUser(user.id)
+    return Promise.all(rows.map(async (row) => CompanyDto.fromRow(row, await logoUrl(row.logo))))
   }
 }

@@ -29,6 +29,45 @@ test.group('Companies / context and roles', (group) => {
     )
   })
 
+  test('GET /company writes each company as CompanyDto.fromModel does, plus the role, oldest membership first', async ({
+    client,
+    assert,
+  }) => {
+    const { default: Company } = await import('#models/company')
+    const { default: CompanyDto } = await import('#dtos/company_dto')
+    const { default: CompanyMember } = await import('#models/company_member')
+    const { logoUrl } = await import('#services/files/logo_urls')
+    const { company, owner } = await companyWithOwner()
+    company.merge({ email: 'hello@acme.test', phone: '+55 11 5555-0000', tradeName: 'Acme' })
+    company.logo = 'https://cdn.example.test/logo.png'
+    await company.save()
+    const second = await CompanyFactory.merge({ tradeName: null, email: null }).create()
+    const later = await CompanyMember.create({
+      companyId: second.id,
+      userId: owner.id,
+      role: 'admin',
+    })
+    /** Joined a second after the first (a shared transaction would tie them) */
+    const { default: db } = await import('@adonisjs/lucid/services/db')
+    await db.rawQuery(
+      `UPDATE company_members SET created_at = created_at + interval '1 second' WHERE id = ?`,
+      [later.id]
+    )
+
+    const response = await client.get('/api/v1/company').loginAs(owner)
+    response.assertStatus(200)
+    const expected = []
+    for (const [id, role] of [
+      [company.id, 'owner'],
+      [second.id, 'admin'],
+    ]) {
+      const model = await Company.findOrFail(id)
+      expected.push({ ...CompanyDto.fromModel(model, await logoUrl(model.logo)), role })
+    }
+    /** Same keys, same order, same text (timestamps as Luxon writes them) */
+    assert.equal(JSON.stringify(response.body().data), JSON.stringify(expected))
+  })
+
   test('the borrower side lists members, paginated', async ({ client, assert }) => {
     const { company, owner } = await companyWithOwner()
     for (const role of ['admin', 'borrower', 'user', 'provider'] as const)
