@@ -21,7 +21,8 @@ export class JwtGuard implements GuardContract<User> {
   authenticationAttempted = false
   isAuthenticated = false
   user?: User
-  session?: AuthSession
+  /** The session of the token, hydrated on first use (few routes read it) */
+  #session?: AuthSession | (() => AuthSession)
   /**
    * The user's membership in the company of `x-company-id`, read with the
    * session (null: not a member); unset when the header names no company.
@@ -63,10 +64,10 @@ export class JwtGuard implements GuardContract<User> {
     const found = await AuthSession.findActiveWithMembership(payload.sid, payload.sub, companyId)
     if (!found) this.#unauthorized()
 
-    const { session, membership } = found
+    const { user, session, membership } = found
     if (companyId) this.membership = { companyId, membership }
-    this.session = session
-    this.user = session.user
+    this.#session = session
+    this.user = user
     this.isAuthenticated = true
     return this.user
   }
@@ -87,8 +88,9 @@ export class JwtGuard implements GuardContract<User> {
   }
 
   getSessionOrFail(): AuthSession {
-    if (!this.session) this.#unauthorized()
-    return this.session
+    if (!this.#session) this.#unauthorized()
+    if (typeof this.#session === 'function') this.#session = this.#session()
+    return this.#session
   }
 
   /**

@@ -66,14 +66,20 @@ export default class AuthSession extends compose(BaseModel, withUuidPrimaryKey, 
          LEFT JOIN company_members m ON m.user_id = s.user_id AND m.company_id = ?::uuid
          LEFT JOIN companies c ON c.id = m.company_id
         WHERE s.id = ? AND s.user_id = ? AND s.revoked_at IS NULL AND s.expires_at > ?`,
-      [companyId, sessionId, userId, DateTime.now().toSQL()]
+      [companyId, sessionId, userId, DateTime.now().toJSDate()]
     )
     if (!rows.length) return null
-    const session = fromPrefixed(AuthSession, 's', rows[0])!
-    session.$setRelated('user', fromPrefixed(User, 'u', rows[0])!)
-    const membership = fromPrefixed(CompanyMember, 'm', rows[0])
-    membership?.$setRelated('company', fromPrefixed(Company, 'c', rows[0])!)
-    return { session, membership }
+    const [row] = rows
+    const user = fromPrefixed(User, 'u', row)!
+    const membership = fromPrefixed(CompanyMember, 'm', row)
+    membership?.$setRelated('company', fromPrefixed(Company, 'c', row)!)
+    /** Few routes need the session model (logout, password change): built on first use */
+    const session = () => {
+      const model = fromPrefixed(AuthSession, 's', row)!
+      model.$setRelated('user', user)
+      return model
+    }
+    return { user, session, membership }
   }
 
   get isActive() {
