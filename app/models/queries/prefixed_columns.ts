@@ -1,7 +1,10 @@
 import type { LucidModel, LucidRow } from '@adonisjs/lucid/types/model'
 
 /** Per model and alias: the select list and the (prefixed, column) name pairs, built once */
-const layouts = new WeakMap<LucidModel, Map<string, { select: string; pairs: [string, string][] }>>()
+const layouts = new WeakMap<
+  LucidModel,
+  Map<string, { select: string; pairs: [string, string][] }>
+>()
 
 function layout(model: LucidModel, alias: string) {
   let byAlias = layouts.get(model)
