@@ -1,7 +1,6 @@
 import { DateTime } from 'luxon'
 import { BaseModel, belongsTo, column, hasMany } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
-import db from '@adonisjs/lucid/services/db'
 import type { BelongsTo, HasMany } from '@adonisjs/lucid/types/relations'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import User from '#models/user'
@@ -10,6 +9,7 @@ import { withTimestamps } from '#models/mixins/with_timestamps'
 import Company from '#models/company'
 import CompanyMember from '#models/company_member'
 import { fromPrefixed, prefixedColumns } from '#models/queries/prefixed_columns'
+import { preparedQuery } from '#models/queries/prepared_statement'
 
 /**
  * A login on one device. Access tokens carry its id (`sid`), so revoking
@@ -58,7 +58,8 @@ export default class AuthSession extends compose(BaseModel, withUuidPrimaryKey, 
     userId: string,
     companyId: string | null
   ) {
-    const { rows } = await db.rawQuery(
+    const { rows } = await preparedQuery(
+      'auth_floor',
       `SELECT ${prefixedColumns(AuthSession, 's')}, ${prefixedColumns(User, 'u')},
               ${prefixedColumns(CompanyMember, 'm')}, ${prefixedColumns(Company, 'c')}
          FROM auth_sessions s
