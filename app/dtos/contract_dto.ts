@@ -20,6 +20,19 @@ export default class ContractDto {
     }
   }
 
+  /**
+   * `record` as a PostgreSQL json expression over a row of `contracts`
+   * aliased `row`, for lists whose body PostgreSQL writes (H1, H2): same
+   * keys in the same order, timestamps by `api_timestamp` with the named
+   * bindings `:dbZone` / `:dbZulu` (apiTimestampBindings).
+   */
+  static recordJsonSql(row: string) {
+    return `json_build_object('id', ${row}.id, 'name', ${row}.name, 'status', ${row}.status,
+      'progress', ${row}.progress,
+      'createdAt', api_timestamp(${row}.created_at, :dbZone, :dbZulu),
+      'updatedAt', api_timestamp(${row}.updated_at, :dbZone, :dbZulu))`
+  }
+
   static part(part: ContractPart) {
     const person = part.companyId
       ? {

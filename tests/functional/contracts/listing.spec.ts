@@ -7,6 +7,8 @@ import { CONTRACT_STATUSES } from '#enums/contract_status'
 import { as } from '#tests/support/http'
 import { statementsOf } from '#tests/support/statements'
 import { BOARD_COLUMN_LIMIT } from '#actions/contracts/board_contracts'
+import Contract from '#models/contract'
+import ContractDto from '#dtos/contract_dto'
 
 async function seedContracts(companyId: string) {
   const rows: [string, (typeof CONTRACT_STATUSES)[number], number, string | null][] = [
@@ -176,6 +178,25 @@ test.group('Contracts / list (H1) and board (H2)', (group) => {
       [...cards].sort((a: any, b: any) => a.id.localeCompare(b.id)),
       [...list].sort((a: any, b: any) => a.id.localeCompare(b.id))
     )
+  })
+
+  test('H1 and H2 records are ContractDto.record of the model, text for text', async ({
+    client,
+    assert,
+  }) => {
+    const world = await contractWorld()
+    await seedContracts(world.company.id)
+    const api = as(client, world.owner, world.company)
+    const list = (await api.get('/contracts')).body().data
+    const cards = (await api.get('/contracts/board'))
+      .body()
+      .data.columns.flatMap((column: any) => column.contracts)
+    assert.lengthOf(list, 5)
+    assert.lengthOf(cards, 5)
+    for (const record of [...list, ...cards]) {
+      const model = await Contract.findOrFail(record.id)
+      assert.equal(JSON.stringify(record), JSON.stringify(ContractDto.record(model)))
+    }
   })
 
   test('H2 is borrower side only; no token 401', async ({ client }) => {
