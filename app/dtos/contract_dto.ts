@@ -21,16 +21,20 @@ export default class ContractDto {
   }
 
   /**
-   * `record` as a PostgreSQL json expression over a row of `contracts`
-   * aliased `row`, for lists whose body PostgreSQL writes (H1, H2): same
-   * keys in the same order, timestamps by `api_timestamp` with the named
-   * bindings `:dbZone` / `:dbZulu` (apiTimestampBindings).
+   * `record` as the JSON text PostgreSQL writes for a row of `contracts`
+   * aliased `row`, for lists whose body PostgreSQL writes (H1, H2): the
+   * same keys in the same order and the same compact text as
+   * JSON.stringify (format() costs about half of json_build_object, which
+   * also pads every key with spaces); the name through to_json (escaped),
+   * timestamps by `api_timestamp` with the named bindings `:dbZone` /
+   * `:dbZulu` (apiTimestampBindings). Ids, statuses and timestamps need
+   * no escaping.
    */
   static recordJsonSql(row: string) {
-    return `json_build_object('id', ${row}.id, 'name', ${row}.name, 'status', ${row}.status,
-      'progress', ${row}.progress,
-      'createdAt', api_timestamp(${row}.created_at, :dbZone, :dbZulu),
-      'updatedAt', api_timestamp(${row}.updated_at, :dbZone, :dbZulu))`
+    return `format('{"id":"%s","name":%s,"status":"%s","progress":%s,"createdAt":"%s","updatedAt":"%s"}',
+      ${row}.id, to_json(${row}.name), ${row}.status, ${row}.progress,
+      api_timestamp(${row}.created_at, :dbZone, :dbZulu),
+      api_timestamp(${row}.updated_at, :dbZone, :dbZulu))`
   }
 
   static part(part: ContractPart) {

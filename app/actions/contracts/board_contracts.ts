@@ -23,7 +23,8 @@ export const BOARD_TOTAL_CAP = 1000
 /**
  * H2: every column in the spec's order, each with its newest contracts
  * (BOARD_COLUMN_LIMIT, one more read tells `hasMore`) and its total, as
- * the response's JSON text written by PostgreSQL in one statement (as I1):
+ * the response's JSON text written by PostgreSQL in one statement (as I1;
+ * compact text by format(), see ContractDto.recordJsonSql):
  * - cards: one LATERAL probe per column down the partial index
  *   `contracts_board` (company_id, status, updated_at DESC, id DESC),
  *   which covers the list fields (never the snapshot): an index-only scan
@@ -61,19 +62,20 @@ export function contractBoardSql(
                              AND status = columns.key), 0) AS total`
 
   return {
-    sql: `SELECT json_build_object('data', json_build_object('columns', coalesce(json_agg(
-                json_build_object('key', columns.key, 'total', ${total},
-                                  'totalCapped', ${totalCapped},
-                                  'hasMore', coalesce(array_length(cards.list, 1), 0) > ${BOARD_COLUMN_LIMIT},
-                                  'contracts', coalesce(array_to_json(cards.list[1:${BOARD_COLUMN_LIMIT}]),
-                                                        '[]'::json))
-                ORDER BY columns.position), '[]'::json)))::text AS body
+    sql: `SELECT format('{"data":{"columns":[%s]}}', string_agg(
+                format('{"key":"%s","total":%s,"totalCapped":%s,"hasMore":%s,"contracts":[%s]}',
+                       columns.key, ${total}, to_json(${totalCapped}), to_json(cards.more),
+                       coalesce(cards.list, '')),
+                ',' ORDER BY columns.position)) AS body
          FROM unnest(CAST(:keys AS text[]), CAST(:asked AS boolean[]))
               WITH ORDINALITY AS columns(key, asked, position)
         CROSS JOIN LATERAL (
-              SELECT array_agg(${ContractDto.recordJsonSql('card')}
-                               ORDER BY ${newestFirstSql({}, 'card')}) AS list
-                FROM (SELECT ${LIST_COLUMNS_SQL} FROM contracts WHERE ${ofColumn}
+              SELECT string_agg(${ContractDto.recordJsonSql('card')}, ','
+                                ORDER BY card.shown) FILTER (WHERE card.shown <= ${BOARD_COLUMN_LIMIT}) AS list,
+                     coalesce(max(card.shown), 0) > ${BOARD_COLUMN_LIMIT} AS more
+                FROM (SELECT ${LIST_COLUMNS_SQL},
+                             row_number() OVER (ORDER BY ${newestFirstSql({})}) - :offset AS shown
+                        FROM contracts WHERE ${ofColumn}
                        ORDER BY ${newestFirstSql({})}
                        OFFSET :offset LIMIT ${BOARD_COLUMN_LIMIT + 1}) card) cards
         CROSS JOIN LATERAL (${counted}) totals`,

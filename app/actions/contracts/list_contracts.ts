@@ -84,7 +84,8 @@ export function orderByNewest(
 
 /**
  * H1: the company's contracts, newest change first, paginated, as the
- * response's JSON text written by PostgreSQL in one statement (as I1):
+ * response's JSON text written by PostgreSQL in one statement (as I1;
+ * compact text by format(), see ContractDto.recordJsonSql):
  * - the page reads only the list fields (never the snapshot);
  * - `meta.total` is exact: without a row filter (search, ref, progress)
  *   it is the sum of the trigger-kept contract_status_counters of the
@@ -114,14 +115,12 @@ export function contractListSql(companyId: string, filters: Infer<typeof listCon
             ${filters.status?.length ? 'AND status = ANY(CAST(:statuses AS text[]))' : ''})`
   return {
     sql: `WITH ${pageAndCount}
-      SELECT json_build_object(
-        'data', (SELECT coalesce(json_agg(${ContractDto.recordJsonSql('page')}
-                                          ORDER BY ${newestFirstSql(filters, 'page')}), '[]'::json)
-                   FROM page),
-        'meta', json_build_object(
-          'total', counted.total, 'page', CAST(:page AS int), 'perPage', CAST(:perPage AS int),
-          'totalPages', greatest(ceil(counted.total / CAST(:perPage AS numeric)), 1)::int)
-      )::text AS body
+      SELECT format('{"data":[%s],"meta":{"total":%s,"page":%s,"perPage":%s,"totalPages":%s}}',
+        (SELECT coalesce(string_agg(${ContractDto.recordJsonSql('page')}, ','
+                                    ORDER BY ${newestFirstSql(filters, 'page')}), '')
+           FROM page),
+        counted.total, CAST(:page AS int), CAST(:perPage AS int),
+        greatest(ceil(counted.total / CAST(:perPage AS numeric)), 1)) AS body
       FROM counted`,
     bindings: {
       ...bindings,
