@@ -1,6 +1,10 @@
 import { Settings, type Zone } from 'luxon'
 import type { HttpContext } from '@adonisjs/core/http'
 
+/** The last zone read by apiTimestampBindings */
+let zoneRead:
+  { zone: Zone; tz: string | undefined; bindings: { dbZone: string; dbZulu: boolean } } | undefined
+
 /**
  * The bindings `:dbZone` / `:dbZulu` of `api_timestamp(ts, :dbZone, :dbZulu)`
  * (SQL, migration create_compliance_json_functions): the zone Luxon gives
@@ -8,10 +12,6 @@ import type { HttpContext } from '@adonisjs/core/http'
  * Luxon's fixed UTC), so a response built in SQL carries the same text as
  * one built from models.
  */
-/** The last zone read by apiTimestampBindings */
-let zoneRead:
-  { zone: Zone; tz: string | undefined; bindings: { dbZone: string; dbZulu: boolean } } | undefined
-
 export function apiTimestampBindings(): { dbZone: string; dbZulu: boolean } {
   const zone = Settings.defaultZone
   /**
