@@ -60,6 +60,13 @@ test.group('Contracts / list (H1) and board (H2)', (group) => {
     assert.deepEqual(await names('progress=100'), ['Epsilon 100%_x', 'Gamma obras'])
     assert.deepEqual(await names('ref=REF-2'), ['Gamma obras'])
     assert.deepEqual(await names('status=active&search=obras&progress=100'), ['Gamma obras'])
+
+    /** meta.total: from the status counters without a row filter, counted with one */
+    const total = async (qs: string) => (await api.get(`/contracts?${qs}`)).body().meta.total
+    assert.equal(await total('status=active,draft'), 3)
+    assert.equal(await total('status=in_review&status=archived&perPage=1'), 2)
+    assert.equal(await total('search=obras'), 2)
+    assert.equal(await total('status=active&search=obras&progress=100'), 1)
   })
 
   test('H1 paginates with meta', async ({ client, assert }) => {
