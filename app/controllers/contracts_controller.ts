@@ -14,12 +14,13 @@ import {
   saveContractValidator,
 } from '#validators/contract'
 import { isProvider } from '#enums/roles'
+import { sendJsonText } from '#support/json_text'
 
 export default class ContractsController {
   /** H1 (borrower side) / B4 (provider): GET /contracts */
   @inject()
   async index(
-    { request, auth, company, membership }: HttpContext,
+    { request, response, auth, company, membership }: HttpContext,
     list: ListContracts,
     listForProvider: ListProviderContracts
   ) {
@@ -28,29 +29,14 @@ export default class ContractsController {
       const { page, data } = await listForProvider.handle(company, auth.getUserOrFail(), filters)
       return { data, meta: PaginationMetaDto.fromPaginator(page) }
     }
-    const page = await list.handle(company, filters)
-    return {
-      data: page.all().map((contract) => ContractDto.record(contract)),
-      meta: PaginationMetaDto.fromPaginator(page),
-    }
+    sendJsonText(response, await list.handle(company, filters))
   }
 
   /** H2: GET /contracts/board */
   @inject()
-  async board({ request, company }: HttpContext, board: BoardContracts) {
+  async board({ request, response, company }: HttpContext, board: BoardContracts) {
     const filters = await request.validateUsing(boardContractsValidator)
-    const columns = await board.handle(company, filters)
-    return {
-      data: {
-        columns: columns.map((column) => ({
-          key: column.key,
-          total: column.total,
-          totalCapped: column.totalCapped,
-          hasMore: column.hasMore,
-          contracts: column.contracts,
-        })),
-      },
-    }
+    sendJsonText(response, await board.handle(company, filters))
   }
 
   /** H3: POST /contracts */

@@ -20,6 +20,23 @@ export default class ContractDto {
     }
   }
 
+  /**
+   * `record` as the JSON text PostgreSQL writes for a row of `contracts`
+   * aliased `row`, for lists whose body PostgreSQL writes (H1, H2): the
+   * same keys in the same order and the same compact text as
+   * JSON.stringify (format() costs about half of json_build_object, which
+   * also pads every key with spaces); the name through to_json (escaped),
+   * timestamps by `api_timestamp` with the named bindings `:dbZone` /
+   * `:dbZulu` (apiTimestampBindings). Ids, statuses and timestamps need
+   * no escaping.
+   */
+  static recordJsonSql(row: string) {
+    return `format('{"id":"%s","name":%s,"status":"%s","progress":%s,"createdAt":"%s","updatedAt":"%s"}',
+      ${row}.id, to_json(${row}.name), ${row}.status, ${row}.progress,
+      api_timestamp(${row}.created_at, :dbZone, :dbZulu),
+      api_timestamp(${row}.updated_at, :dbZone, :dbZulu))`
+  }
+
   static part(part: ContractPart) {
     const person = part.companyId
       ? {

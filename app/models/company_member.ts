@@ -142,33 +142,30 @@ export default class CompanyMember extends compose(BaseModel, withUuidPrimaryKey
     { companyIds = [], userIds = [] }: PartyIds,
     trx?: TransactionClientContract
   ): Promise<string[]> {
-    const client = trx ?? db
+    const users = [...new Set(userIds)]
+    const others = [...new Set(companyIds)].filter((id) => id !== companyId)
+    /** Both checks in one round trip */
+    const checks: string[] = []
+    const bindings: Array<string | string[]> = []
+    if (users.length) {
+      checks.push(`SELECT DISTINCT 'user' AS kind, user_id AS id FROM company_members
+                    WHERE company_id = ? AND user_id = ANY(?::uuid[])`)
+      bindings.push(companyId, users)
+    }
+    if (others.length) {
+      checks.push(`SELECT DISTINCT 'company' AS kind, company_id AS id FROM company_members
+                    WHERE company_id = ANY(?::uuid[]) AND role = 'owner'
+                      AND user_id IN (SELECT user_id FROM company_members
+                                       WHERE company_id = ? AND role = 'provider')`)
+      bindings.push(others, companyId)
+    }
     const linkedUsers = new Set<string>()
     const linkedCompanies = new Set<string>([companyId])
-    if (userIds.length) {
-      const rows: { user_id: string }[] = await client
-        .from('company_members')
-        .where('company_id', companyId)
-        .whereIn('user_id', [...new Set(userIds)])
-        .distinct('user_id')
-      rows.forEach((row) => linkedUsers.add(row.user_id))
-    }
-    const others = [...new Set(companyIds)].filter((id) => id !== companyId)
-    if (others.length) {
-      const rows: { company_id: string }[] = await client
-        .from('company_members')
-        .whereIn('company_id', others)
-        .where('role', 'owner')
-        .whereIn(
-          'user_id',
-          client
-            .from('company_members')
-            .where('company_id', companyId)
-            .where('role', 'provider')
-            .select('user_id')
-        )
-        .distinct('company_id')
-      rows.forEach((row) => linkedCompanies.add(row.company_id))
+    if (checks.length) {
+      const { rows } = await (trx ?? db).rawQuery(checks.join(' UNION ALL '), bindings)
+      for (const row of rows as { kind: string; id: string }[]) {
+        ;(row.kind === 'user' ? linkedUsers : linkedCompanies).add(row.id)
+      }
     }
     return [
       ...companyIds.filter((id) => !linkedCompanies.has(id)),

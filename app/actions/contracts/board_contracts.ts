@@ -1,14 +1,15 @@
 import db from '@adonisjs/lucid/services/db'
-import Contract from '#models/contract'
-import { isoTimestamp } from '#support/iso_timestamp'
 import type Company from '#models/company'
+import ContractDto from '#dtos/contract_dto'
 import {
-  applyContractFilters,
-  CARD_COLUMNS,
+  contractFilterSql,
+  hasRowFilter,
+  LIST_COLUMNS_SQL,
+  newestFirstSql,
   type ContractFilters,
 } from '#actions/contracts/list_contracts'
-import { CONTRACT_STATUSES, type ContractStatus } from '#enums/contract_status'
-import { parallelReads } from '#support/parallel_reads'
+import { CONTRACT_STATUSES } from '#enums/contract_status'
+import { apiTimestampBindings } from '#support/json_text'
 
 /**
  * Cards per board column: about what a column shows on a screen; the rest
@@ -19,109 +20,81 @@ export const BOARD_COLUMN_LIMIT = 20
 /** Column totals are counted up to this value (then `totalCapped` is true) */
 export const BOARD_TOTAL_CAP = 1000
 
-interface CardRow {
-  id: string
-  name: string
-  status: ContractStatus
-  progress: number
-  created_at: Date
-  updated_at: Date
-}
-
-/** A board card: the spec's list fields, as ContractDto.record writes them */
-export type BoardCard = ReturnType<typeof toCard>
-const toCard = (row: CardRow) => ({
-  id: row.id,
-  name: row.name,
-  status: row.status,
-  progress: row.progress,
-  createdAt: isoTimestamp(row.created_at),
-  updatedAt: isoTimestamp(row.updated_at),
-})
-
 /**
  * H2: every column in the spec's order, each with its newest contracts
- * (capped) and its total. The cards are one LATERAL query walking the
- * partial (company_id, status, updated_at) index once per column (only the
- * card fields, never the snapshot); the totals are the kept counters
- * (contract_status_counters), or with a search/ref/progress filter a count
- * of the matches up to BOARD_TOTAL_CAP, so the board costs the same however
- * many contracts the company has. `column` (+ `offset`) loads more cards
- * of one column.
+ * (BOARD_COLUMN_LIMIT, one more read tells `hasMore`) and its total, as
+ * the response's JSON text written by PostgreSQL in one statement (as I1;
+ * compact text by format(), see ContractDto.recordJsonSql):
+ * - cards: one LATERAL probe per column down the partial index
+ *   `contracts_board` (company_id, status, updated_at DESC, id DESC),
+ *   which covers the list fields (never the snapshot): an index-only scan
+ *   of 21 entries per column, no sort;
+ * - totals: the trigger-kept contract_status_counters (primary key, exact
+ *   at any size); with a search/ref/progress filter a count of the matches
+ *   up to BOARD_TOTAL_CAP (then `totalCapped`).
+ * `column` (+ `offset`) loads more cards of one column.
  */
+export function contractBoardSql(
+  companyId: string,
+  { column, offset = 0, ...filters }: ContractFilters
+) {
+  /** Every column is answered; a column left out by `status` is empty (no probe) */
+  const keys = CONTRACT_STATUSES.filter((status) => !column || status === column)
+  const asked = keys.map((key) => !filters.status?.length || filters.status.includes(key))
+  const { conditions, bindings } = contractFilterSql({ ...filters, status: undefined })
+  const ofColumn = [
+    'contracts.company_id = :companyId',
+    'contracts.deleted_at IS NULL',
+    'columns.asked',
+    'contracts.status = columns.key',
+    ...conditions,
+  ].join(' AND ')
+  const filtered = hasRowFilter(filters)
+  /** Exact counts are never capped; only a filtered count stops at the cap */
+  const [total, totalCapped] = filtered
+    ? [`least(totals.total, ${BOARD_TOTAL_CAP})`, `totals.total > ${BOARD_TOTAL_CAP}`]
+    : ['totals.total', 'false']
+  const counted = filtered
+    ? `SELECT count(*)::int AS total FROM (
+           SELECT 1 FROM contracts WHERE ${ofColumn} LIMIT ${BOARD_TOTAL_CAP + 1}) capped`
+    : `SELECT coalesce((SELECT total FROM contract_status_counters
+                           WHERE columns.asked AND company_id = :companyId
+                             AND status = columns.key), 0) AS total`
+
+  return {
+    sql: `SELECT format('{"data":{"columns":[%s]}}', string_agg(
+                format('{"key":"%s","total":%s,"totalCapped":%s,"hasMore":%s,"contracts":[%s]}',
+                       columns.key, ${total}, to_json(${totalCapped}), to_json(cards.more),
+                       coalesce(cards.list, '')),
+                ',' ORDER BY columns.position)) AS body
+         FROM unnest(CAST(:keys AS text[]), CAST(:asked AS boolean[]))
+              WITH ORDINALITY AS columns(key, asked, position)
+        CROSS JOIN LATERAL (
+              SELECT string_agg(${ContractDto.recordJsonSql('card')}, ','
+                                ORDER BY card.shown) FILTER (WHERE card.shown <= ${BOARD_COLUMN_LIMIT}) AS list,
+                     coalesce(max(card.shown), 0) > ${BOARD_COLUMN_LIMIT} AS more
+                FROM (SELECT ${LIST_COLUMNS_SQL},
+                             row_number() OVER (ORDER BY ${newestFirstSql({})}) - :offset AS shown
+                        FROM contracts WHERE ${ofColumn}
+                       ORDER BY ${newestFirstSql({})}
+                       OFFSET :offset LIMIT ${BOARD_COLUMN_LIMIT + 1}) card) cards
+        CROSS JOIN LATERAL (${counted}) totals`,
+    bindings: {
+      ...bindings,
+      companyId,
+      keys,
+      asked,
+      offset,
+      ...apiTimestampBindings(),
+    },
+  }
+}
+
+/** H2 (see contractBoardSql) */
 export default class BoardContracts {
-  async handle(company: Company, { column, offset = 0, ...filters }: ContractFilters) {
-    const statuses = (
-      filters.status?.length
-        ? CONTRACT_STATUSES.filter((status) => filters.status!.includes(status))
-        : [...CONTRACT_STATUSES]
-    ).filter((status) => !column || status === column)
-    if (!statuses.length) return []
-
-    const perColumn = (limit: number) =>
-      applyContractFilters(
-        Contract.query().withScopes((scopes) => scopes.ownedBy(company.id)),
-        { ...filters, status: undefined }
-      )
-        .whereRaw('contracts.status = columns.key')
-        .orderBy('contracts.updated_at', 'desc')
-        .orderBy('contracts.id', 'desc')
-        .limit(limit)
-    /** One card more than shown tells whether the column has more */
-    const cards = perColumn(BOARD_COLUMN_LIMIT + 1)
-      .offset(offset)
-      .select(CARD_COLUMNS)
-      .toSQL()
-    const counted = perColumn(BOARD_TOTAL_CAP + 1)
-      .clearOrder()
-      .select(db.raw('1'))
-      .toSQL()
-
-    /**
-     * Without a row filter (search, ref, progress) the totals are the
-     * trigger-kept counters (one primary-key range read, exact at any
-     * size); a filtered board counts its matches up to BOARD_TOTAL_CAP.
-     */
-    const unfiltered = !filters.search && !filters.ref && !filters.progress
-    const [rows, counts] = await parallelReads([
-      () =>
-        db.rawQuery(
-          `SELECT c.* FROM unnest(?::text[]) AS columns(key) CROSS JOIN LATERAL (${cards.sql}) c`,
-          [statuses, ...cards.bindings]
-        ),
-      () =>
-        unfiltered
-          ? db.rawQuery(
-              `SELECT status AS key, total FROM contract_status_counters
-                WHERE company_id = ? AND status = ANY(?::text[])`,
-              [company.id, statuses]
-            )
-          : db.rawQuery(
-              `SELECT columns.key, (SELECT count(*) FROM (${counted.sql}) capped)::int AS total
-                 FROM unnest(?::text[]) AS columns(key)`,
-              [...counted.bindings, statuses]
-            ),
-    ])
-    /** Exact counts are never capped; only a filtered count stops at the cap */
-    const cap = unfiltered ? Number.POSITIVE_INFINITY : BOARD_TOTAL_CAP
-    /** Plain rows straight to the card shape, no model and no Luxon per card */
-    const contracts = (rows.rows as CardRow[]).map(toCard)
-    const totals = new Map<string, number>(
-      counts.rows.map((row: { key: string; total: number }) => [row.key, row.total])
-    )
-
-    return CONTRACT_STATUSES.filter((key) => !column || key === column).map(
-      (key: ContractStatus) => {
-        const total = totals.get(key) ?? 0
-        const cardsOfColumn = contracts.filter((contract) => contract.status === key)
-        return {
-          key,
-          total: Math.min(total, cap),
-          totalCapped: total > cap,
-          hasMore: cardsOfColumn.length > BOARD_COLUMN_LIMIT,
-          contracts: cardsOfColumn.slice(0, BOARD_COLUMN_LIMIT),
-        }
-      }
-    )
+  async handle(company: Company, filters: ContractFilters): Promise<string> {
+    const { sql, bindings } = contractBoardSql(company.id, filters)
+    const { rows } = await db.rawQuery(sql, bindings)
+    return rows[0].body
   }
 }

@@ -1,9 +1,13 @@
 import type { Infer } from '@vinejs/vine/types'
 import type { ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
-import Contract from '#models/contract'
+import type { StrictValues } from '@adonisjs/lucid/types/querybuilder'
+import db from '@adonisjs/lucid/services/db'
+import type Contract from '#models/contract'
 import type Company from '#models/company'
+import ContractDto from '#dtos/contract_dto'
 import type { boardContractsValidator, listContractsValidator } from '#validators/contract'
 import { escapeLike } from '#support/like'
+import { apiTimestampBindings } from '#support/json_text'
 
 export type ContractFilters = Infer<typeof boardContractsValidator>
 
@@ -11,26 +15,51 @@ export type ContractFilters = Infer<typeof boardContractsValidator>
  * The list fields the spec names for a contract in lists and board columns
  * (ContractDto.record): never the snapshot or the other wide columns
  */
-export const CARD_COLUMNS = ['id', 'name', 'status', 'progress', 'created_at', 'updated_at'].map(
-  (column) => `contracts.${column}`
-)
+export const LIST_COLUMNS_SQL = ['id', 'name', 'status', 'progress', 'created_at', 'updated_at']
+  .map((column) => `contracts.${column}`)
+  .join(', ')
 
-/** The H1 / H2 filters (search on name: trigram index; ref; progress buckets) */
+/**
+ * The H1 / H2 row filters (search on name: trigram index; status; ref;
+ * progress buckets) as SQL conditions on `contracts` with named bindings,
+ * shared by the statements PostgreSQL answers in JSON (H1, H2) and the
+ * Lucid query of B4 (applyContractFilters).
+ */
+export function contractFilterSql(filters: ContractFilters) {
+  const conditions: string[] = []
+  const bindings: Record<string, StrictValues> = {}
+  if (filters.search) {
+    conditions.push('lower(contracts.name) LIKE :search')
+    bindings.search = `%${escapeLike(filters.search.toLowerCase())}%`
+  }
+  if (filters.status?.length) {
+    conditions.push('contracts.status = ANY(CAST(:statuses AS text[]))')
+    bindings.statuses = filters.status
+  }
+  if (filters.ref) {
+    conditions.push('contracts.ref = :ref')
+    bindings.ref = filters.ref
+  }
+  if (filters.progress) {
+    conditions.push(
+      filters.progress === 100 ? 'contracts.progress > 80' : 'contracts.progress <= :progress'
+    )
+    bindings.progress = filters.progress
+  }
+  return { conditions, bindings }
+}
+
+/** True when a filter narrows rows within a status (the kept counters then no longer answer) */
+export const hasRowFilter = (filters: ContractFilters) =>
+  Boolean(filters.search || filters.ref || filters.progress)
+
+/** The H1 / H2 filters on a Lucid query (B4) */
 export function applyContractFilters(
   query: ModelQueryBuilderContract<typeof Contract>,
   filters: ContractFilters
 ) {
-  return query
-    .if(filters.search, (q) =>
-      q.whereRaw('lower(contracts.name) like ?', [`%${escapeLike(filters.search!.toLowerCase())}%`])
-    )
-    .if(filters.status?.length, (q) => q.whereIn('contracts.status', filters.status!))
-    .if(filters.ref, (q) => q.where('contracts.ref', filters.ref!))
-    .if(filters.progress, (q) =>
-      filters.progress === 100
-        ? q.where('contracts.progress', '>', 80)
-        : q.where('contracts.progress', '<=', filters.progress!)
-    )
+  const { conditions, bindings } = contractFilterSql(filters)
+  return conditions.length ? query.whereRaw(conditions.join(' AND '), bindings) : query
 }
 
 /**
@@ -39,26 +68,76 @@ export function applyContractFilters(
  * planner filters through the trigram index and sorts, instead of walking
  * the whole (company_id, updated_at) index hoping to meet 20 matches.
  */
+export function newestFirstSql(filters: ContractFilters, row = 'contracts') {
+  return filters.search
+    ? `${row}.updated_at DESC NULLS LAST, ${row}.id DESC`
+    : `${row}.updated_at DESC, ${row}.id DESC`
+}
+
+/** `newestFirstSql` on a Lucid query (B4) */
 export function orderByNewest(
   query: ModelQueryBuilderContract<typeof Contract>,
   filters: ContractFilters
 ) {
-  return filters.search
-    ? query.orderByRaw('contracts.updated_at DESC NULLS LAST, contracts.id DESC')
-    : query.orderBy('contracts.updated_at', 'desc').orderBy('contracts.id', 'desc')
+  return query.orderByRaw(newestFirstSql(filters))
 }
 
 /**
- * H1: the company's contracts, newest change first, paginated.
+ * H1: the company's contracts, newest change first, paginated, as the
+ * response's JSON text written by PostgreSQL in one statement (as I1;
+ * compact text by format(), see ContractDto.recordJsonSql):
+ * - the page reads only the list fields (never the snapshot);
+ * - `meta.total` is exact: without a row filter (search, ref, progress)
+ *   it is the sum of the trigger-kept contract_status_counters of the
+ *   asked statuses (a primary-key read whatever the company's size);
+ *   with one, the matches are read once (MATERIALIZED: the trigram index
+ *   for a search) for both the count and the page.
  */
+export function contractListSql(companyId: string, filters: Infer<typeof listContractsValidator>) {
+  const page = filters.page ?? 1
+  const perPage = filters.perPage ?? 20
+  const { conditions, bindings } = contractFilterSql(filters)
+  const where = [
+    'contracts.company_id = :companyId',
+    'contracts.deleted_at IS NULL',
+    ...conditions,
+  ].join(' AND ')
+  const order = newestFirstSql(filters)
+  const pageAndCount = hasRowFilter(filters)
+    ? `matches AS MATERIALIZED (SELECT ${LIST_COLUMNS_SQL} FROM contracts WHERE ${where}),
+       page AS (SELECT * FROM matches contracts ORDER BY ${order} OFFSET :offset LIMIT :perPage),
+       counted AS (SELECT count(*)::int AS total FROM matches)`
+    : `page AS (SELECT ${LIST_COLUMNS_SQL} FROM contracts
+                 WHERE ${where} ORDER BY ${order} OFFSET :offset LIMIT :perPage),
+       counted AS (
+         SELECT coalesce(sum(total), 0)::int AS total FROM contract_status_counters
+          WHERE company_id = :companyId
+            ${filters.status?.length ? 'AND status = ANY(CAST(:statuses AS text[]))' : ''})`
+  return {
+    sql: `WITH ${pageAndCount}
+      SELECT format('{"data":[%s],"meta":{"total":%s,"page":%s,"perPage":%s,"totalPages":%s}}',
+        (SELECT coalesce(string_agg(${ContractDto.recordJsonSql('page')}, ','
+                                    ORDER BY ${newestFirstSql(filters, 'page')}), '')
+           FROM page),
+        counted.total, CAST(:page AS int), CAST(:perPage AS int),
+        greatest(ceil(counted.total / CAST(:perPage AS numeric)), 1)) AS body
+      FROM counted`,
+    bindings: {
+      ...bindings,
+      companyId,
+      page,
+      perPage,
+      offset: (page - 1) * perPage,
+      ...apiTimestampBindings(),
+    },
+  }
+}
+
+/** H1 (see contractListSql) */
 export default class ListContracts {
-  handle(company: Company, filters: Infer<typeof listContractsValidator>) {
-    const query = Contract.query()
-      .withScopes((scopes) => scopes.ownedBy(company.id))
-      .select(CARD_COLUMNS)
-    return orderByNewest(applyContractFilters(query, filters), filters).paginate(
-      filters.page ?? 1,
-      filters.perPage ?? 20
-    )
+  async handle(company: Company, filters: Infer<typeof listContractsValidator>): Promise<string> {
+    const { sql, bindings } = contractListSql(company.id, filters)
+    const { rows } = await db.rawQuery(sql, bindings)
+    return rows[0].body
   }
 }

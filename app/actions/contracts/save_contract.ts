@@ -34,6 +34,20 @@ export default class SaveContract {
 
   handle(company: Company, user: User, payload: Payload, contractId?: string) {
     return db.transaction(async (trx) => {
+      /**
+       * What the payload alone decides is checked before the contract's row
+       * is locked (its parties are linked, its workflow and template are the
+       * company's): a concurrent save of the same contract waits only for
+       * the writes.
+       */
+      const parts = payload.parts
+        ? await SyncContractParts.checked(company.id, payload.parts, trx)
+        : undefined
+      const askedWorkflow = payload.workflowId
+        ? await this.#workflow(company, payload.workflowId, trx)
+        : undefined
+      const askedTemplateId = await this.#askedTemplateId(company, payload, trx)
+
       const contract = contractId
         ? await Contract.findOwned(company.id, contractId, trx)
         : new Contract()
@@ -44,13 +58,12 @@ export default class SaveContract {
       }
       contract.useTransaction(trx)
 
-      const workflow = await this.#workflow(company, payload.workflowId ?? contract.workflowId, trx)
-      const templateId = await this.#templateId(company, payload, contract, trx)
+      const workflow = askedWorkflow ?? (await this.#workflow(company, contract.workflowId, trx))
       contract.merge({
         companyId: company.id,
         name: payload.name,
         workflowId: workflow?.id ?? null,
-        templateId,
+        templateId: askedTemplateId === undefined ? (contract.templateId ?? null) : askedTemplateId,
         snapshot: this.#snapshot(contract, payload),
         ...(contract.$isPersisted
           ? {}
@@ -63,9 +76,15 @@ export default class SaveContract {
       }
       await contract.save()
 
-      if (payload.parts)
-        await new SyncContractParts().handle(contract, workflow, payload.parts, trx)
-      const { newSignerIds } = await new SyncContractStructure().handle(contract, payload, trx)
+      const synced = parts
+        ? await new SyncContractParts().handle(contract, workflow, parts, trx)
+        : undefined
+      const { newSignerIds } = await new SyncContractStructure().handle(
+        contract,
+        payload,
+        trx,
+        synced
+      )
 
       const created = !contractId
       await ContractHistory.create(
@@ -106,16 +125,12 @@ export default class SaveContract {
     return workflow
   }
 
-  async #templateId(
-    company: Company,
-    payload: Payload,
-    contract: Contract,
-    trx: TransactionClientContract
-  ) {
+  /** The template the payload names (422 when not the company's), null when it clears it, undefined when it says nothing */
+  async #askedTemplateId(company: Company, payload: Payload, trx: TransactionClientContract) {
     const id = payload.modelConfig?.templateId ?? payload.selectedTemplate?.id
     if (id === undefined || id === null) {
       const cleared = payload.modelConfig !== undefined || payload.selectedTemplate !== undefined
-      return cleared ? null : (contract.templateId ?? null)
+      return cleared ? null : undefined
     }
     const template = await ContractTemplate.query({ client: trx })
       .withScopes((scopes) => scopes.ownedBy(company.id))

@@ -23,15 +23,40 @@ const partyKey = (part: { companyId?: string | null; userId?: string | null }) =
  * person or company into the tenant without their consent (issue #21).
  */
 export default class SyncContractParts {
+  /**
+   * The parts a save asks for, the borrower company first when missing,
+   * every party linked to the borrower (422 naming the first unlinked one).
+   * Reads only memberships, so a save checks it before locking the
+   * contract's row.
+   */
+  static async checked(companyId: string, input: PartInput[], trx: TransactionClientContract) {
+    const own = input.some((part) => part.companyId === companyId)
+    const parts = own ? input : [{ companyId }, ...input]
+    const unlinked = await CompanyMember.unlinkedParties(
+      companyId,
+      {
+        companyIds: parts.flatMap((part) => (part.companyId ? [part.companyId] : [])),
+        userIds: parts.flatMap((part) => (part.userId ? [part.userId] : [])),
+      },
+      trx
+    )
+    const first = parts.find((part) => unlinked.includes((part.companyId ?? part.userId)!))
+    if (first) {
+      throw new UnprocessableException(
+        `Part is not linked to this company: ${first.companyId ?? first.userId}`
+      )
+    }
+    return parts
+  }
+
+  /** `parts` from `checked`; returns the contract's parts after the sync */
   async handle(
     contract: Contract,
     workflow: Workflow | null,
-    input: PartInput[],
+    parts: PartInput[],
     trx: TransactionClientContract
   ) {
     if (!workflow) throw new UnprocessableException('A workflow is required to add parts')
-    const parts = this.#withOwnCompany(contract, input)
-    await this.#assertPartiesLinked(contract, parts, trx)
 
     const existing = await ContractPart.query({ client: trx }).where('contract_id', contract.id)
     const byParty = new Map(existing.map((part) => [partyKey(part), part]))
@@ -62,38 +87,11 @@ export default class SyncContractParts {
     return [...byParty.values()].filter((part) => kept.has(partyKey(part)))
   }
 
-  #withOwnCompany(contract: Contract, input: PartInput[]) {
-    const own = input.some((part) => part.companyId === contract.companyId)
-    return own ? input : [{ companyId: contract.companyId }, ...input]
-  }
-
   #role(contract: Contract, workflow: Workflow, item: PartInput): PartRole {
     if (item.role === 'NEUTRAL') return 'NEUTRAL'
     const own = item.companyId === contract.companyId
     const ownRole: PartRole = workflow.companyRole === 'borrower' ? 'BORROWER' : 'PROVIDER'
     const otherRole: PartRole = ownRole === 'BORROWER' ? 'PROVIDER' : 'BORROWER'
     return own ? ownRole : otherRole
-  }
-
-  /** 422 naming the first unlinked part; an id that exists nowhere gets the same answer */
-  async #assertPartiesLinked(
-    contract: Contract,
-    parts: PartInput[],
-    trx: TransactionClientContract
-  ) {
-    const unlinked = await CompanyMember.unlinkedParties(
-      contract.companyId,
-      {
-        companyIds: parts.flatMap((part) => (part.companyId ? [part.companyId] : [])),
-        userIds: parts.flatMap((part) => (part.userId ? [part.userId] : [])),
-      },
-      trx
-    )
-    const first = parts.find((part) => unlinked.includes((part.companyId ?? part.userId)!))
-    if (first) {
-      throw new UnprocessableException(
-        `Part is not linked to this company: ${first.companyId ?? first.userId}`
-      )
-    }
   }
 }

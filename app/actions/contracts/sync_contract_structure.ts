@@ -22,15 +22,21 @@ export const DEFAULT_MAX_FILE_SIZE = 10 * 1024 * 1024
  * rows untouched; a key present replaces them (ids are kept).
  */
 export default class SyncContractStructure {
-  async handle(contract: Contract, payload: Payload, trx: TransactionClientContract) {
-    const partRef = await this.#partResolver(contract, trx)
+  /** `parts`: the contract's parts when the caller just synced them (else read here) */
+  async handle(
+    contract: Contract,
+    payload: Payload,
+    trx: TransactionClientContract,
+    parts?: ContractPart[]
+  ) {
+    const partRef = await this.#partResolver(contract, trx, parts)
     const groups = payload.partGroups ?? payload.modelConfig?.partGroups
-    const groupIds = new Map<string, string>()
+    const groupIds = new Set<string>()
 
     if (groups) {
       const rows = groups.map((group, position) => {
         const id = group.id ?? randomUUID()
-        groupIds.set(id, id)
+        groupIds.add(id)
         return {
           id,
           name: group.name,
@@ -39,9 +45,13 @@ export default class SyncContractStructure {
         }
       })
       await syncContractRows(trx, 'contract_part_groups', contract.id, rows)
-    } else {
-      const stored = await trx.from('contract_part_groups').where('contract_id', contract.id)
-      stored.forEach((row) => groupIds.set(row.id, row.id))
+    } else if (payload.variableValues?.some((variable) => variable.groupId)) {
+      /** Only variables naming a group need the stored groups */
+      const stored = await trx
+        .from('contract_part_groups')
+        .where('contract_id', contract.id)
+        .select('id')
+      stored.forEach((row) => groupIds.add(row.id))
     }
 
     if (payload.variableValues) {
@@ -95,8 +105,9 @@ export default class SyncContractStructure {
   }
 
   /** Part references accept the contract part id or the party id (company / user) */
-  async #partResolver(contract: Contract, trx: TransactionClientContract) {
-    const parts = await ContractPart.query({ client: trx }).where('contract_id', contract.id)
+  async #partResolver(contract: Contract, trx: TransactionClientContract, known?: ContractPart[]) {
+    const parts =
+      known ?? (await ContractPart.query({ client: trx }).where('contract_id', contract.id))
     const refs = new Map<string, string>()
     for (const part of parts) {
       refs.set(part.id, part.id)

@@ -7,6 +7,7 @@ import { WorkflowFactory } from '#database/factories/contract_factory'
 import { contractWorld, createContract, fullPayload } from '#tests/support/contracts'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
 import { as } from '#tests/support/http'
+import { statementsOf } from '#tests/support/statements'
 
 test.group('Contracts / authoring (H3, H4, H5)', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
@@ -98,6 +99,44 @@ test.group('Contracts / authoring (H3, H4, H5)', (group) => {
     const contract = await Contract.findOrFail(id)
     const documents = await contract.related('documents').query()
     assert.lengthOf(documents, 2, 'documents absent from the payload are kept')
+  })
+
+  test('H4 checks the payload before locking the row; an unchanged save writes only its history', async ({
+    client,
+    assert,
+  }) => {
+    const world = await contractWorld()
+    const id = await createContract(client, world)
+    const payload = {
+      name: 'Contrato de consultoria',
+      workflowId: world.workflow.id,
+      progress: 40,
+      parts: [
+        { companyId: world.provider.company.id, value: '12.000,00', contractType: 'MONTHLY' },
+        { userId: world.person.id, value: '150,00', contractType: 'HOURLY' },
+      ],
+    }
+    const save = async () => {
+      const response = await as(client, world.owner, world.company)
+        .put(`/contracts/${id}`)
+        .json(payload)
+      response.assertStatus(200)
+    }
+    await save()
+    const statements = await statementsOf(save)
+    const lock = statements.findIndex((sql) => /for update/i.test(sql))
+    assert.isAbove(lock, 0)
+    /** Before the lock (after the session): parties linked, then the workflow */
+    const checks = statements
+      .slice(0, lock)
+      .filter((sql) => !/auth_sessions|refresh_tokens/.test(sql))
+    assert.lengthOf(checks, 2)
+    assert.match(checks[0], /from company_members/i)
+    assert.match(checks[1], /from "workflows"/)
+    /** Under the lock: the stored parts, then the history entry; nothing unchanged is written */
+    assert.lengthOf(statements.slice(lock + 1), 2)
+    assert.match(statements[lock + 1], /from "contract_parts"/)
+    assert.match(statements[lock + 2], /insert into "contract_history"/)
   })
 
   test('provider-perspective workflows store the company as PROVIDER', async ({

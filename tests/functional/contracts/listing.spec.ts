@@ -7,6 +7,8 @@ import { CONTRACT_STATUSES } from '#enums/contract_status'
 import { as } from '#tests/support/http'
 import { statementsOf } from '#tests/support/statements'
 import { BOARD_COLUMN_LIMIT } from '#actions/contracts/board_contracts'
+import Contract from '#models/contract'
+import ContractDto from '#dtos/contract_dto'
 
 async function seedContracts(companyId: string) {
   const rows: [string, (typeof CONTRACT_STATUSES)[number], number, string | null][] = [
@@ -58,6 +60,13 @@ test.group('Contracts / list (H1) and board (H2)', (group) => {
     assert.deepEqual(await names('progress=100'), ['Epsilon 100%_x', 'Gamma obras'])
     assert.deepEqual(await names('ref=REF-2'), ['Gamma obras'])
     assert.deepEqual(await names('status=active&search=obras&progress=100'), ['Gamma obras'])
+
+    /** meta.total: from the status counters without a row filter, counted with one */
+    const total = async (qs: string) => (await api.get(`/contracts?${qs}`)).body().meta.total
+    assert.equal(await total('status=active,draft'), 3)
+    assert.equal(await total('status=in_review&status=archived&perPage=1'), 2)
+    assert.equal(await total('search=obras'), 2)
+    assert.equal(await total('status=active&search=obras&progress=100'), 1)
   })
 
   test('H1 paginates with meta', async ({ client, assert }) => {
@@ -176,6 +185,38 @@ test.group('Contracts / list (H1) and board (H2)', (group) => {
       [...cards].sort((a: any, b: any) => a.id.localeCompare(b.id)),
       [...list].sort((a: any, b: any) => a.id.localeCompare(b.id))
     )
+  })
+
+  test('H1 and H2 bodies are the text JSON.stringify writes from the models', async ({
+    client,
+    assert,
+  }) => {
+    const world = await contractWorld()
+    await seedContracts(world.company.id)
+    await ContractFactory.merge({
+      companyId: world.company.id,
+      name: 'Contrato "A" \\ b/c\n\t ação 😀 \u0001',
+      status: 'draft',
+    }).create()
+    const api = as(client, world.owner, world.company)
+    /** One after the other: the test transaction is one connection */
+    const records = async (rows: { id: string }[]) => {
+      const result = []
+      for (const row of rows) result.push(ContractDto.record(await Contract.findOrFail(row.id)))
+      return result
+    }
+
+    const list = await api.get('/contracts')
+    const { data, meta } = list.body()
+    assert.lengthOf(data, 6)
+    assert.equal(list.text(), JSON.stringify({ data: await records(data), meta }))
+
+    const board = await api.get('/contracts/board')
+    const columns = []
+    for (const column of board.body().data.columns) {
+      columns.push({ ...column, contracts: await records(column.contracts) })
+    }
+    assert.equal(board.text(), JSON.stringify({ data: { columns } }))
   })
 
   test('H2 is borrower side only; no token 401', async ({ client }) => {

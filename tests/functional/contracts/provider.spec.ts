@@ -57,6 +57,17 @@ test.group('Contracts / provider views (B2, B3, B4)', (group) => {
     )
     assert.equal(response.body().meta.total, 2)
 
+    /** H1's filters apply to B4 too (search, status, progress) */
+    const filtered = async (qs: string) => {
+      const page = await as(client, world.provider.owner, world.company).get(`/contracts?${qs}`)
+      page.assertStatus(200)
+      return page.body().data.map((row: any) => row.name)
+    }
+    assert.deepEqual(await filtered('search=ANTI'), ['Antigo'])
+    assert.deepEqual(await filtered('status=active,draft'), ['Ativo'])
+    assert.deepEqual(await filtered('status=finished&search=ativo'), [])
+    assert.sameMembers(await filtered('progress=40'), ['Ativo', 'Antigo'])
+
     const person = await as(client, world.person, world.company).get('/contracts')
     assert.equal(person.body().data.find((r: any) => r.id === active).hourlyRate, 150)
   })

@@ -1,0 +1,108 @@
+import { test } from '@japa/runner'
+import testUtils from '@adonisjs/core/services/test_utils'
+import db from '@adonisjs/lucid/services/db'
+import { contractBoardSql, BOARD_COLUMN_LIMIT } from '#actions/contracts/board_contracts'
+import { contractListSql } from '#actions/contracts/list_contracts'
+import { CONTRACT_STATUSES } from '#enums/contract_status'
+import { companyWithOwner } from '#tests/support/tenancy'
+
+const PER_STATUS = 200
+const PAGE_SIZE = 20
+
+interface PlanNode {
+  'Node Type': string
+  'Relation Name'?: string
+  'Index Name'?: string
+  'Actual Rows': number
+  'Actual Loops': number
+  'Plans'?: PlanNode[]
+}
+
+function nodesOf(node: PlanNode): PlanNode[] {
+  return [node, ...(node.Plans ?? []).flatMap(nodesOf)]
+}
+
+/** A borrower with PER_STATUS contracts in each of the 15 statuses, and a neighbour */
+async function largeBorrower() {
+  const { company } = await companyWithOwner()
+  const neighbour = await companyWithOwner()
+  await db.rawQuery(
+    `INSERT INTO contracts (id, company_id, name, status, progress, snapshot, created_at, updated_at)
+     SELECT gen_random_uuid(), company_id, 'Plan ' || n, (CAST(? AS text[]))[1 + n % 15], n % 101,
+            '{}', now() - make_interval(mins => n), now() - make_interval(mins => n)
+       FROM generate_series(1, ?::int) AS n, unnest(CAST(? AS uuid[])) AS company_id`,
+    [[...CONTRACT_STATUSES], PER_STATUS * 15, [company.id, neighbour.company.id]]
+  )
+  await db.rawQuery('ANALYZE contracts')
+  return company
+}
+
+async function explain({ sql, bindings }: { sql: string; bindings: Record<string, unknown> }) {
+  const result = await db.rawQuery(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, bindings as any)
+  return nodesOf(result.rows[0]['QUERY PLAN'][0].Plan as PlanNode)
+}
+
+const contractScans = (nodes: PlanNode[]) =>
+  nodes.filter((node) => node['Relation Name'] === 'contracts')
+
+test.group('Contracts / H1 and H2 plans at scale (#12)', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('H2 probes each column down contracts_board: no sort, 21 entries a column', async ({
+    assert,
+  }) => {
+    const borrower = await largeBorrower()
+    const nodes = await explain(contractBoardSql(borrower.id, {}))
+
+    const scans = contractScans(nodes)
+    assert.lengthOf(scans, 1)
+    assert.match(scans[0]['Node Type'], /^Index (Only )?Scan$/)
+    assert.equal(scans[0]['Index Name'], 'contracts_board')
+    assert.equal(scans[0]['Actual Loops'], CONTRACT_STATUSES.length)
+    assert.isAtMost(scans[0]['Actual Rows'], BOARD_COLUMN_LIMIT + 1)
+    assert.isFalse(
+      nodes.some((node) => /Sort/.test(node['Node Type'])),
+      'no sort node: the index order is the card order'
+    )
+  }).timeout(120_000)
+
+  test('H1 page 1 reads one page of contracts_live_updated; its total counts no rows', async ({
+    assert,
+  }) => {
+    const borrower = await largeBorrower()
+    const nodes = await explain(contractListSql(borrower.id, { page: 1, perPage: PAGE_SIZE }))
+
+    const scans = contractScans(nodes)
+    assert.lengthOf(scans, 1)
+    assert.equal(scans[0]['Index Name'], 'contracts_live_updated')
+    assert.isAtMost(scans[0]['Actual Rows'], PAGE_SIZE)
+    assert.isFalse(nodes.some((node) => /Sort/.test(node['Node Type'])))
+
+    const { sql, bindings } = contractListSql(borrower.id, { page: 1, perPage: PAGE_SIZE })
+    const body = JSON.parse((await db.rawQuery(sql, bindings as any)).rows[0].body)
+    assert.deepEqual(body.meta, {
+      total: PER_STATUS * 15,
+      page: 1,
+      perPage: PAGE_SIZE,
+      totalPages: (PER_STATUS * 15) / PAGE_SIZE,
+    })
+  }).timeout(120_000)
+
+  test('H1 search reads its matches once, for the page and the count', async ({ assert }) => {
+    const borrower = await largeBorrower()
+    /** The planner's choice on a table this small may be a seq scan: rule it out */
+    const nodes = await db.transaction(async (trx) => {
+      await trx.rawQuery('SET LOCAL enable_seqscan = off')
+      const { sql, bindings } = contractListSql(borrower.id, {
+        search: 'plan 12',
+        status: ['active', 'draft'],
+      })
+      const result = await trx.rawQuery(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, bindings as any)
+      return nodesOf(result.rows[0]['QUERY PLAN'][0].Plan as PlanNode)
+    })
+
+    const scans = contractScans(nodes)
+    assert.lengthOf(scans, 1, 'the count and the page share one read of the matches')
+    assert.equal(scans[0]['Actual Loops'], 1)
+  }).timeout(120_000)
+})
