@@ -9,7 +9,8 @@ import { withTimestamps } from '#models/mixins/with_timestamps'
 import Company from '#models/company'
 import CompanyMember from '#models/company_member'
 import { fromPrefixed, prefixedColumns } from '#models/queries/prefixed_columns'
-import { preparedQuery } from '#models/queries/prepared_statement'
+import db from '@adonisjs/lucid/services/db'
+import { asPreparedStatement } from '#support/prepared_statement'
 
 /**
  * A login on one device. Access tokens carry its id (`sid`), so revoking
@@ -58,16 +59,17 @@ export default class AuthSession extends compose(BaseModel, withUuidPrimaryKey, 
     userId: string,
     companyId: string | null
   ) {
-    const { rows } = await preparedQuery(
-      'auth_floor',
-      `SELECT ${prefixedColumns(AuthSession, 's')}, ${prefixedColumns(User, 'u')},
+    const { rows } = await asPreparedStatement(
+      db.rawQuery(
+        `SELECT ${prefixedColumns(AuthSession, 's')}, ${prefixedColumns(User, 'u')},
               ${prefixedColumns(CompanyMember, 'm')}, ${prefixedColumns(Company, 'c')}
          FROM auth_sessions s
          JOIN users u ON u.id = s.user_id
          LEFT JOIN company_members m ON m.user_id = s.user_id AND m.company_id = ?::uuid
          LEFT JOIN companies c ON c.id = m.company_id
         WHERE s.id = ? AND s.user_id = ? AND s.revoked_at IS NULL AND s.expires_at > ?`,
-      [companyId, sessionId, userId, DateTime.now().toJSDate()]
+        [companyId, sessionId, userId, DateTime.now().toJSDate()]
+      )
     )
     if (!rows.length) return null
     const [row] = rows

@@ -10,7 +10,7 @@ import User from '#models/user'
 import type { MemberRole } from '#enums/roles'
 import { withTimestamps } from '#models/mixins/with_timestamps'
 import { NotFoundException } from '#exceptions/http_exceptions'
-import { preparedQuery } from '#models/queries/prepared_statement'
+import { asPreparedStatement } from '#support/prepared_statement'
 
 /** A company of a user with the user's role in it, as read for GET /company */
 export interface CompanyWithRoleRow {
@@ -117,13 +117,14 @@ export default class CompanyMember extends compose(BaseModel, withUuidPrimaryKey
    * statement, plain rows (CompanyDto.fromRow), no model hydration.
    */
   static async companiesOfUser(userId: string): Promise<CompanyWithRoleRow[]> {
-    const { rows } = await preparedQuery(
-      'companies_of_user',
-      `SELECT c.id, c.name, c.trade_name, c.document, c.email, c.phone, c.logo, c.timezone,
+    const { rows } = await asPreparedStatement(
+      db.rawQuery(
+        `SELECT c.id, c.name, c.trade_name, c.document, c.email, c.phone, c.logo, c.timezone,
               c.created_at, c.updated_at, m.role
          FROM company_members m JOIN companies c ON c.id = m.company_id
         WHERE m.user_id = ? ORDER BY m.created_at ASC, m.id ASC`,
-      [userId]
+        [userId]
+      )
     )
     return rows
   }
