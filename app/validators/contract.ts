@@ -159,6 +159,7 @@ export const saveContractValidator = vine.compile(
 
 /** Load-more of a board column stops where its total stops being exact */
 const BOARD_OFFSET_MAX = 1000
+const BOARD_PER_COLUMN_MAX = 50
 
 /** `status=a&status=b` or `status=a,b` */
 function toList(value: unknown) {
@@ -188,13 +189,15 @@ export const listContractsValidator = vine.compile(
 
 /**
  * H2: `column` + `offset` load more cards of ONE column (the cards after
- * the first `offset` ones of that status); `offset` needs a `column`.
+ * the first `offset` ones of that status); `offset` needs a `column`;
+ * `perColumn` (1-50) is the number of cards per column.
  */
 export const boardContractsValidator = vine.compile(
   vine.object({
     ...filters,
     column: vine.enum(CONTRACT_STATUSES).optional().requiredIfExists('offset'),
     offset: vine.number().withoutDecimals().min(0).max(BOARD_OFFSET_MAX).optional(),
+    perColumn: vine.number().withoutDecimals().min(1).max(BOARD_PER_COLUMN_MAX).optional(),
   })
 )
 

@@ -2,6 +2,7 @@ import type { Infer } from '@vinejs/vine/types'
 import type { ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
 import type { StrictValues } from '@adonisjs/lucid/types/querybuilder'
 import db from '@adonisjs/lucid/services/db'
+import { asPreparedStatement } from '#support/prepared_statement'
 import type Contract from '#models/contract'
 import type Company from '#models/company'
 import ContractDto from '#dtos/contract_dto'
@@ -137,7 +138,7 @@ export function contractListSql(companyId: string, filters: Infer<typeof listCon
 export default class ListContracts {
   async handle(company: Company, filters: Infer<typeof listContractsValidator>): Promise<string> {
     const { sql, bindings } = contractListSql(company.id, filters)
-    const { rows } = await db.rawQuery(sql, bindings)
+    const { rows } = await asPreparedStatement(db.rawQuery(sql, bindings))
     return rows[0].body
   }
 }

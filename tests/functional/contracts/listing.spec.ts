@@ -168,6 +168,29 @@ test.group('Contracts / list (H1) and board (H2)', (group) => {
     assert.lengthOf(draft.contracts, 5)
     assert.isFalse(draft.contracts.some((c: any) => seen.has(c.id)))
 
+    /** perColumn: cards per column (1-50); with column + offset, that column's next slice */
+    const three = await api.get('/contracts/board?perColumn=3')
+    three.assertStatus(200)
+    const [threeDraft] = three.body().data.columns
+    assert.include(threeDraft, { key: 'draft', total: 55, hasMore: true })
+    assert.deepEqual(
+      threeDraft.contracts.map((c: any) => c.id),
+      first.slice(0, 3).map((c: any) => c.id)
+    )
+    const slice = await api.get('/contracts/board?column=draft&offset=3&perColumn=4')
+    assert.deepEqual(
+      slice.body().data.columns[0].contracts.map((c: any) => c.id),
+      first.slice(3, 7).map((c: any) => c.id)
+    )
+    const all = await api.get('/contracts/board?column=draft&perColumn=50&offset=5')
+    assert.include(all.body().data.columns[0], { hasMore: false })
+    assert.lengthOf(all.body().data.columns[0].contracts, 50)
+    for (const bad of ['0', '51', '2.5', 'x']) {
+      const refused = await api.get(`/contracts/board?perColumn=${bad}`)
+      refused.assertStatus(422)
+      assert.property(refused.body(), 'message')
+    }
+
     ;(await api.get('/contracts/board?offset=50')).assertStatus(422)
     ;(await api.get('/contracts/board?column=nope')).assertStatus(422)
     ;(await api.get('/contracts/board?column=draft&offset=-1')).assertStatus(422)
