@@ -1,5 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import { apiTimestampBindings } from '#support/json_text'
+import { asPreparedStatement } from '#support/prepared_statement'
 import type { Infer } from '@vinejs/vine/types'
 import { attachedRowsSql, countFlows, flowConditions } from '#services/compliance/flows'
 import { ATTACHED_PROVIDER_JSON_SQL, complianceFlowJsonSql } from '#dtos/compliance_flow_dto'
@@ -34,8 +35,9 @@ export default class ListComplianceFlows {
       status: filters.status && filters.status !== 'all' ? filters.status : undefined,
     }
     const { conditions, bindings } = flowConditions(companyId, scope)
-    const { rows } = await db.rawQuery(
-      `WITH page AS (
+    const { rows } = await asPreparedStatement(
+      db.rawQuery(
+        `WITH page AS (
          SELECT f.*, count(*) OVER () AS total
            FROM compliance_flows f
           WHERE f.company_id = :companyId ${conditions}
@@ -49,15 +51,9 @@ export default class ListComplianceFlows {
           SELECT coalesce(json_agg(${ATTACHED_PROVIDER_JSON_SQL} ORDER BY a.attached_at DESC, a.id),
                           '[]'::json) AS list,
                  count(*) AS n
-          ${attachedRowsSql('f.id')}) att`,
-      {
-        ...bindings,
-        perPage,
-        offset: (page - 1) * perPage,
-        attachedLimit: LIST_ATTACHED_PROVIDERS,
-        attachedOffset: 0,
-        ...apiTimestampBindings(),
-      }
+          ${attachedRowsSql('f.id', { limit: String(LIST_ATTACHED_PROVIDERS), offset: '0' })}) att`,
+        { ...bindings, perPage, offset: (page - 1) * perPage, ...apiTimestampBindings() }
+      )
     )
     const total: number = rows[0].total ?? (page > 1 ? await countFlows(companyId, scope) : 0)
     const meta = PaginationMetaDto.fromPaginator({

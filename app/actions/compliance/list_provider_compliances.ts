@@ -1,6 +1,7 @@
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import { apiTimestampBindings } from '#support/json_text'
+import { asPreparedStatement } from '#support/prepared_statement'
 import type { Infer } from '@vinejs/vine/types'
 import type Company from '#models/company'
 import CompanyMember from '#models/company_member'
@@ -56,8 +57,9 @@ export default class ListProviderCompliances {
       ...apiTimestampBindings(),
     }
     const read = async () => {
-      const { rows } = await db.rawQuery(
-        `WITH providers AS (${CompanyMember.PROVIDER_IDS_SQL}),
+      const { rows } = await asPreparedStatement(
+        db.rawQuery(
+          `WITH providers AS (${CompanyMember.PROVIDER_IDS_SQL}),
          page AS (
            SELECT pc.id, pc.year, pc.month, pc.created_at, ${PROVIDER_COMPLIANCE_JSON_SQL} AS body
              FROM provider_compliances pc
@@ -76,7 +78,8 @@ export default class ListProviderCompliances {
                    JOIN step_compliances sc ON sc.id = d.step_compliance_id
                   WHERE sc.provider_compliance_id IN (SELECT id FROM page)) AS files
            FROM page`,
-        bindings
+          bindings
+        )
       )
       return rows[0] as {
         missing: boolean
