@@ -10,7 +10,11 @@ import FileStorageService from '#services/files/storage_service'
 import { missingCompliancesSql } from '#services/compliance/generation'
 import GenerateMonthlyCompliances from '#actions/compliance/generate_monthly_compliances'
 import type { listProviderCompliancesValidator } from '#validators/provider_compliance'
-import { PROVIDER_COMPLIANCE_JSON_SQL, fillFileUrls } from '#dtos/provider_compliance_dto'
+import {
+  PROVIDER_COMPLIANCE_JSON_SQL,
+  PROVIDER_COMPLIANCE_STEP_CTES,
+  fillFileUrls,
+} from '#dtos/provider_compliance_dto'
 
 type Filters = Infer<typeof listProviderCompliancesValidator>
 
@@ -60,24 +64,27 @@ export default class ListProviderCompliances {
       const { rows } = await asPreparedStatement(
         db.rawQuery(
           `WITH providers AS (${CompanyMember.PROVIDER_IDS_SQL}),
-         page AS (
-           SELECT pc.id, pc.year, pc.month, pc.created_at, ${PROVIDER_COMPLIANCE_JSON_SQL} AS body
-             FROM provider_compliances pc
-             JOIN compliance_flows f ON f.id = pc.flow_id
-            WHERE pc.company_id = :companyId AND pc.provider_id IN (SELECT id FROM providers)
-                  ${conditions})
-         SELECT ${missingCompliancesSql(
-           'AND a.company_id = CAST(:companyId AS uuid) AND a.provider_id IN (SELECT id FROM providers)'
-         )} AS missing,
-                json_build_object(
-                  'data', coalesce(json_agg(body ORDER BY year DESC, month DESC, created_at, id),
-                                   '[]'::json),
-                  'total', count(*))::text AS body,
-                (SELECT json_agg(json_build_object('id', d.id, 'path', d.file_path))
-                   FROM step_compliance_documents d
-                   JOIN step_compliances sc ON sc.id = d.step_compliance_id
-                  WHERE sc.provider_compliance_id IN (SELECT id FROM page)) AS files
-           FROM page`,
+           page AS MATERIALIZED (
+             SELECT pc.id, pc.provider_id, pc.provider_compliance_flow_id, pc.flow_id,
+                    f.name AS flow_name, pc.month, pc.year, pc.status, pc.submitted_at,
+                    pc.reviewed_at, pc.created_at
+               FROM provider_compliances pc
+               JOIN compliance_flows f ON f.id = pc.flow_id
+              WHERE pc.company_id = :companyId AND pc.provider_id IN (SELECT id FROM providers)
+                    ${conditions}),
+           ${PROVIDER_COMPLIANCE_STEP_CTES}
+           SELECT ${missingCompliancesSql(
+             'AND a.company_id = CAST(:companyId AS uuid) AND a.provider_id IN (SELECT id FROM providers)'
+           )} AS missing,
+                  json_build_object(
+                    'data', coalesce(json_agg(${PROVIDER_COMPLIANCE_JSON_SQL}
+                                              ORDER BY pc.year DESC, pc.month DESC, pc.created_at, pc.id),
+                                     '[]'::json),
+                    'total', count(*))::text AS body,
+                  (SELECT json_agg(json_build_object('id', d.id, 'path', d.file_path))
+                     FROM document_rows d) AS files
+             FROM page pc
+             LEFT JOIN step_json sj ON sj.provider_compliance_id = pc.id`,
           bindings
         )
       )
