@@ -179,50 +179,83 @@ export function fillFileUrls(json: string, urls: Map<string, string>) {
 
 /**
  * ProviderComplianceDto.fromModel with its StepComplianceDto steps (platformData
- * null: C1/C2 show no granted data) as ONE json value built by PostgreSQL,
- * for the compliance `pc` (provider_compliances) and its flow `f`. Same keys,
- * order, nulls and timestamps (api_timestamp prints what Luxon's toISO prints):
- * the lists send it as text, no model, no Luxon, no JSON.parse in Node.
- * Named bindings: `:zone`/`:zulu`, the company time zone (submission
- * windows, compliance_submission_window); `:dbZone`/`:dbZulu`, the zone
- * Lucid's DateTimes print in; `:today`, the clock's now.
+ * null: C1/C2 show no granted data) built by PostgreSQL, as the common table
+ * expressions that follow a CTE `page` of compliances (the columns of
+ * provider_compliances C1 selects, and `flow_name`): `step_rows` (their step
+ * compliances), `steps` (each step of the page ONCE with what does not depend on
+ * the compliance: schedule, requirements, validators), `windows` (each step
+ * schedule's submission window ONCE per month of the page: what
+ * compliance_submission_window() costs is per schedule and month, not per row),
+ * `document_rows`/`documents` (the current documents, grouped per step compliance)
+ * and `step_json` (each compliance's steps as a JSON array). One grouped pass
+ * over the page's rows instead of correlated sub-selects per step compliance
+ * (#12). `PROVIDER_COMPLIANCE_JSON_SQL` is then one compliance `pc` (a `page`
+ * row) with its steps `sj` (a `step_json` row, LEFT JOINed: none when NULL).
+ * Same keys, order, nulls and timestamps as the DTOs (api_timestamp prints what
+ * Luxon's toISO prints): the lists send it as text, no model, no Luxon, no
+ * JSON.parse in Node.
+ * Named bindings: `:zone`/`:zulu`, the company time zone (submission windows,
+ * compliance_submission_window); `:dbZone`/`:dbZulu`, the zone Lucid's
+ * DateTimes print in; `:today`, the clock's now.
  * tests/functional/compliance/list_json_sql.spec.ts compares it with C3.
  */
-export const PROVIDER_COMPLIANCE_JSON_SQL = `json_build_object(
-  'id', pc.id, 'providerId', pc.provider_id,
-  'providerComplianceFlowId', pc.provider_compliance_flow_id,
-  'complianceFlowId', pc.flow_id, 'complianceFlowName', f.name,
-  'month', pc.month, 'year', pc.year, 'status', pc.status,
-  'steps', (
-    SELECT coalesce(json_agg(json_build_object(
-             'id', sc.id, 'complianceStepId', s.id, 'title', s.title, 'order', s.position,
-             'stepType', s.step_type, 'status', sc.status,
-             'schedule', json_build_object(
-               'frequency', s.frequency, 'dayStart', s.day_start, 'dayEnd', s.day_end,
-               'monthStart', s.month_start, 'monthEnd', s.month_end),
-             'documents', (
-               SELECT coalesce(json_agg(json_build_object(
-                        'id', d.id, 'stepComplianceId', d.step_compliance_id,
-                        'documentRequirementId', d.requirement_id,
-                        'documentRequirementName', coalesce(dr.name, ''),
-                        'fileName', d.file_name, 'fileUrl', '${FILE_URL_MARKER}' || d.id,
-                        'status', d.status, 'rejectionReason', d.rejection_reason,
-                        'sentAt', api_timestamp(d.sent_at, :dbZone, :dbZulu),
-                        'reviewedAt', api_timestamp(d.reviewed_at, :dbZone, :dbZulu))
-                        ORDER BY d.sent_at), '[]'::json)
-                 FROM step_compliance_documents d
-                 LEFT JOIN compliance_document_requirements dr
-                        ON dr.id = d.requirement_id AND dr.step_id = s.id
-                WHERE d.step_compliance_id = sc.id),
-             'requiredDocuments', (
-               SELECT coalesce(json_agg(json_build_object(
-                        'id', r.id, 'name', r.name, 'description', r.description,
-                        'required', r.required, 'formats', r.formats) ORDER BY r.position), '[]'::json)
-                 FROM compliance_document_requirements r WHERE r.step_id = s.id),
+export const PROVIDER_COMPLIANCE_STEP_CTES = `
+  step_rows AS MATERIALIZED (
+    SELECT sc.id, sc.provider_compliance_id, sc.step_id, sc.status, sc.granted_data_types,
+           sc.submitted_at, sc.reviewed_at, p.year, p.month, p.provider_compliance_flow_id
+      FROM page p JOIN step_compliances sc ON sc.provider_compliance_id = p.id),
+  steps AS MATERIALIZED (
+    SELECT s.id, s.title, s.position, s.step_type, s.frequency, s.day_start, s.day_end,
+           s.platform_data_types, s.depends_on_previous, s.include_immediate_leadership,
+           json_build_object(
+             'frequency', s.frequency, 'dayStart', s.day_start, 'dayEnd', s.day_end,
+             'monthStart', s.month_start, 'monthEnd', s.month_end) AS schedule,
+           (SELECT coalesce(json_agg(json_build_object(
+                    'id', r.id, 'name', r.name, 'description', r.description,
+                    'required', r.required, 'formats', r.formats) ORDER BY r.position), '[]'::json)
+              FROM compliance_document_requirements r WHERE r.step_id = s.id) AS required_documents,
+           (SELECT coalesce(json_agg(json_build_object(
+                    'id', v.id, 'userId', u.id, 'name', u.name, 'avatar', u.avatar)
+                    ORDER BY v.id), '[]'::json)
+              FROM compliance_step_validators v JOIN users u ON u.id = v.user_id
+             WHERE v.step_id = s.id) AS validators
+      FROM compliance_steps s WHERE s.id IN (SELECT step_id FROM step_rows)),
+  windows AS MATERIALIZED (
+    SELECT k.frequency, k.day_start, k.day_end, k.year, k.month, w.window_start, w.window_end,
+           api_timestamp(w.window_end, :zone, :zulu) AS deadline
+      FROM (SELECT DISTINCT s.frequency, s.day_start, s.day_end, r.year, r.month
+              FROM step_rows r JOIN steps s ON s.id = r.step_id) k
+     CROSS JOIN LATERAL compliance_submission_window(
+       k.frequency, k.day_start, k.day_end, k.year, k.month, :zone, :today) w),
+  document_rows AS MATERIALIZED (
+    SELECT d.id, d.step_compliance_id, d.requirement_id, d.file_name, d.file_path, d.status,
+           d.rejection_reason, d.sent_at, d.reviewed_at, dr.name AS requirement_name
+      FROM step_rows r
+      JOIN step_compliance_documents d ON d.step_compliance_id = r.id
+      LEFT JOIN compliance_document_requirements dr
+             ON dr.id = d.requirement_id AND dr.step_id = r.step_id),
+  documents AS (
+    SELECT d.step_compliance_id, json_agg(json_build_object(
+             'id', d.id, 'stepComplianceId', d.step_compliance_id,
+             'documentRequirementId', d.requirement_id,
+             'documentRequirementName', coalesce(d.requirement_name, ''),
+             'fileName', d.file_name, 'fileUrl', '${FILE_URL_MARKER}' || d.id,
+             'status', d.status, 'rejectionReason', d.rejection_reason,
+             'sentAt', api_timestamp(d.sent_at, :dbZone, :dbZulu),
+             'reviewedAt', api_timestamp(d.reviewed_at, :dbZone, :dbZulu))
+             ORDER BY d.sent_at) AS list
+      FROM document_rows d GROUP BY d.step_compliance_id),
+  step_json AS (
+    SELECT r.provider_compliance_id, json_agg(json_build_object(
+             'id', r.id, 'complianceStepId', s.id, 'title', s.title, 'order', s.position,
+             'stepType', s.step_type, 'status', r.status,
+             'schedule', s.schedule,
+             'documents', coalesce(docs.list, '[]'::json),
+             'requiredDocuments', s.required_documents,
              'platformDataTypes', s.platform_data_types,
-             'grantedDataTypes', sc.granted_data_types,
+             'grantedDataTypes', r.granted_data_types,
              'platformData', NULL,
-             'validators', (
+             'validators', CASE WHEN NOT s.include_immediate_leadership THEN s.validators ELSE (
                SELECT coalesce(json_agg(json_build_object(
                         'id', p.id, 'userId', p.user_id, 'name', p.name, 'avatar', p.avatar)
                         ORDER BY p.rank, p.sort), '[]'::json)
@@ -232,22 +265,31 @@ export const PROVIDER_COMPLIANCE_JSON_SQL = `json_build_object(
                        UNION ALL
                        SELECT u.id, u.id, u.name, u.avatar, 1, u.id
                          FROM provider_compliance_flow_leaderships l JOIN users u ON u.id = l.user_id
-                        WHERE s.include_immediate_leadership
-                          AND l.provider_compliance_flow_id = pc.provider_compliance_flow_id
+                        WHERE l.provider_compliance_flow_id = r.provider_compliance_flow_id
                           AND l.step_id = s.id
                           AND NOT EXISTS (SELECT 1 FROM compliance_step_validators v
-                                           WHERE v.step_id = s.id AND v.user_id = l.user_id)) p),
+                                           WHERE v.step_id = s.id AND v.user_id = l.user_id)) p)
+             END,
              'dependsOnPrevious', s.depends_on_previous,
-             'submissionDeadline', api_timestamp(w.window_end, :zone, :zulu),
-             'isSubmissionOpen', sc.status IN (${OPEN_STEP_STATUSES.map((status) => `'${status}'`).join(', ')})
+             'submissionDeadline', w.deadline,
+             'isSubmissionOpen', r.status IN (${OPEN_STEP_STATUSES.map((status) => `'${status}'`).join(', ')})
                                  AND w.window_start <= :today AND :today <= w.window_end,
-             'submittedAt', api_timestamp(sc.submitted_at, :dbZone, :dbZulu),
-             'reviewedAt', api_timestamp(sc.reviewed_at, :dbZone, :dbZulu))
-             ORDER BY s.position, sc.id), '[]'::json)
-      FROM step_compliances sc
-      JOIN compliance_steps s ON s.id = sc.step_id
-      CROSS JOIN LATERAL compliance_submission_window(
-        s.frequency, s.day_start, s.day_end, pc.year, pc.month, :zone, :today) w
-     WHERE sc.provider_compliance_id = pc.id),
+             'submittedAt', api_timestamp(r.submitted_at, :dbZone, :dbZulu),
+             'reviewedAt', api_timestamp(r.reviewed_at, :dbZone, :dbZulu))
+             ORDER BY s.position, r.id) AS steps
+      FROM step_rows r
+      JOIN steps s ON s.id = r.step_id
+      JOIN windows w ON w.frequency = s.frequency AND w.day_start = s.day_start
+                    AND w.day_end = s.day_end AND w.year = r.year AND w.month = r.month
+      LEFT JOIN documents docs ON docs.step_compliance_id = r.id
+     GROUP BY r.provider_compliance_id)`
+
+/** One compliance (see PROVIDER_COMPLIANCE_STEP_CTES): `pc` a `page` row, `sj` its `step_json` row */
+export const PROVIDER_COMPLIANCE_JSON_SQL = `json_build_object(
+  'id', pc.id, 'providerId', pc.provider_id,
+  'providerComplianceFlowId', pc.provider_compliance_flow_id,
+  'complianceFlowId', pc.flow_id, 'complianceFlowName', pc.flow_name,
+  'month', pc.month, 'year', pc.year, 'status', pc.status,
+  'steps', coalesce(sj.steps, '[]'::json),
   'submittedAt', api_timestamp(pc.submitted_at, :dbZone, :dbZulu),
   'reviewedAt', api_timestamp(pc.reviewed_at, :dbZone, :dbZulu))`

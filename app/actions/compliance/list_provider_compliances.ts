@@ -1,6 +1,8 @@
 import { inject } from '@adonisjs/core'
+import type { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import { apiTimestampBindings } from '#support/json_text'
+import { asPreparedStatement } from '#support/prepared_statement'
 import type { Infer } from '@vinejs/vine/types'
 import type Company from '#models/company'
 import CompanyMember from '#models/company_member'
@@ -9,9 +11,75 @@ import FileStorageService from '#services/files/storage_service'
 import { missingCompliancesSql } from '#services/compliance/generation'
 import GenerateMonthlyCompliances from '#actions/compliance/generate_monthly_compliances'
 import type { listProviderCompliancesValidator } from '#validators/provider_compliance'
-import { PROVIDER_COMPLIANCE_JSON_SQL, fillFileUrls } from '#dtos/provider_compliance_dto'
+import {
+  PROVIDER_COMPLIANCE_JSON_SQL,
+  PROVIDER_COMPLIANCE_STEP_CTES,
+  fillFileUrls,
+} from '#dtos/provider_compliance_dto'
 
 type Filters = Infer<typeof listProviderCompliancesValidator>
+
+/**
+ * C1's one statement and its named bindings, for the caller `userId` in
+ * `company` at `now` (exported for the plan test): the caller's provider
+ * ids, its compliances (`page`), their steps as JSON
+ * (PROVIDER_COMPLIANCE_STEP_CTES), the month-complete check and the
+ * documents to sign. Only the filters in use are in the text, so each
+ * variant is its own prepared statement with its own plan.
+ */
+export function providerCompliancesStatement(
+  company: Pick<Company, 'id' | 'timezone'>,
+  userId: string,
+  filters: Filters,
+  now: DateTime
+) {
+  const today = now.setZone(company.timezone)
+  const search = filters.search?.toLowerCase()
+  const conditions = [
+    filters.year ? 'AND pc.year = :filterYear' : '',
+    filters.month ? 'AND pc.month = :filterMonth' : '',
+    filters.status && filters.status !== 'all' ? 'AND pc.status = :status' : '',
+    search ? 'AND lower(f.name) LIKE :search' : '',
+  ].join(' ')
+  const bindings = {
+    userId,
+    companyId: company.id,
+    year: today.year,
+    month: today.month,
+    filterYear: filters.year ?? null,
+    filterMonth: filters.month ?? null,
+    status: filters.status ?? null,
+    search: search ? `%${search}%` : null,
+    today: now.toISO(),
+    zone: today.zoneName,
+    zulu: today.zone.isUniversal,
+    /** Lucid's DateTimes are in Luxon's default zone */
+    ...apiTimestampBindings(),
+  }
+  const sql = `WITH providers AS (${CompanyMember.PROVIDER_IDS_SQL}),
+    page AS MATERIALIZED (
+      SELECT pc.id, pc.provider_id, pc.provider_compliance_flow_id, pc.flow_id,
+             f.name AS flow_name, pc.month, pc.year, pc.status, pc.submitted_at,
+             pc.reviewed_at, pc.created_at
+        FROM provider_compliances pc
+        JOIN compliance_flows f ON f.id = pc.flow_id
+       WHERE pc.company_id = :companyId AND pc.provider_id IN (SELECT id FROM providers)
+             ${conditions}),
+    ${PROVIDER_COMPLIANCE_STEP_CTES}
+    SELECT ${missingCompliancesSql(
+      'AND a.company_id = CAST(:companyId AS uuid) AND a.provider_id IN (SELECT id FROM providers)'
+    )} AS missing,
+           json_build_object(
+             'data', coalesce(json_agg(${PROVIDER_COMPLIANCE_JSON_SQL}
+                                       ORDER BY pc.year DESC, pc.month DESC, pc.created_at, pc.id),
+                              '[]'::json),
+             'total', count(*))::text AS body,
+           (SELECT json_agg(json_build_object('id', d.id, 'path', d.file_path))
+              FROM document_rows d) AS files
+      FROM page pc
+      LEFT JOIN step_json sj ON sj.provider_compliance_id = pc.id`
+  return { sql, bindings }
+}
 
 /**
  * C1 / C2: the caller's compliances in the company, newest month first,
@@ -20,7 +88,8 @@ type Filters = Infer<typeof listProviderCompliancesValidator>
  * of the request). The current month (company timezone) is generated on
  * the fly first, so a provider never waits for the monthly command: the
  * same statement says whether anything of it is missing, and only then
- * does the generation run and the statement run again.
+ * does the generation run and the statement run again. It runs as a
+ * prepared statement: planning it cost more than running it.
  */
 @inject()
 export default class ListProviderCompliances {
@@ -33,51 +102,9 @@ export default class ListProviderCompliances {
   async handle(company: Company, userId: string, filters: Filters) {
     const now = this.clock.now()
     const today = now.setZone(company.timezone)
-    const search = filters.search?.toLowerCase()
-    const conditions = [
-      filters.year ? 'AND pc.year = :filterYear' : '',
-      filters.month ? 'AND pc.month = :filterMonth' : '',
-      filters.status && filters.status !== 'all' ? 'AND pc.status = :status' : '',
-      search ? 'AND lower(f.name) LIKE :search' : '',
-    ].join(' ')
-    const bindings = {
-      userId,
-      companyId: company.id,
-      year: today.year,
-      month: today.month,
-      filterYear: filters.year ?? null,
-      filterMonth: filters.month ?? null,
-      status: filters.status ?? null,
-      search: search ? `%${search}%` : null,
-      today: now.toISO(),
-      zone: today.zoneName,
-      zulu: today.zone.isUniversal,
-      /** Lucid's DateTimes are in Luxon's default zone */
-      ...apiTimestampBindings(),
-    }
+    const { sql, bindings } = providerCompliancesStatement(company, userId, filters, now)
     const read = async () => {
-      const { rows } = await db.rawQuery(
-        `WITH providers AS (${CompanyMember.PROVIDER_IDS_SQL}),
-         page AS (
-           SELECT pc.id, pc.year, pc.month, pc.created_at, ${PROVIDER_COMPLIANCE_JSON_SQL} AS body
-             FROM provider_compliances pc
-             JOIN compliance_flows f ON f.id = pc.flow_id
-            WHERE pc.company_id = :companyId AND pc.provider_id IN (SELECT id FROM providers)
-                  ${conditions})
-         SELECT ${missingCompliancesSql(
-           'AND a.company_id = CAST(:companyId AS uuid) AND a.provider_id IN (SELECT id FROM providers)'
-         )} AS missing,
-                json_build_object(
-                  'data', coalesce(json_agg(body ORDER BY year DESC, month DESC, created_at, id),
-                                   '[]'::json),
-                  'total', count(*))::text AS body,
-                (SELECT json_agg(json_build_object('id', d.id, 'path', d.file_path))
-                   FROM step_compliance_documents d
-                   JOIN step_compliances sc ON sc.id = d.step_compliance_id
-                  WHERE sc.provider_compliance_id IN (SELECT id FROM page)) AS files
-           FROM page`,
-        bindings
-      )
+      const { rows } = await asPreparedStatement(db.rawQuery(sql, bindings))
       return rows[0] as {
         missing: boolean
         body: string

@@ -34,16 +34,21 @@ export const STEP_JSON_SQL = `json_build_object(
  * The attached (not detached) providers of the flow `flowIdSql`, newest
  * first, as the FROM clause of their rows (`a` the attachment, `c` its
  * contract, `pc`/`pu` the provider company or user): at most
- * `:attachedLimit` from `:attachedOffset` (LIMIT NULL = all): the page's
- * ids first, from the partial index provider_compliance_flows_recent
+ * `slice.limit` from `slice.offset` (SQL: the named bindings `:attachedLimit`
+ * and `:attachedOffset` unless the caller writes a constant slice, as D1
+ * does so that its prepared plan can be generic; LIMIT NULL = all): the
+ * page's ids first, from the partial index provider_compliance_flows_recent
  * (flow_id, attached_at DESC, id) alone (index-only, so a deep page skips
  * index entries, not table rows), then their rows.
  */
-export const attachedRowsSql = (flowIdSql: string) => `
+export const attachedRowsSql = (
+  flowIdSql: string,
+  slice = { limit: ':attachedLimit', offset: ':attachedOffset' }
+) => `
     FROM (SELECT id FROM provider_compliance_flows
            WHERE flow_id = ${flowIdSql} AND detached_at IS NULL
            ORDER BY attached_at DESC, id
-           LIMIT :attachedLimit OFFSET :attachedOffset) page
+           LIMIT ${slice.limit} OFFSET ${slice.offset}) page
     JOIN provider_compliance_flows a ON a.id = page.id
     LEFT JOIN contracts c ON c.id = a.contract_id
     LEFT JOIN companies pc ON a.provider_type = 'LEGAL_ENTITY' AND pc.id = a.provider_id

@@ -164,4 +164,83 @@ test.group('Compliance / monthly generation', (group) => {
     assert.isFalse(byTitle['Cedo'].isSubmissionOpen)
     assert.equal(byTitle['Mês'].submissionDeadline, '2026-02-28T23:59:59.999-03:00')
   })
+
+  test('one pass generates every company; a step added to an approved compliance reopens it', async ({
+    client,
+    assert,
+  }) => {
+    const first = await complianceWorld()
+    const second = await complianceWorld()
+    const flows = []
+    for (const world of [first, second]) {
+      const flow = await createFlow(client as ApiClient, world, {
+        name: 'Mensal',
+        steps: [documentsStep()],
+      })
+      await attach(client as ApiClient, world, flow.id)
+      flows.push(flow)
+    }
+    const run = await ace.exec('compliance:generate', ['--month', '2026-05'])
+    assert.equal(run.exitCode, 0)
+    for (const world of [first, second]) {
+      const may = await ProviderCompliance.query()
+        .where('company_id', world.borrower.id)
+        .where('month', 5)
+      assert.sameMembers(
+        may.map((compliance) => compliance.providerId),
+        [world.providerCompany.id, world.person.id]
+      )
+    }
+
+    /** The person's May compliance of the first company is complete... */
+    const approved = await ProviderCompliance.query()
+      .where('company_id', first.borrower.id)
+      .where('provider_id', first.person.id)
+      .where('month', 5)
+      .firstOrFail()
+    await StepCompliance.query()
+      .where('provider_compliance_id', approved.id)
+      .update({ status: 'approved' })
+    await approved.merge({ status: 'approved' }).save()
+    /** ...until the flow gets a step that depends on the approved one */
+    const updated = await client
+      .put(`/api/v1/compliance-flows/${flows[0].id}`)
+      .headers(headers(first.borrower))
+      .json({
+        steps: [
+          ...flows[0].steps.map((step: any) => ({ id: step.id })),
+          documentsStep({ title: 'Depois', dependsOnPrevious: true }),
+        ],
+      })
+      .loginAs(first.owner)
+    updated.assertStatus(200)
+    const again = await new GenerateMonthlyCompliances().handle({
+      year: 2026,
+      month: 5,
+      companyIds: [first.borrower.id, second.borrower.id],
+    })
+    /** two step compliances added (one per provider of the first company), no compliance */
+    assert.deepEqual(again, { compliances: 0, steps: 2 })
+    const steps = await StepCompliance.query()
+      .where('provider_compliance_id', approved.id)
+      .preload('step')
+    assert.sameMembers(
+      steps.map((step) => `${step.step.title}:${step.status}`),
+      ['Documentos do mês:approved', 'Depois:pending']
+    )
+    await approved.refresh()
+    assert.equal(approved.status, 'pending')
+    const other = await ProviderCompliance.query()
+      .where('company_id', first.borrower.id)
+      .where('provider_id', first.providerCompany.id)
+      .where('month', 5)
+      .firstOrFail()
+    const blocked = await StepCompliance.query()
+      .where('provider_compliance_id', other.id)
+      .preload('step')
+    assert.sameMembers(
+      blocked.map((step) => `${step.step.title}:${step.status}`),
+      ['Documentos do mês:pending', 'Depois:blocked']
+    )
+  })
 })

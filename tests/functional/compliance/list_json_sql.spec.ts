@@ -5,12 +5,14 @@ import type { ApiClient } from '@japa/api-client'
 import Company from '#models/company'
 import {
   attachedWorld,
+  createFlow,
   documentsStep,
   headers,
   ONE_DOCUMENT,
   sendFirstStep,
 } from '#tests/support/compliance'
 import { freezeClock, restoreClock } from '#tests/support/clock'
+import GenerateMonthlyCompliances from '#actions/compliance/generate_monthly_compliances'
 
 type World = Awaited<ReturnType<typeof attachedWorld>>
 
@@ -138,6 +140,65 @@ test.group('Compliance / C1 built in SQL', (group) => {
     await Company.query().where('id', world.borrower.id).update({ timezone: 'UTC' })
     const [compliance] = await assertListEqualsShow(client as ApiClient, world, assert)
     assert.match(compliance.steps[0].submissionDeadline, /Z$/)
+  })
+
+  test('several months and flows: each compliance of C1 equals its C3 body', async ({
+    client,
+    assert,
+  }) => {
+    /**
+     * C1 groups the step compliances of all the page's compliances in one
+     * pass (steps and windows computed once per step and month): months with
+     * other windows, a second flow with other steps, and the document of one
+     * step compliance must land on that one only.
+     */
+    const world = await richWorld(client as ApiClient)
+    const other = await createFlow(client as ApiClient, world, {
+      name: 'Trimestral',
+      steps: [
+        documentsStep({
+          title: 'Quinzenal',
+          schedule: { frequency: 'biweekly', dayStart: 3, dayEnd: 2 },
+        }),
+        documentsStep({
+          title: 'Trimestre',
+          schedule: { frequency: 'quarterly', dayStart: 10, dayEnd: 20, monthStart: 1 },
+        }),
+      ],
+    })
+    const attached = await client
+      .post('/api/v1/providers/compliance-flows')
+      .headers(headers(world.borrower))
+      .json({ attachments: [{ providerId: world.providerCompany.id, complianceFlowId: other.id }] })
+      .loginAs(world.owner)
+    attached.assertStatus(201)
+    const generate = new GenerateMonthlyCompliances()
+    for (const [year, month] of [
+      [2025, 12],
+      [2026, 1],
+      [2026, 2],
+      [2026, 3],
+    ]) {
+      await generate.handle({ year, month, companyId: world.borrower.id })
+    }
+    const data = await assertListEqualsShow(client as ApiClient, world, assert)
+    /** what the comparison covered */
+    assert.lengthOf(data, 8)
+    assert.sameMembers(
+      [...new Set(data.map((compliance: any) => `${compliance.year}-${compliance.month}`))],
+      ['2025-12', '2026-1', '2026-2', '2026-3']
+    )
+    const documents = data.flatMap((compliance: any) =>
+      compliance.steps.flatMap((step: any) => step.documents)
+    )
+    assert.lengthOf(documents, 1)
+    const quarterly = data.filter((compliance: any) =>
+      compliance.steps.some((step: any) => step.title === 'Trimestre')
+    )
+    assert.sameMembers(
+      quarterly.map((compliance: any) => compliance.month),
+      [1]
+    )
   })
 
   test('each flow of D1 (built in SQL) equals its D2 body (DTOs)', async ({ client, assert }) => {
