@@ -3,10 +3,7 @@ import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
 import db from '@adonisjs/lucid/services/db'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
-import type {
-  QueryClientContract,
-  TransactionClientContract,
-} from '@adonisjs/lucid/types/database'
+import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import Company from '#models/company'
 import User from '#models/user'
