@@ -1,4 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
+import { preparedOnConnection } from '#models/queries/prepared_statement'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { HoursPeriods } from '#support/hours'
 import { stripDocument } from '#support/documents'
@@ -148,6 +149,18 @@ export async function queryTeamLinks(
   }
 }
 
+/**
+ * `LIMIT n OFFSET m` as literals (validated integers, checked again): a
+ * prepared statement's generic plan knows its page then (with parameters
+ * the planner assumes a tenth of the links and keeps planning each call).
+ */
+function literalPaging(limit: number, offset: number) {
+  if (!Number.isSafeInteger(limit) || !Number.isSafeInteger(offset) || limit < 1 || offset < 0) {
+    throw new Error(`Invalid page: LIMIT ${limit} OFFSET ${offset}`)
+  }
+  return `LIMIT ${limit} OFFSET ${offset}`
+}
+
 /** The page of links (its rows `page`), its total and how its rows are shown */
 interface LinkPageParts {
   /** `SELECT <total>` (a scalar) */
@@ -171,7 +184,8 @@ interface LinkPageParts {
 function linkPageParts(
   scope: TeamLinkScope,
   filters: TeamLinkFilters,
-  periods: HoursPeriods
+  periods: HoursPeriods,
+  paging: 'bindings' | 'literal' = 'bindings'
 ): LinkPageParts {
   const borrowerView = 'borrowerId' in scope
   const [scopeSql, scopeBindings] = scopeClause(scope)
@@ -228,8 +242,8 @@ function linkPageParts(
              c.company_id AS borrower_id, ${sortName} AS sort_name
       FROM ${from} ${sortJoin}
       WHERE ${where.join(' AND ')}
-      ORDER BY ${sortName}, cp.id LIMIT ? OFFSET ?`,
-    pageBindings: [...bindings, filters.pageSize, offset],
+      ORDER BY ${sortName}, cp.id ${paging === 'literal' ? literalPaging(filters.pageSize, offset) : 'LIMIT ? OFFSET ?'}`,
+    pageBindings: paging === 'literal' ? bindings : [...bindings, filters.pageSize, offset],
     /** LIMIT 1 keeps each lateral a probe per page row (not a hash of the whole table) */
     joins: `
     LEFT JOIN LATERAL (
@@ -316,7 +330,9 @@ export async function queryTeamLinksJson(
   itemSql: string
 ): Promise<TeamLinkJsonPage> {
   const { sql, bindings } = teamLinksJsonSql(borrowerId, filters, periods, itemSql)
-  const { rows } = await db.rawQuery(sql, bindings)
+  const query = db.rawQuery(sql, bindings)
+  if (filters.page === 1) preparedOnConnection(query, sql)
+  const { rows } = await query
   return { data: rows[0].data, total: rows[0].total, logos: rows[0].logos ?? [] }
 }
 
@@ -327,7 +343,7 @@ export function teamLinksJsonSql(
   periods: HoursPeriods,
   itemSql: string
 ) {
-  const parts = linkPageParts({ borrowerId }, filters, periods)
+  const parts = linkPageParts({ borrowerId }, filters, periods, 'literal')
   const sql = `
     SELECT coalesce(json_agg(${itemSql} ORDER BY page.sort_name, page.part_id)
                       FILTER (WHERE page.part_id IS NOT NULL), '[]'::json)::text AS data,
