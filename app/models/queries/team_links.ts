@@ -101,6 +101,13 @@ function scopeClause(scope: TeamLinkScope): [string, unknown[]] {
   return [`${party} = ? AND cp.counterparty_of IS NOT NULL AND cp.role = 'PROVIDER'`, [id]]
 }
 
+/** Whether the total is a count of the filtered links (not the borrower's kept counter) */
+function countsRows(scope: TeamLinkScope, filters: TeamLinkFilters) {
+  const narrowed =
+    filters.search?.trim() || filters.partId || filters.contractId || filters.memberId
+  return !('borrowerId' in scope) || !!narrowed
+}
+
 /**
  * The total of the filtered links: the borrower's trigger-kept counter
  * when only `isActive` filters (one primary-key read), else a count of
@@ -114,9 +121,7 @@ function totalSql(
   where: string,
   bindings: unknown[]
 ): [string, unknown[]] {
-  const narrowed =
-    filters.search?.trim() || filters.partId || filters.contractId || filters.memberId
-  if ('borrowerId' in scope && !narrowed) {
+  if ('borrowerId' in scope && !countsRows(scope, filters)) {
     const column =
       filters.isActive === undefined ? 'total' : filters.isActive ? 'active' : 'total - active'
     return [
@@ -166,7 +171,7 @@ interface LinkPageParts {
   /** `SELECT <total>` (a scalar) */
   total: string
   totalBindings: unknown[]
-  /** The page's subquery, aliased `page` by the caller */
+  /** The page's subquery, aliased `page` by the caller (with `total_count` when counted) */
   page: string
   pageBindings: unknown[]
   /** `co` (company shown), `u` (user shown), `h` (hour totals), `l` (last entry) of each page row */
@@ -185,7 +190,8 @@ function linkPageParts(
   scope: TeamLinkScope,
   filters: TeamLinkFilters,
   periods: HoursPeriods,
-  paging: 'bindings' | 'literal' = 'bindings'
+  paging: 'bindings' | 'literal' = 'bindings',
+  windowCount = false
 ): LinkPageParts {
   const borrowerView = 'borrowerId' in scope
   const [scopeSql, scopeBindings] = scopeClause(scope)
@@ -240,6 +246,7 @@ function linkPageParts(
              cp.created_at AS part_created_at, cp.updated_at AS part_updated_at,
              c.id AS contract_id, c.name AS contract_name, c.status AS contract_status,
              c.company_id AS borrower_id, ${sortName} AS sort_name
+             ${windowCount ? ', count(*) OVER ()::int AS total_count' : ''}
       FROM ${from} ${sortJoin}
       WHERE ${where.join(' AND ')}
       ORDER BY ${sortName}, cp.id ${paging === 'literal' ? literalPaging(filters.pageSize, offset) : 'LIMIT ? OFFSET ?'}`,
@@ -333,7 +340,26 @@ export async function queryTeamLinksJson(
   const query = db.rawQuery(sql, bindings)
   if (filters.page === 1) preparedOnConnection(query, sql)
   const { rows } = await query
-  return { data: rows[0].data, total: rows[0].total, logos: rows[0].logos ?? [] }
+  return {
+    data: rows[0].data,
+    total: rows[0].total ?? (await countBeyondPage(borrowerId, filters, periods)),
+    logos: rows[0].logos ?? [],
+  }
+}
+
+/**
+ * The total of a counted list whose page came back empty (the window count
+ * rides on the page's rows): 0 on page 1, else a count of its own.
+ */
+async function countBeyondPage(
+  borrowerId: string,
+  filters: TeamLinkFilters,
+  periods: HoursPeriods
+): Promise<number> {
+  if (filters.page === 1) return 0
+  const parts = linkPageParts({ borrowerId }, filters, periods)
+  const { rows } = await db.rawQuery(`SELECT ${parts.total} AS total`, parts.totalBindings)
+  return rows[0].total
 }
 
 /** The statement of queryTeamLinksJson with its bindings (also used to EXPLAIN it) */
@@ -343,19 +369,30 @@ export function teamLinksJsonSql(
   periods: HoursPeriods,
   itemSql: string
 ) {
-  const parts = linkPageParts({ borrowerId }, filters, periods, 'literal')
+  /**
+   * A counted total (a search) comes from the page's own scan, `count(*)
+   * OVER ()`: the page reads every match to sort them anyway, so the
+   * matches are not searched twice. NULL when the page is empty.
+   */
+  const counted = countsRows({ borrowerId }, filters)
+  const parts = linkPageParts({ borrowerId }, filters, periods, 'literal', counted)
+  const total = counted ? 'max(page.total_count)' : 't.total'
   const sql = `
     SELECT coalesce(json_agg(${itemSql} ORDER BY page.sort_name, page.part_id)
                       FILTER (WHERE page.part_id IS NOT NULL), '[]'::json)::text AS data,
-           t.total,
+           ${total} AS total,
            json_agg(json_build_object('id', co.id, 'key', co.logo))
              FILTER (WHERE (${LOGO_PLACEHOLDER_SQL}) LIKE 'sign:%') AS logos
-    FROM (SELECT ${parts.total} AS total) t
+    FROM (SELECT ${counted ? 'NULL::int' : parts.total} AS total) t
     LEFT JOIN (${parts.page}) page ON true
     ${parts.joins}
     GROUP BY t.total`
   return {
     sql,
-    bindings: [...parts.totalBindings, ...parts.pageBindings, ...parts.joinBindings],
+    bindings: [
+      ...(counted ? [] : parts.totalBindings),
+      ...parts.pageBindings,
+      ...parts.joinBindings,
+    ],
   }
 }

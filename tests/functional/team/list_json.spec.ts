@@ -114,6 +114,10 @@ test.group('Team / E1 and F items built by PostgreSQL', (group) => {
       { page: 3, pageSize: 2 },
       { page: 1, pageSize: 20, isActive: false },
       { page: 1, pageSize: 20, search: '123.456.789-09' },
+      { page: 1, pageSize: 1, search: '@' },
+      /** A counted total past the last page, and no match at all */
+      { page: 9, pageSize: 1, search: '@' },
+      { page: 1, pageSize: 20, search: 'no such provider' },
       { page: 9, pageSize: 20 },
     ]
     for (const filters of cases) {
