@@ -4,17 +4,19 @@ import ListTeamMembers from '#actions/team/list_team_members'
 import ProviderListItemDto from '#dtos/provider_list_item_dto'
 import PageMetaDto from '#dtos/page_meta_dto'
 import { listTeamValidator } from '#validators/team'
+import { sendJsonText } from '#support/json_text'
 
 export default class ProvidersController {
   /** F: GET /providers, the team's links with their hour totals */
   @inject()
-  async index({ request, company }: HttpContext, listTeam: ListTeamMembers) {
+  async index({ request, response, company }: HttpContext, listTeam: ListTeamMembers) {
     const filters = await request.validateUsing(listTeamValidator)
-    const { rows, total, page, pageSize } = await listTeam.handle(company, filters)
-    return {
-      data: rows.map((row) => ProviderListItemDto.fromRow(row)),
-      total,
-      meta: PageMetaDto.from(total, page, pageSize),
-    }
+    const { data, total, page, pageSize } = await listTeam.handle(
+      company,
+      filters,
+      ProviderListItemDto.JSON_SQL
+    )
+    const meta = PageMetaDto.from(total, page, pageSize)
+    sendJsonText(response, `{"data":${data},"total":${total},"meta":${JSON.stringify(meta)}}`)
   }
 }

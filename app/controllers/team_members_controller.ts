@@ -12,6 +12,7 @@ import TeamInviteResultDto from '#dtos/team_invite_result_dto'
 import TeamMemberContractDto from '#dtos/team_member_contract_dto'
 import SessionEntryDto from '#dtos/session_entry_dto'
 import PageMetaDto from '#dtos/page_meta_dto'
+import { sendJsonText } from '#support/json_text'
 import { inviteTeamMemberValidator, listTeamValidator } from '#validators/team'
 
 /**
@@ -20,13 +21,15 @@ import { inviteTeamMemberValidator, listTeamValidator } from '#validators/team'
  */
 export default class TeamMembersController {
   @inject()
-  async index({ request, company }: HttpContext, listTeam: ListTeamMembers) {
+  async index({ request, response, company }: HttpContext, listTeam: ListTeamMembers) {
     const filters = await request.validateUsing(listTeamValidator)
-    const { rows, total, page, pageSize } = await listTeam.handle(company, filters)
-    return {
-      data: rows.map((row) => TeamMemberDto.listItem(row)),
-      meta: PageMetaDto.from(total, page, pageSize),
-    }
+    const { data, total, page, pageSize } = await listTeam.handle(
+      company,
+      filters,
+      TeamMemberDto.LIST_ITEM_JSON_SQL
+    )
+    const meta = PageMetaDto.from(total, page, pageSize)
+    sendJsonText(response, `{"data":${data},"meta":${JSON.stringify(meta)}}`)
   }
 
   @inject()

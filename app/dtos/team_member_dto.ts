@@ -1,5 +1,5 @@
-import type { TeamLinkRow } from '#models/queries/team_links'
-import { minutesToHours } from '#support/hours'
+import { LOGO_PLACEHOLDER_SQL, type TeamLinkRow } from '#models/queries/team_links'
+import { minutesToHours, minutesToHoursSql } from '#support/hours'
 
 /**
  * TeamMember of the spec, built from one link row. For a legal entity,
@@ -41,6 +41,32 @@ export default class TeamMemberDto {
       lastEntry: row.last_date,
     }
   }
+
+  /**
+   * listItem built by PostgreSQL (E1 sends the page as JSON text): same
+   * keys, order and nulls, over the columns of the team statement (`page`,
+   * `co`, `u`, `h`, `l`; see queries/team_links). `company.logo` is a
+   * placeholder the action signs (LOGO_PLACEHOLDER_SQL).
+   * tests/functional/team/list_json.spec.ts compares it with listItem.
+   */
+  static LIST_ITEM_JSON_SQL = `json_build_object(
+    'contractPartId', page.part_id,
+    'type', CASE WHEN page.company_id IS NOT NULL THEN 'LEGAL_ENTITY' ELSE 'NATURAL_PERSON' END,
+    'isActive', page.is_active,
+    'userId', u.id,
+    'companyId', page.company_id,
+    'user', CASE WHEN u.id IS NOT NULL THEN json_build_object(
+      'id', u.id, 'name', u.name, 'email', u.email, 'phone', u.phone, 'avatar', u.avatar,
+      'cpf', u.cpf) END,
+    'company', CASE WHEN page.company_id IS NOT NULL THEN json_build_object(
+      'id', co.id, 'name', co.name, 'tradeName', co.trade_name, 'document', co.document,
+      'email', co.email, 'phone', co.phone, 'logo', ${LOGO_PLACEHOLDER_SQL}) END,
+    'contractId', page.contract_id,
+    'contractName', page.contract_name,
+    'totalHoursMonth', ${minutesToHoursSql('h.month_minutes')},
+    'totalHoursWeek', ${minutesToHoursSql('h.week_minutes')},
+    'lastEntry', l.last_date,
+    'hasActiveContract', page.is_active AND page.contract_status = 'active')`
 
   /** A row of GET /team: adds `hasActiveContract` */
   static listItem(row: TeamLinkRow) {

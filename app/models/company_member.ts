@@ -3,7 +3,7 @@ import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
 import db from '@adonisjs/lucid/services/db'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
-import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import Company from '#models/company'
 import User from '#models/user'
@@ -54,8 +54,8 @@ export default class CompanyMember extends compose(BaseModel, withUuidPrimaryKey
    * through its owner, so these are the companies the user acts for as
    * provider (with `providerIdsOf`, the one definition of it).
    */
-  static ownedCompanyIds(userId: string) {
-    return db
+  static ownedCompanyIds(userId: string, client?: QueryClientContract) {
+    return (client ?? db)
       .from('company_members')
       .select('company_id')
       .where('user_id', userId)
@@ -97,8 +97,8 @@ export default class CompanyMember extends compose(BaseModel, withUuidPrimaryKey
    * The provider ids the user acts for (provider side, B/C): the user id
    * (natural person) and every company the user owns (legal entity).
    */
-  static async providerIdsOf(userId: string) {
-    const owned: { company_id: string }[] = await CompanyMember.ownedCompanyIds(userId)
+  static async providerIdsOf(userId: string, client?: QueryClientContract) {
+    const owned: { company_id: string }[] = await CompanyMember.ownedCompanyIds(userId, client)
     return [userId, ...owned.map((row) => row.company_id)]
   }
 

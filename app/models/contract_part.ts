@@ -82,6 +82,21 @@ export default class ContractPart extends compose(BaseModel, withUuidPrimaryKey,
     })
   })
 
+  /**
+   * actedForBy with the identities already read (`CompanyMember.providerIdsOf`:
+   * the user id first, then the companies it owns): the ids are constants
+   * of the statement, so the planner probes the (user_id, role) and
+   * (company_id, role) indexes with real estimates. With the owned ids as a
+   * subquery inside the OR it scanned every part (hashed SubPlan filter).
+   */
+  static actedForIds = scope((query, providerIds: string[]) => {
+    const [userId, ...companyIds] = providerIds
+    query.where('contract_parts.role', 'PROVIDER').where((owner) => {
+      owner.where('contract_parts.user_id', userId)
+      if (companyIds.length > 0) owner.orWhereIn('contract_parts.company_id', companyIds)
+    })
+  })
+
   /** The part of one provider identity: its company id (legal entity) or user id (person) */
   static ofProvider = scope((query, providerId: string) => {
     query.where((identity) => {
@@ -94,11 +109,16 @@ export default class ContractPart extends compose(BaseModel, withUuidPrimaryKey,
   /**
    * The links (PROVIDER parts) of a user acting as provider in a borrower
    * company: its natural-person parts and the parts of the companies it
-   * owns (a legal entity is acted for by its owner).
+   * owns (a legal entity is acted for by its owner); `providerIds` as
+   * `CompanyMember.providerIdsOf` reads them.
    */
-  static providerLinksOf(borrowerId: string, userId: string, trx?: TransactionClientContract) {
+  static providerLinksOf(
+    borrowerId: string,
+    providerIds: string[],
+    trx?: TransactionClientContract
+  ) {
     return ContractPart.query({ client: trx })
-      .withScopes((scopes) => scopes.actedForBy(userId))
+      .withScopes((scopes) => scopes.actedForIds(providerIds))
       .whereHas('contract', (contract) =>
         contract.withScopes((scopes) => scopes.ownedBy(borrowerId))
       )
@@ -108,13 +128,14 @@ export default class ContractPart extends compose(BaseModel, withUuidPrimaryKey,
    * The active link of the caller (part active, contract `active`), the
    * newest first; `providerId` picks one identity (user or company).
    */
-  static activeProviderLink(
+  static async activeProviderLink(
     borrowerId: string,
     userId: string,
     providerId?: string,
     trx?: TransactionClientContract
   ) {
-    return ContractPart.providerLinksOf(borrowerId, userId, trx)
+    const providerIds = await CompanyMember.providerIdsOf(userId, trx)
+    return ContractPart.providerLinksOf(borrowerId, providerIds, trx)
       .where('contract_parts.is_active', true)
       .whereHas('contract', (contract) => contract.where('status', 'active'))
       .if(providerId, (query) => query.withScopes((scopes) => scopes.ofProvider(providerId!)))
@@ -128,8 +149,9 @@ export default class ContractPart extends compose(BaseModel, withUuidPrimaryKey,
    * contract in force (`active`) or about to start (`completed`); one in
    * force wins, then the newest link.
    */
-  static signedProviderLink(borrowerId: string, userId: string) {
-    return ContractPart.providerLinksOf(borrowerId, userId)
+  static async signedProviderLink(borrowerId: string, userId: string) {
+    const providerIds = await CompanyMember.providerIdsOf(userId)
+    return ContractPart.providerLinksOf(borrowerId, providerIds)
       .where('contract_parts.is_active', true)
       .join('contracts as signed', 'signed.id', 'contract_parts.contract_id')
       .whereIn('signed.status', [...SIGNED_OPEN_STATUSES])
@@ -161,7 +183,8 @@ export default class ContractPart extends compose(BaseModel, withUuidPrimaryKey,
     userId: string,
     trx?: TransactionClientContract
   ) {
-    const parts = await ContractPart.providerLinksOf(borrowerId, userId, trx).select(
+    const providerIds = await CompanyMember.providerIdsOf(userId, trx)
+    const parts = await ContractPart.providerLinksOf(borrowerId, providerIds, trx).select(
       'contract_parts.id'
     )
     return parts.map((part) => part.id)
@@ -204,7 +227,10 @@ export default class ContractPart extends compose(BaseModel, withUuidPrimaryKey,
    */
   static async providerPartIds(membership: CompanyMember, providerId: string) {
     const query = isProvider(membership.role)
-      ? ContractPart.providerLinksOf(membership.companyId, membership.userId)
+      ? ContractPart.providerLinksOf(
+          membership.companyId,
+          await CompanyMember.providerIdsOf(membership.userId)
+        )
       : ContractPart.counterpartyPartsOf(membership.companyId)
     const parts = await query
       .withScopes((scopes) => scopes.ofProvider(providerId))

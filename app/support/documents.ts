@@ -44,6 +44,23 @@ export function formatCnpj(cnpj: string): string {
   return `${raw.slice(0, 2)}.${raw.slice(2, 5)}.${raw.slice(5, 8)}/${raw.slice(8, 12)}-${raw.slice(12)}`
 }
 
+/**
+ * formatCnpj / formatCpf in SQL over the text expression `document`
+ * (stripped as stripDocument strips it; the stored value unchanged when
+ * the length is not a CNPJ's or a CPF's), for responses built by PostgreSQL.
+ */
+export function formatDocumentSql(kind: 'cnpj' | 'cpf', document: string): string {
+  const formatted =
+    kind === 'cnpj'
+      ? `substr(raw, 1, 2) || '.' || substr(raw, 3, 3) || '.' || substr(raw, 6, 3) || '/' ||
+         substr(raw, 9, 4) || '-' || substr(raw, 13)`
+      : `substr(raw, 1, 3) || '.' || substr(raw, 4, 3) || '.' || substr(raw, 7, 3) || '-' ||
+         substr(raw, 10)`
+  return `(SELECT CASE WHEN char_length(raw) <> ${kind === 'cnpj' ? 14 : 11} THEN ${document}
+            ELSE ${formatted} END
+     FROM (SELECT upper(regexp_replace(${document}, '[.\\-/\\s]', '', 'g')) AS raw) stripped)`
+}
+
 /** 12345678909 -> 123.456.789-09 */
 export function formatCpf(cpf: string): string {
   const raw = stripDocument(cpf)

@@ -36,3 +36,13 @@ export function periodsAt(now: DateTime, timezone: string): HoursPeriods {
 export function minutesToHours(minutes: number | string | null | undefined): number {
   return Math.round((Number(minutes ?? 0) / 60) * 100) / 100
 }
+
+/**
+ * minutesToHours in SQL, for a response built by PostgreSQL: the same
+ * number as JSON prints it (`trim_scale`: 1.5, not 1.50; 0, not 0.00).
+ * Whole minutes never fall on a half cent of an hour (5m/3 is n, n+1/3 or
+ * n+2/3), so rounding ties cannot differ.
+ */
+export function minutesToHoursSql(minutes: string): string {
+  return `trim_scale(round(coalesce(${minutes}, 0)::numeric / 60, 2))`
+}

@@ -16,25 +16,56 @@ async function count(sql: string, bindings: unknown[]) {
   return Number(rows[0].n)
 }
 
+/**
+ * The PROVIDER parts of parties n in [from, to], in a statement of their
+ * own: the BEFORE trigger on contract_parts reads the contract, the
+ * company and its owners to set the link fields (`counterparty_of`, sort
+ * and search text), and rows inserted by a data-modifying CTE that the
+ * INSERT does not read are not there yet (the parts were no links).
+ * `party` joins the party of n (its table `p`) and its contract `c`.
+ */
+async function addParts(
+  borrowerId: string,
+  from: number,
+  to: number,
+  kind: 'person' | 'company',
+  party: string,
+  isActive: string
+) {
+  const column = kind === 'person' ? 'user_id' : 'company_id'
+  await db.rawQuery(
+    `INSERT INTO contract_parts (id, contract_id, ${column}, role, is_active, created_at, updated_at)
+     SELECT gen_random_uuid(), c.id, p.id, 'PROVIDER', ${isActive}, now(), now()
+       FROM generate_series(?::int, ?::int) AS n
+       ${party}
+       JOIN contracts c ON c.company_id = ? AND c.name = '${CONTRACT_PREFIX}${kind} ' || n`,
+    [from, to, borrowerId]
+  )
+}
+
 /** Natural persons n in [from, to]: user, active contract, PROVIDER part */
 async function addNaturalPersons(borrowerId: string, from: number, to: number) {
   await db.rawQuery(
     `WITH src AS (
-       SELECT n, gen_random_uuid() AS user_id, gen_random_uuid() AS contract_id
-       FROM generate_series(?::int, ?::int) AS n
+       SELECT n, gen_random_uuid() AS user_id FROM generate_series(?::int, ?::int) AS n
      ),
      u AS (
        INSERT INTO users (id, name, email, cpf, created_at, updated_at)
        SELECT user_id, 'Bench person ' || n, 'bench-person-' || n || '@bench.test',
               lpad(n::text, 11, '0'), now(), now() FROM src
-     ),
-     c AS (
-       INSERT INTO contracts (id, company_id, name, status, progress, snapshot, created_at, updated_at)
-       SELECT contract_id, ?, '${CONTRACT_PREFIX}person ' || n, 'active', 100, '{}', now(), now() FROM src
      )
-     INSERT INTO contract_parts (id, contract_id, user_id, role, is_active, created_at, updated_at)
-     SELECT gen_random_uuid(), contract_id, user_id, 'PROVIDER', n % 10 <> 0, now(), now() FROM src`,
+     INSERT INTO contracts (id, company_id, name, status, progress, snapshot, created_at, updated_at)
+     SELECT gen_random_uuid(), ?, '${CONTRACT_PREFIX}person ' || n, 'active', 100, '{}', now(), now()
+       FROM src`,
     [from, to, borrowerId]
+  )
+  await addParts(
+    borrowerId,
+    from,
+    to,
+    'person',
+    `JOIN users p ON p.email = 'bench-person-' || n || '@bench.test'`,
+    'n % 10 <> 0'
   )
 }
 
@@ -42,8 +73,7 @@ async function addNaturalPersons(borrowerId: string, from: number, to: number) {
 async function addLegalEntities(borrowerId: string, from: number, to: number) {
   await db.rawQuery(
     `WITH src AS (
-       SELECT n, gen_random_uuid() AS company_id, gen_random_uuid() AS owner_id,
-              gen_random_uuid() AS contract_id
+       SELECT n, gen_random_uuid() AS company_id, gen_random_uuid() AS owner_id
        FROM generate_series(?::int, ?::int) AS n
      ),
      co AS (
@@ -58,15 +88,36 @@ async function addLegalEntities(borrowerId: string, from: number, to: number) {
      m AS (
        INSERT INTO company_members (id, company_id, user_id, role, created_at, updated_at)
        SELECT gen_random_uuid(), company_id, owner_id, 'owner', now(), now() FROM src
-     ),
-     c AS (
-       INSERT INTO contracts (id, company_id, name, status, progress, snapshot, created_at, updated_at)
-       SELECT contract_id, ?, '${CONTRACT_PREFIX}company ' || n, 'active', 100, '{}', now(), now() FROM src
      )
-     INSERT INTO contract_parts (id, contract_id, company_id, role, is_active, created_at, updated_at)
-     SELECT gen_random_uuid(), contract_id, company_id, 'PROVIDER', true, now(), now() FROM src`,
+     INSERT INTO contracts (id, company_id, name, status, progress, snapshot, created_at, updated_at)
+     SELECT gen_random_uuid(), ?, '${CONTRACT_PREFIX}company ' || n, 'active', 100, '{}', now(), now()
+       FROM src`,
     [from, to, borrowerId]
   )
+  await addParts(
+    borrowerId,
+    from,
+    to,
+    'company',
+    `JOIN companies p ON p.document = '77' || lpad(n::text, 12, '0')`,
+    'true'
+  )
+}
+
+/**
+ * Parts seeded before the fix above have no link fields: a no-op update
+ * re-runs the trigger (and the link counters), so an old bench database
+ * measures the links it was meant to.
+ */
+async function repairLinks(borrowerId: string): Promise<number> {
+  const result = await db.rawQuery(
+    `UPDATE contract_parts SET role = role
+      WHERE role = 'PROVIDER' AND counterparty_of IS NULL
+        AND contract_id IN (SELECT id FROM contracts
+                             WHERE company_id = ? AND name LIKE '${CONTRACT_PREFIX}%')`,
+    [borrowerId]
+  )
+  return result.rowCount ?? 0
 }
 
 /**
@@ -117,6 +168,9 @@ const team: BenchArea = {
       const companies = links - persons
       if (persons < half) await addNaturalPersons(borrower.id, persons + 1, half)
       if (companies < half) await addLegalEntities(borrower.id, companies + 1, half)
+    }
+    const repaired = await repairLinks(borrower.id)
+    if (links < PROVIDERS || repaired > 0) {
       await db.rawQuery('ANALYZE users, companies, company_members, contracts, contract_parts')
     }
 

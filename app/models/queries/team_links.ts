@@ -1,4 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
+import { preparedOnConnection } from '#models/queries/prepared_statement'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { HoursPeriods } from '#support/hours'
 import { stripDocument } from '#support/documents'
@@ -100,6 +101,13 @@ function scopeClause(scope: TeamLinkScope): [string, unknown[]] {
   return [`${party} = ? AND cp.counterparty_of IS NOT NULL AND cp.role = 'PROVIDER'`, [id]]
 }
 
+/** Whether the total is a count of the filtered links (not the borrower's kept counter) */
+function countsRows(scope: TeamLinkScope, filters: TeamLinkFilters) {
+  const narrowed =
+    filters.search?.trim() || filters.partId || filters.contractId || filters.memberId
+  return !('borrowerId' in scope) || !!narrowed
+}
+
 /**
  * The total of the filtered links: the borrower's trigger-kept counter
  * when only `isActive` filters (one primary-key read), else a count of
@@ -113,9 +121,7 @@ function totalSql(
   where: string,
   bindings: unknown[]
 ): [string, unknown[]] {
-  const narrowed =
-    filters.search?.trim() || filters.partId || filters.contractId || filters.memberId
-  if ('borrowerId' in scope && !narrowed) {
+  if ('borrowerId' in scope && !countsRows(scope, filters)) {
     const column =
       filters.isActive === undefined ? 'total' : filters.isActive ? 'active' : 'total - active'
     return [
@@ -149,15 +155,44 @@ export async function queryTeamLinks(
 }
 
 /**
- * The statement of queryTeamLinks with its bindings (also used to EXPLAIN
- * it). For a borrower the page is a range of the (counterparty_of,
- * link_name, id) index: neither a sort nor a scan of all its links.
+ * `LIMIT n OFFSET m` as literals (validated integers, checked again): a
+ * prepared statement's generic plan knows its page then (with parameters
+ * the planner assumes a tenth of the links and keeps planning each call).
  */
-export function teamLinksSql(
+function literalPaging(limit: number, offset: number) {
+  if (!Number.isSafeInteger(limit) || !Number.isSafeInteger(offset) || limit < 1 || offset < 0) {
+    throw new Error(`Invalid page: LIMIT ${limit} OFFSET ${offset}`)
+  }
+  return `LIMIT ${limit} OFFSET ${offset}`
+}
+
+/** The page of links (its rows `page`), its total and how its rows are shown */
+interface LinkPageParts {
+  /** `SELECT <total>` (a scalar) */
+  total: string
+  totalBindings: unknown[]
+  /** The page's subquery, aliased `page` by the caller (with `total_count` when counted) */
+  page: string
+  pageBindings: unknown[]
+  /** `co` (company shown), `u` (user shown), `h` (hour totals), `l` (last entry) of each page row */
+  joins: string
+  joinBindings: unknown[]
+}
+
+/**
+ * The parts shared by the row statement (teamLinksSql) and the JSON one
+ * (teamLinksJsonSql): the filtered, sorted page, the counterpart shown
+ * (the company and its owner, or the person) and the hour totals of each
+ * row, each a lateral probe by primary key or by the (contract_part_id,
+ * date) index, so the cost follows the page, never the links.
+ */
+function linkPageParts(
   scope: TeamLinkScope,
   filters: TeamLinkFilters,
-  periods: HoursPeriods
-) {
+  periods: HoursPeriods,
+  paging: 'bindings' | 'literal' = 'bindings',
+  windowCount = false
+): LinkPageParts {
   const borrowerView = 'borrowerId' in scope
   const [scopeSql, scopeBindings] = scopeClause(scope)
   const where: string[] = [scopeSql]
@@ -203,27 +238,24 @@ export function teamLinksSql(
   const start = weekStart < monthStart ? weekStart : monthStart
   const end = weekEnd > monthEnd ? weekEnd : monthEnd
 
-  const sql = `
-    WITH page AS (
+  return {
+    total,
+    totalBindings,
+    page: `
       SELECT cp.id AS part_id, cp.company_id, cp.user_id, cp.is_active,
              cp.created_at AS part_created_at, cp.updated_at AS part_updated_at,
              c.id AS contract_id, c.name AS contract_name, c.status AS contract_status,
              c.company_id AS borrower_id, ${sortName} AS sort_name
+             ${windowCount ? ', count(*) OVER ()::int AS total_count' : ''}
       FROM ${from} ${sortJoin}
       WHERE ${where.join(' AND ')}
-      ORDER BY ${sortName}, cp.id LIMIT ? OFFSET ?
-    )
-    SELECT ${total} AS total, page.*,
-           co.id AS co_id, co.name AS co_name, co.trade_name AS co_trade_name,
-           co.document AS co_document, co.email AS co_email, co.phone AS co_phone, co.logo AS co_logo,
-           u.id AS u_id, u.name AS u_name, u.email AS u_email, u.phone AS u_phone,
-           u.avatar AS u_avatar, u.cpf AS u_cpf,
-           coalesce(t.week_minutes, 0)::int AS week_minutes,
-           coalesce(t.month_minutes, 0)::int AS month_minutes,
-           l.last_date
-    FROM (SELECT 1) one
-    LEFT JOIN page ON true
-    LEFT JOIN companies co ON co.id = ${displayCompany}
+      ORDER BY ${sortName}, cp.id ${paging === 'literal' ? literalPaging(filters.pageSize, offset) : 'LIMIT ? OFFSET ?'}`,
+    pageBindings: paging === 'literal' ? bindings : [...bindings, filters.pageSize, offset],
+    /** LIMIT 1 keeps each lateral a probe per page row (not a hash of the whole table) */
+    joins: `
+    LEFT JOIN LATERAL (
+      SELECT * FROM companies WHERE companies.id = ${displayCompany} LIMIT 1
+    ) co ON true
     LEFT JOIN LATERAL (
       SELECT * FROM users WHERE users.id = ${displayUser} LIMIT 1
     ) u ON true
@@ -232,26 +264,135 @@ export function teamLinksSql(
              sum(we.total_minutes) FILTER (WHERE we.date BETWEEN ?::date AND ?::date) AS month_minutes
       FROM work_entries we
       WHERE we.contract_part_id = page.part_id AND we.date BETWEEN ?::date AND ?::date
-    ) t ON true
+    ) h ON true
     LEFT JOIN LATERAL (
       SELECT to_char(max(we.date), 'YYYY-MM-DD') AS last_date
       FROM work_entries we WHERE we.contract_part_id = page.part_id
-    ) l ON true
+    ) l ON true`,
+    joinBindings: [weekStart, weekEnd, monthStart, monthEnd, start, end],
+  }
+}
+
+/**
+ * The statement of queryTeamLinks with its bindings (also used to EXPLAIN
+ * it). For a borrower the page is a range of the (counterparty_of,
+ * link_name, id) index: neither a sort nor a scan of all its links.
+ */
+export function teamLinksSql(
+  scope: TeamLinkScope,
+  filters: TeamLinkFilters,
+  periods: HoursPeriods
+) {
+  const parts = linkPageParts(scope, filters, periods)
+  const sql = `
+    WITH page AS (${parts.page})
+    SELECT ${parts.total} AS total, page.*,
+           co.id AS co_id, co.name AS co_name, co.trade_name AS co_trade_name,
+           co.document AS co_document, co.email AS co_email, co.phone AS co_phone, co.logo AS co_logo,
+           u.id AS u_id, u.name AS u_name, u.email AS u_email, u.phone AS u_phone,
+           u.avatar AS u_avatar, u.cpf AS u_cpf,
+           coalesce(h.week_minutes, 0)::int AS week_minutes,
+           coalesce(h.month_minutes, 0)::int AS month_minutes,
+           l.last_date
+    FROM (SELECT 1) one
+    LEFT JOIN page ON true
+    ${parts.joins}
     ORDER BY page.sort_name, page.part_id`
 
   return {
     sql,
+    bindings: [...parts.pageBindings, ...parts.totalBindings, ...parts.joinBindings],
+  }
+}
+
+/** A borrower's page of links as JSON text (teamLinksJsonSql) */
+export interface TeamLinkJsonPage {
+  /** The JSON array of the page's items, as PostgreSQL wrote it */
+  data: string
+  total: number
+  /** The logos to sign (`logoPlaceholderSql`), by company id */
+  logos: { id: string; key: string }[]
+}
+
+/**
+ * `logo` of a company `co` for a response built in SQL: null when empty,
+ * a legacy absolute URL as is (logo_urls' EXTERNAL_URL; no `?` in the
+ * pattern, knex reads it as a binding), else `sign:<company id>`, which Node
+ * replaces with the signed URL of the stored key (`fillLogoUrls`): signing
+ * needs the storage driver, not the database.
+ */
+export const LOGO_PLACEHOLDER_SQL = `CASE WHEN co.logo IS NULL OR co.logo = '' THEN NULL
+  WHEN co.logo ~* '^(http|https)://' THEN co.logo ELSE 'sign:' || co.id END`
+
+/**
+ * A borrower's links (E1, F) with their item JSON built by PostgreSQL:
+ * `itemSql` is the DTO's SQL twin over `page`, `co`, `u`, `h` and `l`
+ * (the columns of linkPageParts). One statement; the rows are ordered as
+ * queryTeamLinks orders them.
+ */
+export async function queryTeamLinksJson(
+  borrowerId: string,
+  filters: TeamLinkFilters,
+  periods: HoursPeriods,
+  itemSql: string
+): Promise<TeamLinkJsonPage> {
+  const { sql, bindings } = teamLinksJsonSql(borrowerId, filters, periods, itemSql)
+  const query = db.rawQuery(sql, bindings)
+  if (filters.page === 1) preparedOnConnection(query, sql)
+  const { rows } = await query
+  return {
+    data: rows[0].data,
+    total: rows[0].total ?? (await countBeyondPage(borrowerId, filters, periods)),
+    logos: rows[0].logos ?? [],
+  }
+}
+
+/**
+ * The total of a counted list whose page came back empty (the window count
+ * rides on the page's rows): 0 on page 1, else a count of its own.
+ */
+async function countBeyondPage(
+  borrowerId: string,
+  filters: TeamLinkFilters,
+  periods: HoursPeriods
+): Promise<number> {
+  if (filters.page === 1) return 0
+  const parts = linkPageParts({ borrowerId }, filters, periods)
+  const { rows } = await db.rawQuery(`SELECT ${parts.total} AS total`, parts.totalBindings)
+  return rows[0].total
+}
+
+/** The statement of queryTeamLinksJson with its bindings (also used to EXPLAIN it) */
+export function teamLinksJsonSql(
+  borrowerId: string,
+  filters: TeamLinkFilters,
+  periods: HoursPeriods,
+  itemSql: string
+) {
+  /**
+   * A counted total (a search) comes from the page's own scan, `count(*)
+   * OVER ()`: the page reads every match to sort them anyway, so the
+   * matches are not searched twice. NULL when the page is empty.
+   */
+  const counted = countsRows({ borrowerId }, filters)
+  const parts = linkPageParts({ borrowerId }, filters, periods, 'literal', counted)
+  const total = counted ? 'max(page.total_count)' : 't.total'
+  const sql = `
+    SELECT coalesce(json_agg(${itemSql} ORDER BY page.sort_name, page.part_id)
+                      FILTER (WHERE page.part_id IS NOT NULL), '[]'::json)::text AS data,
+           ${total} AS total,
+           json_agg(json_build_object('id', co.id, 'key', co.logo))
+             FILTER (WHERE (${LOGO_PLACEHOLDER_SQL}) LIKE 'sign:%') AS logos
+    FROM (SELECT ${counted ? 'NULL::int' : parts.total} AS total) t
+    LEFT JOIN (${parts.page}) page ON true
+    ${parts.joins}
+    GROUP BY t.total`
+  return {
+    sql,
     bindings: [
-      ...bindings,
-      filters.pageSize,
-      offset,
-      ...totalBindings,
-      weekStart,
-      weekEnd,
-      monthStart,
-      monthEnd,
-      start,
-      end,
+      ...(counted ? [] : parts.totalBindings),
+      ...parts.pageBindings,
+      ...parts.joinBindings,
     ],
   }
 }

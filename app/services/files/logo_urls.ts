@@ -48,3 +48,22 @@ export async function withLogoUrls<Row, Field extends keyof Row>(
   const urls = await Promise.all(rows.map((row) => logoUrl(row[field] as string | null)))
   return rows.map((row, index) => ({ ...row, [field]: urls[index] }))
 }
+
+/** `"logo" : "sign:<company id>"` as PostgreSQL writes it (LOGO_PLACEHOLDER_SQL) */
+const LOGO_PLACEHOLDER_IN_JSON = /"logo" : "sign:([0-9a-f-]{36})"/g
+
+/**
+ * A JSON text built by PostgreSQL with its logo placeholders replaced by
+ * the signed URLs of the stored keys (`logos`: company id and key). The
+ * key with its colon cannot occur inside a JSON string, whose quotes are
+ * escaped, so only the `logo` fields match.
+ */
+export async function fillLogoUrls(json: string, logos: { id: string; key: string }[]) {
+  if (logos.length === 0) return json
+  const urls = new Map<string, string | null>()
+  await Promise.all(logos.map(async ({ id, key }) => urls.set(id, await logoUrl(key))))
+  return json.replace(
+    LOGO_PLACEHOLDER_IN_JSON,
+    (_, id: string) => `"logo" : ${JSON.stringify(urls.get(id) ?? null)}`
+  )
+}

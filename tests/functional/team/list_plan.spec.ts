@@ -1,8 +1,10 @@
 import { test } from '@japa/runner'
+import type { Assert } from '@japa/assert'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
-import { teamLinksSql, type TeamLinkFilters } from '#models/queries/team_links'
+import { teamLinksJsonSql, teamLinksSql, type TeamLinkFilters } from '#models/queries/team_links'
+import TeamMemberDto from '#dtos/team_member_dto'
 import { periodsAt } from '#support/hours'
 import { companyWithOwner } from '#tests/support/tenancy'
 
@@ -65,13 +67,17 @@ async function largeBorrower() {
   return company
 }
 
-async function explain(borrowerId: string, filters: Partial<TeamLinkFilters>) {
+async function explain(
+  borrowerId: string,
+  filters: Partial<TeamLinkFilters>,
+  statement: 'rows' | 'json' = 'rows'
+) {
   const periods = periodsAt(DateTime.fromISO('2026-03-18T15:00:00Z'), 'UTC')
-  const { sql, bindings } = teamLinksSql(
-    { borrowerId },
-    { page: 1, pageSize: PAGE_SIZE, ...filters },
-    periods
-  )
+  const page = { page: 1, pageSize: PAGE_SIZE, ...filters }
+  const { sql, bindings } =
+    statement === 'rows'
+      ? teamLinksSql({ borrowerId }, page, periods)
+      : teamLinksJsonSql(borrowerId, page, periods, TeamMemberDto.LIST_ITEM_JSON_SQL)
   const result = await db.rawQuery(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${sql}`, bindings)
   const plan = result.rows[0]['QUERY PLAN'][0].Plan as PlanNode
   return { nodes: nodesOf(plan), rows: (await db.rawQuery(sql, bindings)).rows }
@@ -88,17 +94,37 @@ test.group('Team / E1 and F plan at scale (#12 item 4)', (group) => {
 
     assert.lengthOf(rows, PAGE_SIZE)
     assert.equal(rows[0].total, LINKS)
-    const parts = nodes.filter((node) => node['Relation Name'] === 'contract_parts')
-    assert.lengthOf(parts, 1)
-    assert.equal(parts[0]['Node Type'], 'Index Scan')
-    assert.equal(parts[0]['Index Name'], 'contract_parts_links_sort')
-    assert.isAtMost(parts[0]['Actual Rows'], PAGE_SIZE)
-    /** Tables that grow with the links (a one-row-per-company counter may be read whole) */
-    const growing = ['contract_parts', 'contracts', 'companies', 'users', 'work_entries']
-    for (const node of nodes) {
-      const scanned = node['Node Type'] === 'Seq Scan' ? node['Relation Name'] : undefined
-      assert.isFalse(growing.includes(scanned ?? ''), `Seq Scan on ${scanned}`)
-      if (node['Node Type'] === 'Sort') assert.isAtMost(node['Actual Rows'], PAGE_SIZE)
-    }
+    assertPageOfIndex(assert, nodes)
+  }).timeout(120_000)
+
+  test('the JSON statement of E1/F reads the same page: one index range, probes per row', async ({
+    assert,
+  }) => {
+    const borrower = await largeBorrower()
+    const { nodes, rows } = await explain(borrower.id, {}, 'json')
+
+    assert.lengthOf(JSON.parse(rows[0].data), PAGE_SIZE)
+    assert.equal(rows[0].total, LINKS)
+    assertPageOfIndex(assert, nodes)
   }).timeout(120_000)
 })
+
+/**
+ * The page is one Index Scan of the sort index returning at most the page;
+ * no sequential scan of a table that grows with the links, no sort of more
+ * than the page.
+ */
+function assertPageOfIndex(assert: Assert, nodes: PlanNode[]) {
+  const parts = nodes.filter((node) => node['Relation Name'] === 'contract_parts')
+  assert.lengthOf(parts, 1)
+  assert.equal(parts[0]['Node Type'], 'Index Scan')
+  assert.equal(parts[0]['Index Name'], 'contract_parts_links_sort')
+  assert.isAtMost(parts[0]['Actual Rows'], PAGE_SIZE)
+  /** Tables that grow with the links (a one-row-per-company counter may be read whole) */
+  const growing = ['contract_parts', 'contracts', 'companies', 'users', 'work_entries']
+  for (const node of nodes) {
+    const scanned = node['Node Type'] === 'Seq Scan' ? node['Relation Name'] : undefined
+    assert.isFalse(growing.includes(scanned ?? ''), `Seq Scan on ${scanned}`)
+    if (node['Node Type'] === 'Sort') assert.isAtMost(node['Actual Rows'], PAGE_SIZE)
+  }
+}
