@@ -1,4 +1,4 @@
-import { convert } from 'html-to-text'
+import { compile } from 'html-to-text'
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -111,15 +111,22 @@ export function richTextToPlainText(html: string) {
   return text
 }
 
+/**
+ * html-to-text with our options, compiled once: `convert()` compiles its
+ * options (selector parsing) on every call, most of its cost on a short
+ * message
+ */
+const toPlainText = compile({
+  wordwrap: false,
+  selectors: [
+    { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
+    { selector: 'img', format: 'skip' },
+  ],
+})
+
 /** Plain text of an HTML fragment (messenger, in-app message, text part) */
 export function htmlToPlainText(html: string) {
-  return convert(html, {
-    wordwrap: false,
-    selectors: [
-      { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
-      { selector: 'img', format: 'skip' },
-    ],
-  }).trim()
+  return toPlainText(html).trim()
 }
 
 /** First non-empty line of a text, or undefined */

@@ -12,6 +12,8 @@ const INBOX_SQL = `SELECT coalesce(max(total), 0) AS total, coalesce(max(unread)
          coalesce(max(read_before), '-infinity'::timestamptz) AS read_before
     FROM notification_counters WHERE user_id = :userId AND company_id = :companyId`
 const BOUND = '(SELECT read_before FROM inbox)'
+/** Above every uuid: the id half of a bound above every row */
+const MAX_UUID = `'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid`
 
 /**
  * I1: the user's notifications in the company, newest first, paginated,
@@ -19,9 +21,13 @@ const BOUND = '(SELECT read_before FROM inbox)'
  * hydrating 50 models with Luxon dates and serialising them cost far more
  * than the query.
  * - Deferred join: the page's ids first, from notifications_inbox_idx (or
- *   the unread partial index) alone, so the skipped OFFSET entries are
- *   index entries and page 1000 costs about what page 1 costs; then only
- *   those rows.
+ *   the unread partial index) alone, then only those rows.
+ * - Deep pages of the unfiltered inbox start below a rank mark
+ *   (notification_rank_marks: `older` rows sort below its key), the one
+ *   just above the page: the id step skips fewer than 256 index entries
+ *   below it instead of `offset` from the top, so page 1000 costs about
+ *   what page 1 costs. A page past the end reads no entry. Filtered pages
+ *   (their ranks are not the inbox's) walk the offset from the top.
  * - Without a scope filter the total comes from the kept counters (one
  *   primary-key read however large the inbox); a scope filter counts its
  *   rows (index-backed).
@@ -29,30 +35,68 @@ const BOUND = '(SELECT read_before FROM inbox)'
  */
 export default class ListNotifications {
   async handle(userId: string, companyId: string, filters: Filters): Promise<string> {
-    const scope = filters.scope ?? 'all'
-    const page = filters.page ?? 1
-    const perPage = filters.perPage ?? 20
-    const read = readStateSql(BOUND)
+    const { sql, bindings, variant } = inboxPageSql(userId, companyId, filters)
+    const query = db.rawQuery(sql, bindings)
+    /* A named (prepared) statement: each pooled connection parses and plans
+       it once, not on every request (planning cost about what running it
+       costs). One name per SQL text: the text varies only with the filters. */
+    query.knexQuery.options({ name: `notifications_inbox_page_${variant}` })
+    const { rows } = await query
+    return rows[0].body
+  }
+}
 
-    const where = ['n.user_id = :userId', 'n.company_id = :companyId']
-    if (scope !== 'all') where.push('n.scope = :scope')
-    if (filters.isRead === false) where.push(`n.is_read = false AND n.created_at > ${BOUND}`)
-    if (filters.isRead === true) where.push(read.isRead)
-    const inbox = `FROM notifications n WHERE ${where.join(' AND ')}`
+/** I1's statement and its bindings (the plan test explains it) */
+export function inboxPageSql(userId: string, companyId: string, filters: Filters) {
+  const scope = filters.scope ?? 'all'
+  const page = filters.page ?? 1
+  const perPage = filters.perPage ?? 20
+  const read = readStateSql(BOUND)
 
-    const total =
-      scope !== 'all'
-        ? `(SELECT count(*) ${inbox})`
-        : filters.isRead === undefined
-          ? '(SELECT total FROM inbox)'
-          : filters.isRead
-            ? '(SELECT total - unread FROM inbox)'
-            : '(SELECT unread FROM inbox)'
+  const where = ['n.user_id = :userId', 'n.company_id = :companyId']
+  if (scope !== 'all') where.push('n.scope = :scope')
+  if (filters.isRead === false) where.push(`n.is_read = false AND n.created_at > ${BOUND}`)
+  if (filters.isRead === true) where.push(read.isRead)
+  const inbox = `FROM notifications n WHERE ${where.join(' AND ')}`
+  const filtered = scope !== 'all' || filters.isRead !== undefined
 
-    const { rows } = await db.rawQuery(
-      `WITH inbox AS (${INBOX_SQL}),
+  const total =
+    scope !== 'all'
+      ? `(SELECT count(*) ${inbox})`
+      : filters.isRead === undefined
+        ? '(SELECT total FROM inbox)'
+        : filters.isRead
+          ? '(SELECT total - unread FROM inbox)'
+          : '(SELECT unread FROM inbox)'
+
+  /**
+   * Where the id step starts: below (before_at, before_id), skipping
+   * `skip` entries. The unfiltered inbox's page holds the rows with
+   * total-1-offset down to total-offset-perPage older rows; the mark
+   * with the fewest older rows above that (older >= total - offset)
+   * has older-1-(total-1-offset) of the inbox's rows between it and the
+   * page. No mark, or a filter: the top, skipping `offset`.
+   */
+  const start = filtered
+    ? `SELECT 'infinity'::timestamptz AS before_at, ${MAX_UUID} AS before_id, CAST(:offset AS int) AS skip`
+    : `SELECT CASE WHEN i.total <= :offset THEN '-infinity'::timestamptz
+                     ELSE coalesce(m.created_at, 'infinity') END AS before_at,
+                coalesce(m.id, ${MAX_UUID}) AS before_id,
+                coalesce(m.older - i.total + :offset, :offset)::int AS skip
+           FROM inbox i LEFT JOIN LATERAL (
+             SELECT k.created_at, k.id, k.older FROM notification_rank_marks k
+              WHERE k.user_id = :userId AND k.company_id = :companyId
+                AND k.older >= i.total - :offset AND k.older < i.total
+              ORDER BY k.older LIMIT 1) m ON true`
+
+  return {
+    variant: `${scope === 'all' ? 'all' : 'scope'}_${filters.isRead ?? 'any'}`,
+    sql: `WITH inbox AS (${INBOX_SQL}),
+       start AS (${start}),
        page AS (SELECT n.id ${inbox}
-                 ORDER BY n.created_at DESC, n.id DESC OFFSET :offset LIMIT :perPage),
+                   AND (n.created_at, n.id) < (SELECT before_at, before_id FROM start)
+                 ORDER BY n.created_at DESC, n.id DESC
+                OFFSET (SELECT skip FROM start) LIMIT :perPage),
        counted AS (SELECT ${total}::int AS total)
        SELECT json_build_object('data', json_build_object(
          'data', (SELECT coalesce(json_agg(${NotificationDto.jsonSql(read)}
@@ -62,16 +106,14 @@ export default class ListNotifications {
          'totalPages', greatest(ceil(counted.total / CAST(:perPage AS numeric)), 1)::int
        ))::text AS body
        FROM counted`,
-      {
-        userId,
-        companyId,
-        scope,
-        page,
-        perPage,
-        offset: (page - 1) * perPage,
-        ...apiTimestampBindings(),
-      }
-    )
-    return rows[0].body
+    bindings: {
+      userId,
+      companyId,
+      scope,
+      page,
+      perPage,
+      offset: (page - 1) * perPage,
+      ...apiTimestampBindings(),
+    },
   }
 }

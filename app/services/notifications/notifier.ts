@@ -95,8 +95,10 @@ export class NotificationService {
       results.push(batchResults)
     }
 
-    await batchInsert(trx, 'notifications', rows)
+    /* The rows last: their insert locks each recipient's inbox counters
+       (trigger) until the caller commits, so nothing else waits behind it */
     await enqueueDeliveries(deliveries, trx)
+    await batchInsert(trx, 'notifications', rows)
     return results
   }
 
