@@ -1,5 +1,6 @@
 import type { Infer } from '@vinejs/vine/types'
 import db from '@adonisjs/lucid/services/db'
+import { asPreparedStatement } from '#support/prepared_statement'
 import NotificationDto from '#dtos/notification_dto'
 import { readStateSql } from '#services/notifications/read_marks'
 import { apiTimestampBindings } from '#support/json_text'
@@ -35,13 +36,11 @@ const MAX_UUID = `'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid`
  */
 export default class ListNotifications {
   async handle(userId: string, companyId: string, filters: Filters): Promise<string> {
-    const { sql, bindings, variant } = inboxPageSql(userId, companyId, filters)
-    const query = db.rawQuery(sql, bindings)
-    /* A named (prepared) statement: each pooled connection parses and plans
-       it once, not on every request (planning cost about what running it
-       costs). One name per SQL text: the text varies only with the filters. */
-    query.knexQuery.options({ name: `notifications_inbox_page_${variant}` })
-    const { rows } = await query
+    const { sql, bindings } = inboxPageSql(userId, companyId, filters)
+    /* Prepared: each pooled connection plans it once, not on every request
+       (planning cost about what running it costs); the text varies only
+       with the filters. */
+    const { rows } = await asPreparedStatement(db.rawQuery(sql, bindings))
     return rows[0].body
   }
 }
@@ -90,7 +89,6 @@ export function inboxPageSql(userId: string, companyId: string, filters: Filters
               ORDER BY k.older LIMIT 1) m ON true`
 
   return {
-    variant: `${scope === 'all' ? 'all' : 'scope'}_${filters.isRead ?? 'any'}`,
     sql: `WITH inbox AS (${INBOX_SQL}),
        start AS (${start}),
        page AS (SELECT n.id ${inbox}

@@ -1,5 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
-import { preparedOnConnection } from '#models/queries/prepared_statement'
+import { asPreparedStatement } from '#support/prepared_statement'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { HoursPeriods } from '#support/hours'
 import { stripDocument } from '#support/documents'
@@ -338,7 +338,7 @@ export async function queryTeamLinksJson(
 ): Promise<TeamLinkJsonPage> {
   const { sql, bindings } = teamLinksJsonSql(borrowerId, filters, periods, itemSql)
   const query = db.rawQuery(sql, bindings)
-  if (filters.page === 1) preparedOnConnection(query, sql)
+  if (filters.page === 1) asPreparedStatement(query)
   const { rows } = await query
   return {
     data: rows[0].data,
