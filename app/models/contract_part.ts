@@ -126,7 +126,8 @@ export default class ContractPart extends compose(BaseModel, withUuidPrimaryKey,
 
   /**
    * The active link of the caller (part active, contract `active`), the
-   * newest first; `providerId` picks one identity (user or company).
+   * newest first; `providerId` picks one identity (user or company). The
+   * contract is not preloaded (its callers use the link's ids only).
    */
   static async activeProviderLink(
     borrowerId: string,
@@ -139,7 +140,6 @@ export default class ContractPart extends compose(BaseModel, withUuidPrimaryKey,
       .where('contract_parts.is_active', true)
       .whereHas('contract', (contract) => contract.where('status', 'active'))
       .if(providerId, (query) => query.withScopes((scopes) => scopes.ofProvider(providerId!)))
-      .preload('contract')
       .orderBy('contract_parts.created_at', 'desc')
       .first()
   }
