@@ -1,4 +1,5 @@
-import { LOGO_PLACEHOLDER_SQL, type TeamLinkRow } from '#models/queries/team_links'
+import type { TeamLinkRow } from '#models/queries/team_links'
+import { LOGO_PLACEHOLDER_SQL } from '#support/logo_placeholder'
 import { minutesToHours, minutesToHoursSql } from '#support/hours'
 
 /**

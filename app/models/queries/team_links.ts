@@ -1,5 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import { preparedOnConnection } from '#models/queries/prepared_statement'
+import { LOGO_PLACEHOLDER_SQL } from '#support/logo_placeholder'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { HoursPeriods } from '#support/hours'
 import { stripDocument } from '#support/documents'
@@ -326,19 +327,9 @@ export interface TeamLinkJsonPage {
   /** The JSON array of the page's items, as PostgreSQL wrote it */
   data: string
   total: number
-  /** The logos to sign (`logoPlaceholderSql`), by company id */
+  /** The logos to sign (`LOGO_PLACEHOLDER_SQL`), by company id */
   logos: { id: string; key: string }[]
 }
-
-/**
- * `logo` of a company `co` for a response built in SQL: null when empty,
- * a legacy absolute URL as is (logo_urls' EXTERNAL_URL; no `?` in the
- * pattern, knex reads it as a binding), else `sign:<company id>`, which Node
- * replaces with the signed URL of the stored key (`fillLogoUrls`): signing
- * needs the storage driver, not the database.
- */
-export const LOGO_PLACEHOLDER_SQL = `CASE WHEN co.logo IS NULL OR co.logo = '' THEN NULL
-  WHEN co.logo ~* '^(http|https)://' THEN co.logo ELSE 'sign:' || co.id END`
 
 /**
  * A borrower's links (E1, F) with their item JSON built by PostgreSQL:
