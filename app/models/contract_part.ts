@@ -72,22 +72,12 @@ export default class ContractPart extends compose(BaseModel, withUuidPrimaryKey,
 
   /**
    * PROVIDER parts the user acts for: its natural-person parts and the
-   * parts of the companies it owns (`CompanyMember.ownedCompanyIds`)
-   */
-  static actedForBy = scope((query, userId: string) => {
-    query.where('contract_parts.role', 'PROVIDER').where((owner) => {
-      owner
-        .where('contract_parts.user_id', userId)
-        .orWhereIn('contract_parts.company_id', CompanyMember.ownedCompanyIds(userId))
-    })
-  })
-
-  /**
-   * actedForBy with the identities already read (`CompanyMember.providerIdsOf`:
-   * the user id first, then the companies it owns): the ids are constants
-   * of the statement, so the planner probes the (user_id, role) and
-   * (company_id, role) indexes with real estimates. With the owned ids as a
-   * subquery inside the OR it scanned every part (hashed SubPlan filter).
+   * parts of the companies it owns, with those identities already read
+   * (`CompanyMember.providerIdsOf`: the user id first, then the owned
+   * company ids). The ids are constants of the statement, so the planner
+   * probes the (user_id, role) and (company_id, role) indexes with real
+   * estimates; with the owned ids as a subquery inside the OR it scanned
+   * every part (hashed SubPlan filter).
    */
   static actedForIds = scope((query, providerIds: string[]) => {
     const [userId, ...companyIds] = providerIds
@@ -126,7 +116,8 @@ export default class ContractPart extends compose(BaseModel, withUuidPrimaryKey,
 
   /**
    * The active link of the caller (part active, contract `active`), the
-   * newest first; `providerId` picks one identity (user or company).
+   * newest first; `providerId` picks one identity (user or company). The
+   * contract is not preloaded (its callers use the link's ids only).
    */
   static async activeProviderLink(
     borrowerId: string,
@@ -139,7 +130,6 @@ export default class ContractPart extends compose(BaseModel, withUuidPrimaryKey,
       .where('contract_parts.is_active', true)
       .whereHas('contract', (contract) => contract.where('status', 'active'))
       .if(providerId, (query) => query.withScopes((scopes) => scopes.ofProvider(providerId!)))
-      .preload('contract')
       .orderBy('contract_parts.created_at', 'desc')
       .first()
   }

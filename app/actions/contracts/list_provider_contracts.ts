@@ -2,6 +2,7 @@ import { inject } from '@adonisjs/core'
 import type { Infer } from '@vinejs/vine/types'
 import type Company from '#models/company'
 import Contract from '#models/contract'
+import CompanyMember from '#models/company_member'
 import type User from '#models/user'
 import FileStorageService from '#services/files/storage_service'
 import ProviderContractDto from '#dtos/provider_contract_dto'
@@ -18,7 +19,8 @@ export default class ListProviderContracts {
   constructor(protected storage: FileStorageService) {}
 
   async handle(company: Company, user: User, filters: Infer<typeof listContractsValidator>) {
-    const query = applyContractFilters(Contract.ofProvider(company.id, user.id), filters)
+    const providerIds = await CompanyMember.providerIdsOf(user.id)
+    const query = applyContractFilters(Contract.ofProvider(company.id, providerIds), filters)
     const page = await orderByNewest(query, filters).paginate(
       filters.page ?? 1,
       filters.perPage ?? 20

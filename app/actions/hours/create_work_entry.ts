@@ -30,6 +30,7 @@ export default class CreateWorkEntry {
         contractPartId: link.id,
         userId: membership.userId,
       })
+      entry.$setRelated('contractPart', link)
       const written = await this.writeEntry.handle(entry, data, trx)
       await recordWorkEntryWebhook(trx, written, 'work_entry.created')
       return written

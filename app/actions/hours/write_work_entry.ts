@@ -46,6 +46,7 @@ export default class WriteWorkEntry {
       throw new UnprocessableException('A day cannot have more than 24 hours of work')
     }
 
+    const isNew = !entry.$isPersisted
     entry.useTransaction(trx)
     entry.merge({
       date: DateTime.fromISO(data.date),
@@ -57,8 +58,11 @@ export default class WriteWorkEntry {
       locationAccuracy: data.locationAccuracy ?? null,
     })
     await entry.save()
-    await WorkEntryTask.query({ client: trx }).where('work_entry_id', entry.id).delete()
-    await WorkEntryTask.createMany(
+    if (!isNew) {
+      await WorkEntryTask.query({ client: trx }).where('work_entry_id', entry.id).delete()
+    }
+    /** Created in position order: they are the entry's tasks as a reload would order them */
+    const tasks = await WorkEntryTask.createMany(
       data.tasks.map((task, position) => ({
         workEntryId: entry.id,
         description: task.description,
@@ -67,9 +71,9 @@ export default class WriteWorkEntry {
       })),
       { client: trx }
     )
-    await entry.load((loader) => {
-      loader.load('tasks', (tasks) => tasks.orderBy('position')).load('contractPart')
-    })
+    entry.$setRelated('tasks', tasks)
+    /** The caller may already hold the link (a new entry): not read again */
+    if (!entry.$preloaded.contractPart) await entry.load('contractPart')
     return entry
   }
 }

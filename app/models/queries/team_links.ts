@@ -239,18 +239,34 @@ function linkPageParts(
   const start = weekStart < monthStart ? weekStart : monthStart
   const end = weekEnd > monthEnd ? weekEnd : monthEnd
 
+  const windowTotal = windowCount ? ', count(*) OVER ()::int AS total_count' : ''
+  const limit = paging === 'literal' ? literalPaging(filters.pageSize, offset) : 'LIMIT ? OFFSET ?'
+
   return {
     total,
     totalBindings,
-    page: `
+    page: borrowerView
+      ? /** The borrower's filters read only the link: the page is cut first, its contracts read after */
+        `SELECT cut.*, c.id AS contract_id, c.name AS contract_name, c.status AS contract_status,
+                c.company_id AS borrower_id
+         FROM (SELECT cp.id AS part_id, cp.company_id, cp.user_id, cp.is_active,
+                      cp.created_at AS part_created_at, cp.updated_at AS part_updated_at,
+                      cp.contract_id AS part_contract_id, cp.link_name AS sort_name ${windowTotal}
+               FROM contract_parts cp
+               WHERE ${where.join(' AND ')}
+               ORDER BY cp.link_name, cp.id ${limit}) cut
+         CROSS JOIN LATERAL (
+           SELECT id, name, status, company_id FROM contracts
+           WHERE contracts.id = cut.part_contract_id AND contracts.deleted_at IS NULL LIMIT 1
+         ) c`
+      : `
       SELECT cp.id AS part_id, cp.company_id, cp.user_id, cp.is_active,
              cp.created_at AS part_created_at, cp.updated_at AS part_updated_at,
              c.id AS contract_id, c.name AS contract_name, c.status AS contract_status,
-             c.company_id AS borrower_id, ${sortName} AS sort_name
-             ${windowCount ? ', count(*) OVER ()::int AS total_count' : ''}
+             c.company_id AS borrower_id, ${sortName} AS sort_name ${windowTotal}
       FROM ${from} ${sortJoin}
       WHERE ${where.join(' AND ')}
-      ORDER BY ${sortName}, cp.id ${paging === 'literal' ? literalPaging(filters.pageSize, offset) : 'LIMIT ? OFFSET ?'}`,
+      ORDER BY ${sortName}, cp.id ${limit}`,
     pageBindings: paging === 'literal' ? bindings : [...bindings, filters.pageSize, offset],
     /** LIMIT 1 keeps each lateral a probe per page row (not a hash of the whole table) */
     joins: `
@@ -311,7 +327,7 @@ export interface TeamLinkJsonPage {
   /** The JSON array of the page's items, as PostgreSQL wrote it */
   data: string
   total: number
-  /** The logos to sign (`logoPlaceholderSql`), by company id */
+  /** The logos to sign (`LOGO_PLACEHOLDER_SQL`), by company id */
   logos: { id: string; key: string }[]
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import FileStorageService from '#services/files/storage_service'
+import { LOGO_PLACEHOLDER_IN_JSON } from '#support/logo_placeholder'
 
 /**
  * A logo written before uploads existed (seeded or imported data holding
@@ -48,9 +49,6 @@ export async function withLogoUrls<Row, Field extends keyof Row>(
   const urls = await Promise.all(rows.map((row) => logoUrl(row[field] as string | null)))
   return rows.map((row, index) => ({ ...row, [field]: urls[index] }))
 }
-
-/** `"logo" : "sign:<company id>"` as PostgreSQL writes it (LOGO_PLACEHOLDER_SQL) */
-const LOGO_PLACEHOLDER_IN_JSON = /"logo" : "sign:([0-9a-f-]{36})"/g
 
 /**
  * A JSON text built by PostgreSQL with its logo placeholders replaced by
