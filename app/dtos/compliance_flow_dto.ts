@@ -1,3 +1,4 @@
+import { formatDocumentSql } from '#support/documents'
 import type { DateTime } from 'luxon'
 import type ComplianceStep from '#models/compliance_step'
 import type ComplianceDocumentRequirement from '#models/compliance_document_requirement'
@@ -162,17 +163,11 @@ export const COMPLIANCE_STEP_JSON_SQL = `json_build_object(
   'onlyImmediateLeadershipRequired', s.only_immediate_leadership_required,
   'allValidatorsRequired', s.all_validators_required)`
 
-/** formatProviderDocument in SQL: `raw` stripped as stripDocument does, then CNPJ or CPF */
-const providerDocumentSql = (type: string, document: string) => `(
-  SELECT CASE
-    WHEN raw IS NULL OR ${document} = '' THEN ''
-    WHEN ${type} = 'LEGAL_ENTITY' THEN CASE WHEN char_length(raw) <> 14 THEN ${document} ELSE
-      substr(raw, 1, 2) || '.' || substr(raw, 3, 3) || '.' || substr(raw, 6, 3) || '/' ||
-      substr(raw, 9, 4) || '-' || substr(raw, 13) END
-    ELSE CASE WHEN char_length(raw) <> 11 THEN ${document} ELSE
-      substr(raw, 1, 3) || '.' || substr(raw, 4, 3) || '.' || substr(raw, 7, 3) || '-' ||
-      substr(raw, 10) END
-  END FROM (SELECT upper(regexp_replace(${document}, '[.\\-/\\s]', '', 'g')) AS raw) stripped)`
+/** formatProviderDocument in SQL: '' when none, else a CNPJ or a CPF by the provider's type */
+const providerDocumentSql = (type: string, document: string) => `CASE
+    WHEN ${document} IS NULL OR ${document} = '' THEN ''
+    WHEN ${type} = 'LEGAL_ENTITY' THEN ${formatDocumentSql('cnpj', document)}
+    ELSE ${formatDocumentSql('cpf', document)} END`
 
 /**
  * An attached provider (AttachedProviderRow) built by PostgreSQL from the
