@@ -8,20 +8,11 @@ import { providerCompliancesStatement } from '#actions/compliance/list_provider_
 import { complianceFlowsStatement } from '#actions/compliance/list_compliance_flows'
 import { writeSteps } from '#services/compliance/step_writer'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
+import { nodesOf, type PlanNode } from '#tests/support/plans'
 
 /** Months generated for every attached provider (C1) */
 const MONTHS = [1, 2, 3]
 const NOW = DateTime.fromISO('2026-03-18T15:00:00Z')
-
-interface PlanNode {
-  'Node Type': string
-  'Relation Name'?: string
-  'Index Name'?: string
-  'Actual Rows': number
-  'Plans'?: PlanNode[]
-}
-
-const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)]
 
 /** The tables these tests grow (flows, steps, requirements and validators hold a few rows) */
 const GROWING = ['provider_compliances', 'step_compliances', 'provider_compliance_flows', 'users']

@@ -5,22 +5,10 @@ import { contractBoardSql, BOARD_COLUMN_LIMIT } from '#actions/contracts/board_c
 import { contractListSql } from '#actions/contracts/list_contracts'
 import { CONTRACT_STATUSES } from '#enums/contract_status'
 import { companyWithOwner } from '#tests/support/tenancy'
+import { nodesOf, type PlanNode } from '#tests/support/plans'
 
 const PER_STATUS = 200
 const PAGE_SIZE = 20
-
-interface PlanNode {
-  'Node Type': string
-  'Relation Name'?: string
-  'Index Name'?: string
-  'Actual Rows': number
-  'Actual Loops': number
-  'Plans'?: PlanNode[]
-}
-
-function nodesOf(node: PlanNode): PlanNode[] {
-  return [node, ...(node.Plans ?? []).flatMap(nodesOf)]
-}
 
 /** A borrower with PER_STATUS contracts in each of the 15 statuses, and a neighbour */
 async function largeBorrower() {

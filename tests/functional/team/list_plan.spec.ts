@@ -7,22 +7,10 @@ import { teamLinksJsonSql, teamLinksSql, type TeamLinkFilters } from '#models/qu
 import TeamMemberDto from '#dtos/team_member_dto'
 import { periodsAt } from '#support/hours'
 import { companyWithOwner } from '#tests/support/tenancy'
+import { nodesOf, type PlanNode } from '#tests/support/plans'
 
 const LINKS = 4_000
 const PAGE_SIZE = 20
-
-interface PlanNode {
-  'Node Type': string
-  'Relation Name'?: string
-  'Index Name'?: string
-  'Actual Rows': number
-  'Actual Loops': number
-  'Plans'?: PlanNode[]
-}
-
-function nodesOf(node: PlanNode): PlanNode[] {
-  return [node, ...(node.Plans ?? []).flatMap(nodesOf)]
-}
 
 /** A borrower with LINKS links, half legal entities "Fornecedor n", half persons "Pessoa n" */
 async function largeBorrower() {
