@@ -24,19 +24,25 @@ export default class NotificationDto {
   }
 
   /**
-   * The same resource written by PostgreSQL (`json_build_object`, keys in
-   * fromModel's order, timestamps through `api_timestamp` in the zone bound
-   * to `:zone`), for lists that send the database's JSON as is. `n` is the
-   * notifications row; `isRead` and `readAt` are SQL expressions, since a
-   * read-all watermark (not the row) may be what makes a row read.
+   * The same resource as the JSON text PostgreSQL writes (`n` is the
+   * notifications row), for lists that send the database's text as is: the
+   * keys in fromModel's order and the same compact text as JSON.stringify,
+   * by format() (about half the cost of json_build_object, see
+   * ContractDto.recordJsonSql). Text columns through to_json (escaped; the
+   * nullable ones `null` when NULL), `activity` (jsonb) as its text,
+   * timestamps by `api_timestamp` in the zone bound to `:dbZone` /
+   * `:dbZulu`. `isRead` and `readAt` are SQL expressions, since a read-all
+   * watermark (not the row) may be what makes a row read.
    */
   static jsonSql({ isRead, readAt }: { isRead: string; readAt: string }) {
-    return `json_build_object(
-      'id', n.id, 'companyId', n.company_id, 'userId', n.user_id, 'scope', n.scope,
-      'type', n.type, 'title', n.title, 'message', n.message, 'priority', n.priority,
-      'isRead', ${isRead}, 'readAt', api_timestamp(${readAt}, :dbZone, :dbZulu), 'activity', n.activity,
-      'actorId', n.actor_id, 'actorName', n.actor_name, 'actorAvatar', n.actor_avatar,
-      'createdAt', api_timestamp(n.created_at, :dbZone, :dbZulu),
-      'updatedAt', api_timestamp(n.updated_at, :dbZone, :dbZulu))`
+    return `format('{"id":"%s","companyId":"%s","userId":"%s","scope":%s,"type":%s,"title":%s,"message":%s,"priority":%s,"isRead":%s,"readAt":%s,"activity":%s,"actorId":%s,"actorName":%s,"actorAvatar":%s,"createdAt":"%s","updatedAt":"%s"}',
+      n.id, n.company_id, n.user_id, to_json(n.scope), to_json(n.type), to_json(n.title),
+      to_json(n.message), to_json(n.priority),
+      CASE WHEN ${isRead} THEN 'true' ELSE 'false' END,
+      coalesce('"' || api_timestamp(${readAt}, :dbZone, :dbZulu) || '"', 'null'),
+      coalesce(n.activity::text, 'null'), coalesce('"' || n.actor_id || '"', 'null'),
+      coalesce(to_json(n.actor_name)::text, 'null'), coalesce(to_json(n.actor_avatar)::text, 'null'),
+      api_timestamp(n.created_at, :dbZone, :dbZulu),
+      api_timestamp(n.updated_at, :dbZone, :dbZulu))`
   }
 }

@@ -18,7 +18,8 @@ const MAX_UUID = `'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid`
 
 /**
  * I1: the user's notifications in the company, newest first, paginated,
- * as the response's JSON text, written by PostgreSQL in one statement:
+ * as the response's JSON text, written by PostgreSQL in one statement
+ * (compact text by format(), see NotificationDto.jsonSql):
  * hydrating 50 models with Luxon dates and serialising them cost far more
  * than the query.
  * - Deferred join: the page's ids first, from notifications_inbox_idx (or
@@ -96,13 +97,12 @@ export function inboxPageSql(userId: string, companyId: string, filters: Filters
                  ORDER BY n.created_at DESC, n.id DESC
                 OFFSET (SELECT skip FROM start) LIMIT :perPage),
        counted AS (SELECT ${total}::int AS total)
-       SELECT json_build_object('data', json_build_object(
-         'data', (SELECT coalesce(json_agg(${NotificationDto.jsonSql(read)}
-                                           ORDER BY n.created_at DESC, n.id DESC), '[]'::json)
-                    FROM notifications n WHERE n.id IN (SELECT id FROM page)),
-         'total', counted.total, 'page', CAST(:page AS int), 'perPage', CAST(:perPage AS int),
-         'totalPages', greatest(ceil(counted.total / CAST(:perPage AS numeric)), 1)::int
-       ))::text AS body
+       SELECT format('{"data":{"data":[%s],"total":%s,"page":%s,"perPage":%s,"totalPages":%s}}',
+         (SELECT coalesce(string_agg(${NotificationDto.jsonSql(read)}, ','
+                                     ORDER BY n.created_at DESC, n.id DESC), '')
+            FROM notifications n WHERE n.id IN (SELECT id FROM page)),
+         counted.total, CAST(:page AS int), CAST(:perPage AS int),
+         greatest(ceil(counted.total / CAST(:perPage AS numeric)), 1)::int) AS body
        FROM counted`,
     bindings: {
       userId,

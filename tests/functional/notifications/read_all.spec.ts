@@ -259,6 +259,68 @@ test.group('Notifications / read-all watermark (I4)', (group) => {
     )
   })
 
+  test('the list written by PostgreSQL escapes hostile text as the DTO does', async ({
+    client,
+    assert,
+  }) => {
+    const { company, owner } = await companyWithOwner()
+    const hostile = 'q"uo\'te \\ back\nnew\r\tctl\u0001\u001f emoji 😀 %s %% %1$s {"x":1} ]'
+    const base = {
+      companyId: company.id,
+      userId: owner.id,
+      scope: 'contract',
+      priority: 'high',
+      createdAt: DateTime.fromISO('2026-03-01T00:00:00.000Z'),
+      updatedAt: DateTime.fromISO('2026-03-02T00:00:00.000Z'),
+    }
+    /** Every free text field hostile (scope, priority are the spec's codes), nullable fields set */
+    await Notification.create({
+      ...base,
+      type: `t${hostile}`.slice(0, 50),
+      title: hostile,
+      message: `${hostile}\n${hostile}`,
+      isRead: true,
+      readAt: DateTime.fromISO('2026-03-04T05:06:07.999Z'),
+      activity: {
+        entityType: 'contract',
+        links: [{ label: hostile, route: `/c/${hostile}`, params: { id: 1 } }],
+        metadata: { '%s': hostile, 'a"\\': null },
+      },
+      actorName: hostile,
+      actorAvatar: `https://cdn.test/${hostile}`,
+    } as any)
+    /** The nullable fields NULL, unread */
+    await Notification.create({
+      ...base,
+      scope: 'personal',
+      priority: 'low',
+      type: '%%',
+      title: '%s',
+      message: '',
+      isRead: false,
+      createdAt: DateTime.fromISO('2026-03-03T00:00:00.000Z'),
+    } as any)
+
+    const response = await as(client, owner, company).get('/notifications')
+    response.assertStatus(200)
+    const models = await Notification.query()
+      .withScopes((s) => s.inbox(owner.id, company.id))
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+    assert.lengthOf(models, 2)
+    assert.deepEqual(
+      response.body().data.data,
+      models.map((model) => NotificationDto.fromModel(model))
+    )
+    const { data: _rows, ...envelope } = response.body().data
+    assert.deepEqual(envelope, {
+      total: 2,
+      page: 1,
+      perPage: 20,
+      totalPages: 1,
+    })
+  })
+
   test('api_timestamp formats as Luxon does in any zone, offsets and DST included', async ({
     assert,
   }) => {
