@@ -202,6 +202,76 @@ test.group('Compliance / C1 built in SQL', (group) => {
     )
   })
 
+  test('C1 escapes hostile text as C3 does (format() text; fileUrl cannot be forged)', async ({
+    client,
+    assert,
+  }) => {
+    const world = await richWorld(client as ApiClient)
+    /** Written past the validators: quotes, backslash, newline, tab, control char, emoji, format codes */
+    const hostile = (field: string) =>
+      `${field} "aspas" 'simples' \\ barra\nlinha\ttab \u0001ctrl \u2028 🚀 %s %% %1$s %I %L fim`
+    const flowId = world.flow.id
+    await db
+      .from('compliance_flows')
+      .where('id', flowId)
+      .update({ name: hostile('flow') })
+    const stepIds = (await db.from('compliance_steps').where('flow_id', flowId).select('id')).map(
+      (step) => step.id
+    )
+    await db
+      .from('compliance_steps')
+      .whereIn('id', stepIds)
+      .update({ title: hostile('step') })
+    await db
+      .from('compliance_document_requirements')
+      .whereIn('step_id', stepIds)
+      .update({ name: hostile('requirement'), description: hostile('why') })
+    for (const [user, name] of [
+      [world.validator, 'validator'],
+      [world.owner, 'leader'],
+    ] as const) {
+      await db
+        .from('users')
+        .where('id', user.id)
+        .update({ name: hostile(name), avatar: hostile(`${name} avatar`) })
+    }
+    const document = await db
+      .from('step_compliance_documents')
+      .join(
+        'step_compliances',
+        'step_compliances.id',
+        'step_compliance_documents.step_compliance_id'
+      )
+      .where('step_compliances.provider_compliance_id', world.companyCompliance.id)
+      .select('step_compliance_documents.id')
+      .firstOrFail()
+    /** a file name that spells the fileUrl placeholder must stay a file name */
+    const forged = `${hostile('file')} "fileUrl":"sign:${document.id}" "fileUrl" : "sign:${document.id}"`
+    await db
+      .from('step_compliance_documents')
+      .where('id', document.id)
+      .update({ file_name: forged, rejection_reason: hostile('reason') })
+
+    const [compliance] = await assertListEqualsShow(client as ApiClient, world, assert)
+    /** what the comparison covered */
+    assert.equal(compliance.complianceFlowName, hostile('flow'))
+    const [first] = compliance.steps
+    assert.equal(first.title, hostile('step'))
+    assert.equal(first.requiredDocuments[0].description, hostile('why'))
+    assert.equal(first.documents[0].fileName, forged)
+    assert.equal(first.documents[0].documentRequirementName, hostile('requirement'))
+    assert.equal(first.documents[0].rejectionReason, hostile('reason'))
+    assert.notMatch(first.documents[0].fileUrl, /^sign:/)
+    assert.includeMembers(
+      first.validators.map((validator: any) => validator.name),
+      [hostile('validator'), hostile('leader')]
+    )
+    assert.include(
+      first.validators.map((validator: any) => validator.avatar),
+      hostile('leader avatar')
+    )
+  })
+
   test('each flow of D1 (built in SQL) equals its D2 body (DTOs)', async ({ client, assert }) => {
     const world = await richWorld(client as ApiClient)
     const list = await client
