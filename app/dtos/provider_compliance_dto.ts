@@ -160,8 +160,11 @@ export default class ProviderComplianceDto {
  */
 export const FILE_URL_MARKER = 'sign:'
 
-/** The marker as it appears in PostgreSQL's JSON text (json_build_object writes `"key" : value`) */
-const FILE_URL_IN_JSON = new RegExp(`"fileUrl" : "${FILE_URL_MARKER}([0-9a-f-]{36})"`, 'g')
+/**
+ * The marker as it appears in PostgreSQL's JSON text (format() writes the
+ * compact `"key":value` of PROVIDER_COMPLIANCE_STEP_CTES)
+ */
+const FILE_URL_IN_JSON = new RegExp(`"fileUrl":"${FILE_URL_MARKER}([0-9a-f-]{36})"`, 'g')
 
 /**
  * Puts the signed URLs (document id -> URL) in a JSON text built with
@@ -173,9 +176,22 @@ export function fillFileUrls(json: string, urls: Map<string, string>) {
   if (!urls.size) return json
   return json.replace(
     FILE_URL_IN_JSON,
-    (_, id: string) => `"fileUrl" : ${JSON.stringify(urls.get(id) ?? '')}`
+    (_, id: string) => `"fileUrl":${JSON.stringify(urls.get(id) ?? '')}`
   )
 }
+
+/** A nullable string as JSON text: escaped by to_json, `null` for NULL */
+const textOrNull = (value: string) => `coalesce(to_json(${value})::text, 'null')`
+
+/** A nullable uuid, code or api_timestamp as a JSON string (no escaping needed), `null` for NULL */
+const quotedOrNull = (value: string) => `coalesce('"' || ${value} || '"', 'null')`
+
+/** A JSON array's text from a string_agg of item texts (`[]` when no row) */
+const arrayOf = (items: string) => `'[' || coalesce(${items}, '') || ']'`
+
+/** A validator (ComplianceValidatorDto.fromUser) as JSON text */
+const validatorJson = (id: string, userId: string, name: string, avatar: string) =>
+  `format('{"id":"%s","userId":"%s","name":%s,"avatar":%s}', ${id}, ${userId}, to_json(${name}), ${textOrNull(avatar)})`
 
 /**
  * ProviderComplianceDto.fromModel with its StepComplianceDto steps (platformData
@@ -193,7 +209,10 @@ export function fillFileUrls(json: string, urls: Map<string, string>) {
  * row) with its steps `sj` (a `step_json` row, LEFT JOINed: none when NULL).
  * Same keys, order, nulls and timestamps as the DTOs (api_timestamp prints what
  * Luxon's toISO prints): the lists send it as text, no model, no Luxon, no
- * JSON.parse in Node.
+ * JSON.parse in Node. The JSON is written as compact text by format() (about
+ * half the cost of json_build_object, #12): text through to_json (escaped),
+ * uuids, codes and timestamps quoted as they are, jsonb as its text, every
+ * nullable value null-checked (a NULL in `%s` prints nothing).
  * Named bindings: `:zone`/`:zulu`, the company time zone (submission windows,
  * compliance_submission_window); `:dbZone`/`:dbZulu`, the zone Lucid's
  * DateTimes print in; `:today`, the clock's now.
@@ -207,16 +226,14 @@ export const PROVIDER_COMPLIANCE_STEP_CTES = `
   steps AS MATERIALIZED (
     SELECT s.id, s.title, s.position, s.step_type, s.frequency, s.day_start, s.day_end,
            s.platform_data_types, s.depends_on_previous, s.include_immediate_leadership,
-           json_build_object(
-             'frequency', s.frequency, 'dayStart', s.day_start, 'dayEnd', s.day_end,
-             'monthStart', s.month_start, 'monthEnd', s.month_end) AS schedule,
-           (SELECT coalesce(json_agg(json_build_object(
-                    'id', r.id, 'name', r.name, 'description', r.description,
-                    'required', r.required, 'formats', r.formats) ORDER BY r.position), '[]'::json)
+           format('{"frequency":"%s","dayStart":%s,"dayEnd":%s,"monthStart":%s,"monthEnd":%s}',
+             s.frequency, s.day_start, s.day_end,
+             coalesce(s.month_start::text, 'null'), coalesce(s.month_end::text, 'null')) AS schedule,
+           (SELECT ${arrayOf(`string_agg(format('{"id":"%s","name":%s,"description":%s,"required":%s,"formats":%s}',
+                      r.id, to_json(r.name), ${textOrNull('r.description')}, r.required::text,
+                      r.formats::text), ',' ORDER BY r.position)`)}
               FROM compliance_document_requirements r WHERE r.step_id = s.id) AS required_documents,
-           (SELECT coalesce(json_agg(json_build_object(
-                    'id', v.id, 'userId', u.id, 'name', u.name, 'avatar', u.avatar)
-                    ORDER BY v.id), '[]'::json)
+           (SELECT ${arrayOf(`string_agg(${validatorJson('v.id', 'u.id', 'u.name', 'u.avatar')}, ',' ORDER BY v.id)`)}
               FROM compliance_step_validators v JOIN users u ON u.id = v.user_id
              WHERE v.step_id = s.id) AS validators
       FROM compliance_steps s WHERE s.id IN (SELECT step_id FROM step_rows)),
@@ -235,30 +252,26 @@ export const PROVIDER_COMPLIANCE_STEP_CTES = `
       LEFT JOIN compliance_document_requirements dr
              ON dr.id = d.requirement_id AND dr.step_id = r.step_id),
   documents AS (
-    SELECT d.step_compliance_id, json_agg(json_build_object(
-             'id', d.id, 'stepComplianceId', d.step_compliance_id,
-             'documentRequirementId', d.requirement_id,
-             'documentRequirementName', coalesce(d.requirement_name, ''),
-             'fileName', d.file_name, 'fileUrl', '${FILE_URL_MARKER}' || d.id,
-             'status', d.status, 'rejectionReason', d.rejection_reason,
-             'sentAt', api_timestamp(d.sent_at, :dbZone, :dbZulu),
-             'reviewedAt', api_timestamp(d.reviewed_at, :dbZone, :dbZulu))
-             ORDER BY d.sent_at) AS list
+    SELECT d.step_compliance_id, ${arrayOf(`string_agg(format(
+             '{"id":"%s","stepComplianceId":"%s","documentRequirementId":"%s","documentRequirementName":%s,"fileName":%s,"fileUrl":"${FILE_URL_MARKER}%s","status":"%s","rejectionReason":%s,"sentAt":"%s","reviewedAt":%s}',
+             d.id, d.step_compliance_id, d.requirement_id,
+             to_json(coalesce(d.requirement_name, '')), to_json(d.file_name), d.id, d.status,
+             ${textOrNull('d.rejection_reason')},
+             api_timestamp(d.sent_at, :dbZone, :dbZulu),
+             ${quotedOrNull('api_timestamp(d.reviewed_at, :dbZone, :dbZulu)')}),
+             ',' ORDER BY d.sent_at)`)} AS list
       FROM document_rows d GROUP BY d.step_compliance_id),
   step_json AS (
-    SELECT r.provider_compliance_id, json_agg(json_build_object(
-             'id', r.id, 'complianceStepId', s.id, 'title', s.title, 'order', s.position,
-             'stepType', s.step_type, 'status', r.status,
-             'schedule', s.schedule,
-             'documents', coalesce(docs.list, '[]'::json),
-             'requiredDocuments', s.required_documents,
-             'platformDataTypes', s.platform_data_types,
-             'grantedDataTypes', r.granted_data_types,
-             'platformData', NULL,
-             'validators', CASE WHEN NOT s.include_immediate_leadership THEN s.validators ELSE (
-               SELECT coalesce(json_agg(json_build_object(
-                        'id', p.id, 'userId', p.user_id, 'name', p.name, 'avatar', p.avatar)
-                        ORDER BY p.rank, p.sort), '[]'::json)
+    SELECT r.provider_compliance_id, ${arrayOf(`string_agg(format(
+             '{"id":"%s","complianceStepId":"%s","title":%s,"order":%s,"stepType":"%s","status":"%s","schedule":%s,"documents":%s,"requiredDocuments":%s,"platformDataTypes":%s,"grantedDataTypes":%s,"platformData":null,"validators":%s,"dependsOnPrevious":%s,"submissionDeadline":%s,"isSubmissionOpen":%s,"submittedAt":%s,"reviewedAt":%s}',
+             r.id, s.id, to_json(s.title), s.position, s.step_type, r.status,
+             s.schedule,
+             coalesce(docs.list, '[]'),
+             s.required_documents,
+             s.platform_data_types::text,
+             r.granted_data_types::text,
+             CASE WHEN NOT s.include_immediate_leadership THEN s.validators ELSE (
+               SELECT ${arrayOf(`string_agg(${validatorJson('p.id', 'p.user_id', 'p.name', 'p.avatar')}, ',' ORDER BY p.rank, p.sort)`)}
                  FROM (SELECT v.id, u.id AS user_id, u.name, u.avatar, 0 AS rank, v.id AS sort
                          FROM compliance_step_validators v JOIN users u ON u.id = v.user_id
                         WHERE v.step_id = s.id
@@ -270,13 +283,13 @@ export const PROVIDER_COMPLIANCE_STEP_CTES = `
                           AND NOT EXISTS (SELECT 1 FROM compliance_step_validators v
                                            WHERE v.step_id = s.id AND v.user_id = l.user_id)) p)
              END,
-             'dependsOnPrevious', s.depends_on_previous,
-             'submissionDeadline', w.deadline,
-             'isSubmissionOpen', r.status IN (${OPEN_STEP_STATUSES.map((status) => `'${status}'`).join(', ')})
-                                 AND w.window_start <= :today AND :today <= w.window_end,
-             'submittedAt', api_timestamp(r.submitted_at, :dbZone, :dbZulu),
-             'reviewedAt', api_timestamp(r.reviewed_at, :dbZone, :dbZulu))
-             ORDER BY s.position, r.id) AS steps
+             s.depends_on_previous::text,
+             ${quotedOrNull('w.deadline')},
+             coalesce((r.status IN (${OPEN_STEP_STATUSES.map((status) => `'${status}'`).join(', ')})
+                       AND w.window_start <= :today AND :today <= w.window_end)::text, 'null'),
+             ${quotedOrNull('api_timestamp(r.submitted_at, :dbZone, :dbZulu)')},
+             ${quotedOrNull('api_timestamp(r.reviewed_at, :dbZone, :dbZulu)')}),
+             ',' ORDER BY s.position, r.id)`)} AS steps
       FROM step_rows r
       JOIN steps s ON s.id = r.step_id
       JOIN windows w ON w.frequency = s.frequency AND w.day_start = s.day_start
@@ -285,11 +298,9 @@ export const PROVIDER_COMPLIANCE_STEP_CTES = `
      GROUP BY r.provider_compliance_id)`
 
 /** One compliance (see PROVIDER_COMPLIANCE_STEP_CTES): `pc` a `page` row, `sj` its `step_json` row */
-export const PROVIDER_COMPLIANCE_JSON_SQL = `json_build_object(
-  'id', pc.id, 'providerId', pc.provider_id,
-  'providerComplianceFlowId', pc.provider_compliance_flow_id,
-  'complianceFlowId', pc.flow_id, 'complianceFlowName', pc.flow_name,
-  'month', pc.month, 'year', pc.year, 'status', pc.status,
-  'steps', coalesce(sj.steps, '[]'::json),
-  'submittedAt', api_timestamp(pc.submitted_at, :dbZone, :dbZulu),
-  'reviewedAt', api_timestamp(pc.reviewed_at, :dbZone, :dbZulu))`
+export const PROVIDER_COMPLIANCE_JSON_SQL = `format(
+  '{"id":"%s","providerId":"%s","providerComplianceFlowId":"%s","complianceFlowId":"%s","complianceFlowName":%s,"month":%s,"year":%s,"status":"%s","steps":%s,"submittedAt":%s,"reviewedAt":%s}',
+  pc.id, pc.provider_id, pc.provider_compliance_flow_id, pc.flow_id, to_json(pc.flow_name),
+  pc.month, pc.year, pc.status, coalesce(sj.steps, '[]'),
+  ${quotedOrNull('api_timestamp(pc.submitted_at, :dbZone, :dbZulu)')},
+  ${quotedOrNull('api_timestamp(pc.reviewed_at, :dbZone, :dbZulu)')})`

@@ -39,12 +39,12 @@ export function complianceFlowsStatement(
        ORDER BY f.updated_at DESC, f.id DESC
        LIMIT :perPage OFFSET :offset)
     SELECT max(f.total)::int AS total,
-           coalesce(json_agg(${complianceFlowJsonSql('att.list', 'att.n')}
-                             ORDER BY f.updated_at DESC, f.id DESC), '[]'::json)::text AS data
+           '[' || coalesce(string_agg(${complianceFlowJsonSql('att.list', 'att.n')}, ','
+                                      ORDER BY f.updated_at DESC, f.id DESC), '') || ']' AS data
       FROM page f
      CROSS JOIN LATERAL (
-       SELECT coalesce(json_agg(${ATTACHED_PROVIDER_JSON_SQL} ORDER BY a.attached_at DESC, a.id),
-                       '[]'::json) AS list,
+       SELECT '[' || coalesce(string_agg(${ATTACHED_PROVIDER_JSON_SQL}, ','
+                                         ORDER BY a.attached_at DESC, a.id), '') || ']' AS list,
               count(*) AS n
        ${attachedRowsSql('f.id', { limit: String(LIST_ATTACHED_PROVIDERS), offset: '0' })}) att`
   return {
@@ -59,8 +59,9 @@ export function complianceFlowsStatement(
  * it leaves out: `meta` (page, perPage, totalPages) beside `total`, and per
  * flow `attachedProvidersTruncated` beside the exact `providersCount`.
  * ONE statement: the page of flows with the window count, then, for the
- * page's rows only, each flow's body built as JSON by PostgreSQL
- * (complianceFlowJsonSql, the DTO's twin); Node only wraps the envelope
+ * page's rows only, each flow's body written as compact JSON text by
+ * PostgreSQL with format() (complianceFlowJsonSql, the DTO's twin; about
+ * half the cost of json_build_object); Node only wraps the envelope
  * around the text (#12: parsing, shaping and printing in Node were most
  * of the request). It runs as a prepared statement: planning it cost more
  * than running it.

@@ -69,11 +69,10 @@ export function providerCompliancesStatement(
     SELECT ${missingCompliancesSql(
       'AND a.company_id = CAST(:companyId AS uuid) AND a.provider_id IN (SELECT id FROM providers)'
     )} AS missing,
-           json_build_object(
-             'data', coalesce(json_agg(${PROVIDER_COMPLIANCE_JSON_SQL}
-                                       ORDER BY pc.year DESC, pc.month DESC, pc.created_at, pc.id),
-                              '[]'::json),
-             'total', count(*))::text AS body,
+           format('{"data":[%s],"total":%s}',
+             coalesce(string_agg(${PROVIDER_COMPLIANCE_JSON_SQL}, ','
+                                 ORDER BY pc.year DESC, pc.month DESC, pc.created_at, pc.id), ''),
+             count(*)) AS body,
            (SELECT json_agg(json_build_object('id', d.id, 'path', d.file_path))
               FROM document_rows d) AS files
       FROM page pc
@@ -83,7 +82,7 @@ export function providerCompliancesStatement(
 
 /**
  * C1 / C2: the caller's compliances in the company, newest month first,
- * as the JSON text of `{data, total}` built by PostgreSQL (#12: hydrating
+ * as the JSON text of `{data, total}` written by PostgreSQL (format()) (#12: hydrating
  * models and computing each step's submission window with Luxon cost most
  * of the request). The current month (company timezone) is generated on
  * the fly first, so a provider never waits for the monthly command: the

@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import drive from '@adonisjs/drive/services/main'
 import type { ApiClient } from '@japa/api-client'
+import db from '@adonisjs/lucid/services/db'
 import Company from '#models/company'
 import {
   attachedWorld,
@@ -201,6 +202,76 @@ test.group('Compliance / C1 built in SQL', (group) => {
     )
   })
 
+  test('C1 escapes hostile text as C3 does (format() text; fileUrl cannot be forged)', async ({
+    client,
+    assert,
+  }) => {
+    const world = await richWorld(client as ApiClient)
+    /** Written past the validators: quotes, backslash, newline, tab, control char, emoji, format codes */
+    const hostile = (field: string) =>
+      `${field} "aspas" 'simples' \\ barra\nlinha\ttab \u0001ctrl \u2028 🚀 %s %% %1$s %I %L fim`
+    const flowId = world.flow.id
+    await db
+      .from('compliance_flows')
+      .where('id', flowId)
+      .update({ name: hostile('flow') })
+    const stepIds = (await db.from('compliance_steps').where('flow_id', flowId).select('id')).map(
+      (step) => step.id
+    )
+    await db
+      .from('compliance_steps')
+      .whereIn('id', stepIds)
+      .update({ title: hostile('step') })
+    await db
+      .from('compliance_document_requirements')
+      .whereIn('step_id', stepIds)
+      .update({ name: hostile('requirement'), description: hostile('why') })
+    for (const [user, name] of [
+      [world.validator, 'validator'],
+      [world.owner, 'leader'],
+    ] as const) {
+      await db
+        .from('users')
+        .where('id', user.id)
+        .update({ name: hostile(name), avatar: hostile(`${name} avatar`) })
+    }
+    const document = await db
+      .from('step_compliance_documents')
+      .join(
+        'step_compliances',
+        'step_compliances.id',
+        'step_compliance_documents.step_compliance_id'
+      )
+      .where('step_compliances.provider_compliance_id', world.companyCompliance.id)
+      .select('step_compliance_documents.id')
+      .firstOrFail()
+    /** a file name that spells the fileUrl placeholder must stay a file name */
+    const forged = `${hostile('file')} "fileUrl":"sign:${document.id}" "fileUrl" : "sign:${document.id}"`
+    await db
+      .from('step_compliance_documents')
+      .where('id', document.id)
+      .update({ file_name: forged, rejection_reason: hostile('reason') })
+
+    const [compliance] = await assertListEqualsShow(client as ApiClient, world, assert)
+    /** what the comparison covered */
+    assert.equal(compliance.complianceFlowName, hostile('flow'))
+    const [first] = compliance.steps
+    assert.equal(first.title, hostile('step'))
+    assert.equal(first.requiredDocuments[0].description, hostile('why'))
+    assert.equal(first.documents[0].fileName, forged)
+    assert.equal(first.documents[0].documentRequirementName, hostile('requirement'))
+    assert.equal(first.documents[0].rejectionReason, hostile('reason'))
+    assert.notMatch(first.documents[0].fileUrl, /^sign:/)
+    assert.includeMembers(
+      first.validators.map((validator: any) => validator.name),
+      [hostile('validator'), hostile('leader')]
+    )
+    assert.include(
+      first.validators.map((validator: any) => validator.avatar),
+      hostile('leader avatar')
+    )
+  })
+
   test('each flow of D1 (built in SQL) equals its D2 body (DTOs)', async ({ client, assert }) => {
     const world = await richWorld(client as ApiClient)
     const list = await client
@@ -224,5 +295,84 @@ test.group('Compliance / C1 built in SQL', (group) => {
       [18, 14]
     )
     assert.lengthOf(data[0].steps[0].validators, 2)
+  })
+
+  test('D1 escapes hostile text as D2 does (format() text, not json_build_object)', async ({
+    client,
+    assert,
+  }) => {
+    const world = await richWorld(client as ApiClient)
+    /** Written past the validators: quotes, backslash, newline, tab, control char, emoji, format codes */
+    const hostile = (field: string) =>
+      `${field} "aspas" 'simples' \\ barra\nlinha\ttab \u0001ctrl \u2028 🚀 %s %% %1$s %I %L {"x":1} fim`
+    const flowId = world.flow.id
+    await db
+      .from('compliance_flows')
+      .where('id', flowId)
+      .update({
+        name: hostile('flow'),
+        description: hostile('description'),
+      })
+    const steps = await db.from('compliance_steps').where('flow_id', flowId).select('id')
+    const stepIds = steps.map((step) => step.id)
+    await db
+      .from('compliance_steps')
+      .whereIn('id', stepIds)
+      .update({ title: hostile('step') })
+    await db
+      .from('compliance_document_requirements')
+      .whereIn('step_id', stepIds)
+      .update({ name: hostile('requirement'), description: hostile('why') })
+    await db
+      .from('users')
+      .where('id', world.validator.id)
+      .update({
+        name: hostile('validator'),
+        avatar: hostile('avatar'),
+      })
+    await db
+      .from('users')
+      .where('id', world.person.id)
+      .update({ name: hostile('person') })
+    await db
+      .from('companies')
+      .where('id', world.providerCompany.id)
+      .update({ name: hostile('pj') })
+    await db
+      .from('contracts')
+      .whereIn('id', [world.companyContract.id, world.personContract.id])
+      .update({ name: hostile('contract') })
+
+    const list = await client
+      .get('/api/v1/compliance-flows')
+      .headers(headers(world.borrower))
+      .loginAs(world.owner)
+    list.assertStatus(200)
+    const [flow] = list.body().data
+    const show = await client
+      .get(`/api/v1/compliance-flows/${flow.id}`)
+      .headers(headers(world.borrower))
+      .loginAs(world.owner)
+    show.assertStatus(200)
+    assert.deepEqual(flow, show.body().data)
+    /** key order too (deepEqual ignores it) */
+    assert.equal(JSON.stringify(flow), JSON.stringify(show.body().data))
+    /** what the comparison covered */
+    assert.equal(flow.name, hostile('flow'))
+    assert.equal(flow.description, hostile('description'))
+    assert.equal(flow.steps[0].title, hostile('step'))
+    assert.equal(flow.steps[0].documents[0].description, hostile('why'))
+    assert.include(
+      flow.steps[0].validators.map((validator: any) => validator.avatar),
+      hostile('avatar')
+    )
+    assert.sameMembers(
+      flow.attachedProviders.map((provider: any) => provider.name),
+      [hostile('pj'), hostile('person')]
+    )
+    assert.sameMembers(
+      flow.attachedProviders.map((provider: any) => provider.contractName),
+      [hostile('contract'), hostile('contract')]
+    )
   })
 })
