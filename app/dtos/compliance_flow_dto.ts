@@ -1,3 +1,10 @@
+import {
+  jsonArraySql,
+  jsonBoolSql,
+  jsonQuotedOrNullSql,
+  jsonRawOrNullSql,
+  jsonTextOrNullSql,
+} from '#support/json_text'
 import { formatDocumentSql } from '#support/documents'
 import type { DateTime } from 'luxon'
 import type ComplianceStep from '#models/compliance_step'
@@ -139,19 +146,6 @@ export default class ComplianceFlowDto {
   }
 }
 
-/** A boolean as JSON text (`%s` of a boolean would print t/f) */
-const jsonBoolSql = (value: string) => `CASE WHEN ${value} THEN 'true' ELSE 'false' END`
-
-/** A nullable string as JSON text: escaped by to_json, `null` for NULL */
-const jsonTextOrNullSql = (value: string) => `coalesce(to_json(${value})::text, 'null')`
-
-/** A nullable uuid or number as JSON text (`"%s"` quoted when `quoted`) */
-const jsonPlainOrNullSql = (value: string, quoted = false) =>
-  quoted ? `coalesce('"' || ${value} || '"', 'null')` : `coalesce(${value}::text, 'null')`
-
-/** A JSON array from a string_agg of item texts (`[]` when no row) */
-const jsonArraySql = (items: string) => `'[' || coalesce(${items}, '') || ']'`
-
 /**
  * ComplianceStepDto.fromModel written by PostgreSQL for the step `s` (D1
  * sends its body as JSON text, #12): the same keys in the same order and
@@ -164,7 +158,7 @@ export const COMPLIANCE_STEP_JSON_SQL = `format(
   '{"id":"%s","title":%s,"order":%s,"stepType":"%s","schedule":{"frequency":"%s","dayStart":%s,"dayEnd":%s,"monthStart":%s,"monthEnd":%s},"documents":%s,"platformDataTypes":%s,"validators":%s,"dependsOnPrevious":%s,"includeImmediateLeadership":%s,"onlyImmediateLeadershipRequired":%s,"allValidatorsRequired":%s}',
   s.id, to_json(s.title), s.position, s.step_type,
   s.frequency, s.day_start, s.day_end,
-  ${jsonPlainOrNullSql('s.month_start')}, ${jsonPlainOrNullSql('s.month_end')},
+  ${jsonRawOrNullSql('s.month_start')}, ${jsonRawOrNullSql('s.month_end')},
   (SELECT ${jsonArraySql(`string_agg(format('{"id":"%s","name":%s,"description":%s,"required":%s,"formats":%s}',
                   r.id, to_json(r.name), ${jsonTextOrNullSql('r.description')},
                   ${jsonBoolSql('r.required')}, r.formats::text), ',' ORDER BY r.position)`)}
@@ -194,7 +188,7 @@ export const ATTACHED_PROVIDER_JSON_SQL = `format(
   '{"id":"%s","providerId":"%s","name":%s,"document":%s,"contractId":%s,"contractName":%s,"attachedAt":"%s"}',
   a.id, a.provider_id, to_json(coalesce(pc.name, pu.name, '')),
   to_json(${providerDocumentSql('a.provider_type', 'coalesce(pc.document, pu.cpf)')}),
-  ${jsonPlainOrNullSql('a.contract_id', true)}, ${jsonTextOrNullSql('c.name')},
+  ${jsonQuotedOrNullSql('a.contract_id')}, ${jsonTextOrNullSql('c.name')},
   api_timestamp(a.attached_at, 'UTC', true))`
 
 /**

@@ -1,3 +1,9 @@
+import {
+  jsonBoolSql,
+  jsonQuotedOrNullSql,
+  jsonRawOrNullSql,
+  jsonTextOrNullSql,
+} from '#support/json_text'
 import type Notification from '#models/notification'
 
 /** The spec's Notification resource */
@@ -38,10 +44,10 @@ export default class NotificationDto {
     return `format('{"id":"%s","companyId":"%s","userId":"%s","scope":%s,"type":%s,"title":%s,"message":%s,"priority":%s,"isRead":%s,"readAt":%s,"activity":%s,"actorId":%s,"actorName":%s,"actorAvatar":%s,"createdAt":"%s","updatedAt":"%s"}',
       n.id, n.company_id, n.user_id, to_json(n.scope), to_json(n.type), to_json(n.title),
       to_json(n.message), to_json(n.priority),
-      CASE WHEN ${isRead} THEN 'true' ELSE 'false' END,
-      coalesce('"' || api_timestamp(${readAt}, :dbZone, :dbZulu) || '"', 'null'),
-      coalesce(n.activity::text, 'null'), coalesce('"' || n.actor_id || '"', 'null'),
-      coalesce(to_json(n.actor_name)::text, 'null'), coalesce(to_json(n.actor_avatar)::text, 'null'),
+      ${jsonBoolSql(isRead)},
+      ${jsonQuotedOrNullSql(`api_timestamp(${readAt}, :dbZone, :dbZulu)`)},
+      ${jsonRawOrNullSql('n.activity')}, ${jsonQuotedOrNullSql('n.actor_id')},
+      ${jsonTextOrNullSql('n.actor_name')}, ${jsonTextOrNullSql('n.actor_avatar')},
       api_timestamp(n.created_at, :dbZone, :dbZulu),
       api_timestamp(n.updated_at, :dbZone, :dbZulu))`
   }

@@ -1,3 +1,4 @@
+import { jsonArraySql, jsonQuotedOrNullSql, jsonTextOrNullSql } from '#support/json_text'
 import type { DateTime } from 'luxon'
 import type ProviderCompliance from '#models/provider_compliance'
 import type StepCompliance from '#models/step_compliance'
@@ -180,18 +181,9 @@ export function fillFileUrls(json: string, urls: Map<string, string>) {
   )
 }
 
-/** A nullable string as JSON text: escaped by to_json, `null` for NULL */
-const textOrNull = (value: string) => `coalesce(to_json(${value})::text, 'null')`
-
-/** A nullable uuid, code or api_timestamp as a JSON string (no escaping needed), `null` for NULL */
-const quotedOrNull = (value: string) => `coalesce('"' || ${value} || '"', 'null')`
-
-/** A JSON array's text from a string_agg of item texts (`[]` when no row) */
-const arrayOf = (items: string) => `'[' || coalesce(${items}, '') || ']'`
-
 /** A validator (ComplianceValidatorDto.fromUser) as JSON text */
 const validatorJson = (id: string, userId: string, name: string, avatar: string) =>
-  `format('{"id":"%s","userId":"%s","name":%s,"avatar":%s}', ${id}, ${userId}, to_json(${name}), ${textOrNull(avatar)})`
+  `format('{"id":"%s","userId":"%s","name":%s,"avatar":%s}', ${id}, ${userId}, to_json(${name}), ${jsonTextOrNullSql(avatar)})`
 
 /**
  * ProviderComplianceDto.fromModel with its StepComplianceDto steps (platformData
@@ -229,11 +221,11 @@ export const PROVIDER_COMPLIANCE_STEP_CTES = `
            format('{"frequency":"%s","dayStart":%s,"dayEnd":%s,"monthStart":%s,"monthEnd":%s}',
              s.frequency, s.day_start, s.day_end,
              coalesce(s.month_start::text, 'null'), coalesce(s.month_end::text, 'null')) AS schedule,
-           (SELECT ${arrayOf(`string_agg(format('{"id":"%s","name":%s,"description":%s,"required":%s,"formats":%s}',
-                      r.id, to_json(r.name), ${textOrNull('r.description')}, r.required::text,
+           (SELECT ${jsonArraySql(`string_agg(format('{"id":"%s","name":%s,"description":%s,"required":%s,"formats":%s}',
+                      r.id, to_json(r.name), ${jsonTextOrNullSql('r.description')}, r.required::text,
                       r.formats::text), ',' ORDER BY r.position)`)}
               FROM compliance_document_requirements r WHERE r.step_id = s.id) AS required_documents,
-           (SELECT ${arrayOf(`string_agg(${validatorJson('v.id', 'u.id', 'u.name', 'u.avatar')}, ',' ORDER BY v.id)`)}
+           (SELECT ${jsonArraySql(`string_agg(${validatorJson('v.id', 'u.id', 'u.name', 'u.avatar')}, ',' ORDER BY v.id)`)}
               FROM compliance_step_validators v JOIN users u ON u.id = v.user_id
              WHERE v.step_id = s.id) AS validators
       FROM compliance_steps s WHERE s.id IN (SELECT step_id FROM step_rows)),
@@ -252,17 +244,17 @@ export const PROVIDER_COMPLIANCE_STEP_CTES = `
       LEFT JOIN compliance_document_requirements dr
              ON dr.id = d.requirement_id AND dr.step_id = r.step_id),
   documents AS (
-    SELECT d.step_compliance_id, ${arrayOf(`string_agg(format(
+    SELECT d.step_compliance_id, ${jsonArraySql(`string_agg(format(
              '{"id":"%s","stepComplianceId":"%s","documentRequirementId":"%s","documentRequirementName":%s,"fileName":%s,"fileUrl":"${FILE_URL_MARKER}%s","status":"%s","rejectionReason":%s,"sentAt":"%s","reviewedAt":%s}',
              d.id, d.step_compliance_id, d.requirement_id,
              to_json(coalesce(d.requirement_name, '')), to_json(d.file_name), d.id, d.status,
-             ${textOrNull('d.rejection_reason')},
+             ${jsonTextOrNullSql('d.rejection_reason')},
              api_timestamp(d.sent_at, :dbZone, :dbZulu),
-             ${quotedOrNull('api_timestamp(d.reviewed_at, :dbZone, :dbZulu)')}),
+             ${jsonQuotedOrNullSql('api_timestamp(d.reviewed_at, :dbZone, :dbZulu)')}),
              ',' ORDER BY d.sent_at)`)} AS list
       FROM document_rows d GROUP BY d.step_compliance_id),
   step_json AS (
-    SELECT r.provider_compliance_id, ${arrayOf(`string_agg(format(
+    SELECT r.provider_compliance_id, ${jsonArraySql(`string_agg(format(
              '{"id":"%s","complianceStepId":"%s","title":%s,"order":%s,"stepType":"%s","status":"%s","schedule":%s,"documents":%s,"requiredDocuments":%s,"platformDataTypes":%s,"grantedDataTypes":%s,"platformData":null,"validators":%s,"dependsOnPrevious":%s,"submissionDeadline":%s,"isSubmissionOpen":%s,"submittedAt":%s,"reviewedAt":%s}',
              r.id, s.id, to_json(s.title), s.position, s.step_type, r.status,
              s.schedule,
@@ -271,7 +263,7 @@ export const PROVIDER_COMPLIANCE_STEP_CTES = `
              s.platform_data_types::text,
              r.granted_data_types::text,
              CASE WHEN NOT s.include_immediate_leadership THEN s.validators ELSE (
-               SELECT ${arrayOf(`string_agg(${validatorJson('p.id', 'p.user_id', 'p.name', 'p.avatar')}, ',' ORDER BY p.rank, p.sort)`)}
+               SELECT ${jsonArraySql(`string_agg(${validatorJson('p.id', 'p.user_id', 'p.name', 'p.avatar')}, ',' ORDER BY p.rank, p.sort)`)}
                  FROM (SELECT v.id, u.id AS user_id, u.name, u.avatar, 0 AS rank, v.id AS sort
                          FROM compliance_step_validators v JOIN users u ON u.id = v.user_id
                         WHERE v.step_id = s.id
@@ -284,11 +276,11 @@ export const PROVIDER_COMPLIANCE_STEP_CTES = `
                                            WHERE v.step_id = s.id AND v.user_id = l.user_id)) p)
              END,
              s.depends_on_previous::text,
-             ${quotedOrNull('w.deadline')},
+             ${jsonQuotedOrNullSql('w.deadline')},
              coalesce((r.status IN (${OPEN_STEP_STATUSES.map((status) => `'${status}'`).join(', ')})
                        AND w.window_start <= :today AND :today <= w.window_end)::text, 'null'),
-             ${quotedOrNull('api_timestamp(r.submitted_at, :dbZone, :dbZulu)')},
-             ${quotedOrNull('api_timestamp(r.reviewed_at, :dbZone, :dbZulu)')}),
+             ${jsonQuotedOrNullSql('api_timestamp(r.submitted_at, :dbZone, :dbZulu)')},
+             ${jsonQuotedOrNullSql('api_timestamp(r.reviewed_at, :dbZone, :dbZulu)')}),
              ',' ORDER BY s.position, r.id)`)} AS steps
       FROM step_rows r
       JOIN steps s ON s.id = r.step_id
@@ -302,5 +294,5 @@ export const PROVIDER_COMPLIANCE_JSON_SQL = `format(
   '{"id":"%s","providerId":"%s","providerComplianceFlowId":"%s","complianceFlowId":"%s","complianceFlowName":%s,"month":%s,"year":%s,"status":"%s","steps":%s,"submittedAt":%s,"reviewedAt":%s}',
   pc.id, pc.provider_id, pc.provider_compliance_flow_id, pc.flow_id, to_json(pc.flow_name),
   pc.month, pc.year, pc.status, coalesce(sj.steps, '[]'),
-  ${quotedOrNull('api_timestamp(pc.submitted_at, :dbZone, :dbZulu)')},
-  ${quotedOrNull('api_timestamp(pc.reviewed_at, :dbZone, :dbZulu)')})`
+  ${jsonQuotedOrNullSql('api_timestamp(pc.submitted_at, :dbZone, :dbZulu)')},
+  ${jsonQuotedOrNullSql('api_timestamp(pc.reviewed_at, :dbZone, :dbZulu)')})`

@@ -1,5 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
-import { apiTimestampBindings } from '#support/json_text'
+import { apiTimestampBindings, jsonArraySql } from '#support/json_text'
 import { asPreparedStatement } from '#support/prepared_statement'
 import type { Infer } from '@vinejs/vine/types'
 import { attachedRowsSql, countFlows, flowConditions } from '#services/compliance/flows'
@@ -39,12 +39,12 @@ export function complianceFlowsStatement(
        ORDER BY f.updated_at DESC, f.id DESC
        LIMIT :perPage OFFSET :offset)
     SELECT max(f.total)::int AS total,
-           '[' || coalesce(string_agg(${complianceFlowJsonSql('att.list', 'att.n')}, ','
-                                      ORDER BY f.updated_at DESC, f.id DESC), '') || ']' AS data
+           ${jsonArraySql(`string_agg(${complianceFlowJsonSql('att.list', 'att.n')}, ','
+                                      ORDER BY f.updated_at DESC, f.id DESC)`)} AS data
       FROM page f
      CROSS JOIN LATERAL (
-       SELECT '[' || coalesce(string_agg(${ATTACHED_PROVIDER_JSON_SQL}, ','
-                                         ORDER BY a.attached_at DESC, a.id), '') || ']' AS list,
+       SELECT ${jsonArraySql(`string_agg(${ATTACHED_PROVIDER_JSON_SQL}, ','
+                                         ORDER BY a.attached_at DESC, a.id)`)} AS list,
               count(*) AS n
        ${attachedRowsSql('f.id', { limit: String(LIST_ATTACHED_PROVIDERS), offset: '0' })}) att`
   return {
