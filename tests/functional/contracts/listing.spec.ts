@@ -182,6 +182,12 @@ test.group('Contracts / list (H1) and board (H2)', (group) => {
       slice.body().data.columns[0].contracts.map((c: any) => c.id),
       first.slice(3, 7).map((c: any) => c.id)
     )
+    const one = await api.get('/contracts/board?perColumn=1')
+    one.assertStatus(200)
+    assert.deepEqual(
+      one.body().data.columns[0].contracts.map((c: any) => c.id),
+      first.slice(0, 1).map((c: any) => c.id)
+    )
     const all = await api.get('/contracts/board?column=draft&perColumn=50&offset=5')
     assert.include(all.body().data.columns[0], { hasMore: false })
     assert.lengthOf(all.body().data.columns[0].contracts, 50)
