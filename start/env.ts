@@ -67,6 +67,8 @@ export default await Env.create(new URL('../', import.meta.url), {
   LIMITER_STORE: Env.schema.enum.optional(['database', 'memory'] as const),
   /* GET /app/versions requests per IP and minute (0 disables the throttle) */
   APP_VERSIONS_RATE_LIMIT: Env.schema.number.optional(),
+  /* Memory of the per-process cache of the hot lists' bodies, in MiB (0 turns it off; default 64) */
+  READ_CACHE_MAX_MB: Env.schema.number.optional(),
   /* Failed logins per account and per IP within 15 minutes before a 15-minute block */
   LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveIntegerRule,
   LOGIN_MAX_FAILURES_PER_IP: positiveIntegerRule,

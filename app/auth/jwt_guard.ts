@@ -4,6 +4,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import type User from '#models/user'
 import AuthSession from '#models/auth_session'
 import type CompanyMember from '#models/company_member'
+import type { ReadVersions } from '#support/read_versions'
 import { requestedCompanyId } from '#middleware/company_context_middleware'
 import jwtService from '#services/auth/jwt_service'
 import sessionTokens from '#services/auth/session_token_service'
@@ -27,7 +28,12 @@ export class JwtGuard implements GuardContract<User> {
    * The user's membership in the company of `x-company-id`, read with the
    * session (null: not a member); unset when the header names no company.
    */
-  membership?: { companyId: string; membership: CompanyMember | null }
+  membership?: {
+    companyId: string
+    membership: CompanyMember | null
+    /** Its read versions (ReadCache), read in the same statement; null when not a member */
+    versions: ReadVersions | null
+  }
 
   #ctx: HttpContext
 
@@ -64,8 +70,8 @@ export class JwtGuard implements GuardContract<User> {
     const found = await AuthSession.findActiveWithMembership(payload.sid, payload.sub, companyId)
     if (!found) this.#unauthorized()
 
-    const { user, session, membership } = found
-    if (companyId) this.membership = { companyId, membership }
+    const { user, session, membership, versions } = found
+    if (companyId) this.membership = { companyId, membership, versions }
     this.#session = session
     this.user = user
     this.isAuthenticated = true

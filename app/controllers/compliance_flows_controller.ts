@@ -34,7 +34,7 @@ export default class ComplianceFlowsController {
   @inject()
   async index(ctx: HttpContext, list: ListComplianceFlows) {
     const filters = await ctx.request.validateUsing(listComplianceFlowsValidator)
-    sendJsonText(ctx.response, await list.handle(ctx.company.id, filters))
+    sendJsonText(ctx.response, await list.handle(ctx.company.id, filters, ctx.readVersions))
   }
 
   async show(ctx: HttpContext) {

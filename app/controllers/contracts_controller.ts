@@ -20,7 +20,7 @@ export default class ContractsController {
   /** H1 (borrower side) / B4 (provider): GET /contracts */
   @inject()
   async index(
-    { request, response, auth, company, membership }: HttpContext,
+    { request, response, auth, company, membership, readVersions }: HttpContext,
     list: ListContracts,
     listForProvider: ListProviderContracts
   ) {
@@ -29,14 +29,14 @@ export default class ContractsController {
       const { page, data } = await listForProvider.handle(company, auth.getUserOrFail(), filters)
       return { data, meta: PaginationMetaDto.fromPaginator(page) }
     }
-    sendJsonText(response, await list.handle(company, filters))
+    sendJsonText(response, await list.handle(company, filters, readVersions))
   }
 
   /** H2: GET /contracts/board */
   @inject()
-  async board({ request, response, company }: HttpContext, board: BoardContracts) {
+  async board({ request, response, company, readVersions }: HttpContext, board: BoardContracts) {
     const filters = await request.validateUsing(boardContractsValidator)
-    sendJsonText(response, await board.handle(company, filters))
+    sendJsonText(response, await board.handle(company, filters, readVersions))
   }
 
   /** H3: POST /contracts */

@@ -15,9 +15,15 @@ import {
 export default class NotificationsController {
   /** I1 GET /notifications: the body is PostgreSQL's JSON text, sent as is */
   @inject()
-  async index({ request, response, auth, company }: HttpContext, list: ListNotifications) {
+  async index(
+    { request, response, auth, company, readVersions }: HttpContext,
+    list: ListNotifications
+  ) {
     const filters = await request.validateUsing(listNotificationsValidator)
-    sendJsonText(response, await list.handle(auth.getUserOrFail().id, company.id, filters))
+    sendJsonText(
+      response,
+      await list.handle(auth.getUserOrFail().id, company.id, filters, readVersions)
+    )
   }
 
   /** I2 GET /notifications/unread-count */

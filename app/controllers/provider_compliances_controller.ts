@@ -51,7 +51,7 @@ export default class ProviderCompliancesController {
   async index(ctx: HttpContext, list: ListProviderCompliances) {
     const filters = await ctx.request.validateUsing(listProviderCompliancesValidator)
     const userId = ctx.auth.getUserOrFail().id
-    sendJsonText(ctx.response, await list.handle(ctx.company, userId, filters))
+    sendJsonText(ctx.response, await list.handle(ctx.company, userId, filters, ctx.readVersions))
   }
 
   @inject()
@@ -59,7 +59,7 @@ export default class ProviderCompliancesController {
     const today = clock.now().setZone(ctx.company.timezone)
     const userId = ctx.auth.getUserOrFail().id
     const filters = { year: today.year, month: today.month }
-    sendJsonText(ctx.response, await list.handle(ctx.company, userId, filters))
+    sendJsonText(ctx.response, await list.handle(ctx.company, userId, filters, ctx.readVersions))
   }
 
   @inject()

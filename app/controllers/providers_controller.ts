@@ -9,12 +9,16 @@ import { sendJsonText } from '#support/json_text'
 export default class ProvidersController {
   /** F: GET /providers, the team's links with their hour totals */
   @inject()
-  async index({ request, response, company }: HttpContext, listTeam: ListTeamMembers) {
+  async index(
+    { request, response, company, readVersions }: HttpContext,
+    listTeam: ListTeamMembers
+  ) {
     const filters = await request.validateUsing(listTeamValidator)
     const { data, total, page, pageSize } = await listTeam.handle(
       company,
       filters,
-      ProviderListItemDto.JSON_SQL
+      { read: 'providers', sql: ProviderListItemDto.JSON_SQL },
+      readVersions
     )
     const meta = PageMetaDto.from(total, page, pageSize)
     sendJsonText(response, `{"data":${data},"total":${total},"meta":${JSON.stringify(meta)}}`)

@@ -21,12 +21,16 @@ import { inviteTeamMemberValidator, listTeamValidator } from '#validators/team'
  */
 export default class TeamMembersController {
   @inject()
-  async index({ request, response, company }: HttpContext, listTeam: ListTeamMembers) {
+  async index(
+    { request, response, company, readVersions }: HttpContext,
+    listTeam: ListTeamMembers
+  ) {
     const filters = await request.validateUsing(listTeamValidator)
     const { data, total, page, pageSize } = await listTeam.handle(
       company,
       filters,
-      TeamMemberDto.LIST_ITEM_JSON_SQL
+      { read: 'team', sql: TeamMemberDto.LIST_ITEM_JSON_SQL },
+      readVersions
     )
     const meta = PageMetaDto.from(total, page, pageSize)
     sendJsonText(response, `{"data":${data},"meta":${JSON.stringify(meta)}}`)

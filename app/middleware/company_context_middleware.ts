@@ -4,6 +4,7 @@ import { ForbiddenException } from '#exceptions/http_exceptions'
 import CompanyMember from '#models/company_member'
 import type Company from '#models/company'
 import { UUID_V4 } from '#support/uuid'
+import type { ReadVersions } from '#support/read_versions'
 
 /**
  * The company the request names (`x-company-id`), when it is a company
@@ -48,6 +49,8 @@ export default class CompanyContextMiddleware {
 
     ctx.membership = membership
     ctx.company = membership.company
+    /* Only versions read with the membership, before any list's own statement */
+    ctx.readVersions = prefetched?.companyId === companyId ? prefetched.versions : null
     return next()
   }
 }
@@ -58,5 +61,7 @@ declare module '@adonisjs/core/http' {
     company: Company
     /** The user's membership in the context company: its role is the request's role */
     membership: CompanyMember
+    /** The context's read versions (ReadCache); null when not read with the session */
+    readVersions: ReadVersions | null
   }
 }

@@ -11,6 +11,7 @@ import CompanyMember from '#models/company_member'
 import { fromPrefixed, prefixedColumns } from '#models/queries/prefixed_columns'
 import db from '@adonisjs/lucid/services/db'
 import { asPreparedStatement } from '#support/prepared_statement'
+import type { ReadVersions } from '#support/read_versions'
 
 /**
  * A login on one device. Access tokens carry its id (`sid`), so revoking
@@ -52,7 +53,10 @@ export default class AuthSession extends compose(BaseModel, withUuidPrimaryKey, 
    * an access token, its user and, when the request names a company, the
    * user's membership in it with the company (null: not a member). Read
    * on every request, never cached, so a logout or a removed membership
-   * takes effect on the next request.
+   * takes effect on the next request. With the membership come the
+   * company's, the inbox's, the user's and the directory's read versions
+   * (read_versions, migration 1764300010001): the cached lists are served
+   * only under the versions they were read under (ReadCache).
    */
   static async findActiveWithMembership(
     sessionId: string,
@@ -62,11 +66,17 @@ export default class AuthSession extends compose(BaseModel, withUuidPrimaryKey, 
     const { rows } = await asPreparedStatement(
       db.rawQuery(
         `SELECT ${prefixedColumns(AuthSession, 's')}, ${prefixedColumns(User, 'u')},
-              ${prefixedColumns(CompanyMember, 'm')}, ${prefixedColumns(Company, 'c')}
+              ${prefixedColumns(CompanyMember, 'm')}, ${prefixedColumns(Company, 'c')},
+              coalesce(vc.version, 0) AS v_company, coalesce(vn.version, 0) AS v_inbox,
+              coalesce(vu.version, 0) AS v_user, coalesce(vd.version, 0) AS v_directory
          FROM auth_sessions s
          JOIN users u ON u.id = s.user_id
          LEFT JOIN company_members m ON m.user_id = s.user_id AND m.company_id = ?::uuid
          LEFT JOIN companies c ON c.id = m.company_id
+         LEFT JOIN read_versions vc ON vc.scope = 'c:' || m.company_id
+         LEFT JOIN read_versions vn ON vn.scope = 'n:' || m.user_id || ':' || m.company_id
+         LEFT JOIN read_versions vu ON vu.scope = 'u:' || m.user_id
+         LEFT JOIN read_versions vd ON vd.scope = 'directory' AND m.company_id IS NOT NULL
         WHERE s.id = ? AND s.user_id = ? AND s.revoked_at IS NULL AND s.expires_at > ?`,
         [companyId, sessionId, userId, DateTime.now().toJSDate()]
       )
@@ -82,7 +92,15 @@ export default class AuthSession extends compose(BaseModel, withUuidPrimaryKey, 
       model.$setRelated('user', user)
       return model
     }
-    return { user, session, membership }
+    const versions: ReadVersions | null = membership
+      ? {
+          company: row.v_company,
+          inbox: row.v_inbox,
+          user: row.v_user,
+          directory: row.v_directory,
+        }
+      : null
+    return { user, session, membership, versions }
   }
 
   get isActive() {

@@ -1,6 +1,8 @@
 import db from '@adonisjs/lucid/services/db'
 import { apiTimestampBindings, jsonArraySql } from '#support/json_text'
 import { asPreparedStatement } from '#support/prepared_statement'
+import readCache, { readCacheKey } from '#services/platform/read_cache'
+import type { ReadVersions } from '#support/read_versions'
 import type { Infer } from '@vinejs/vine/types'
 import { attachedRowsSql, countFlows, flowConditions } from '#services/compliance/flows'
 import { ATTACHED_PROVIDER_JSON_SQL, complianceFlowJsonSql } from '#dtos/compliance_flow_dto'
@@ -67,7 +69,15 @@ export function complianceFlowsStatement(
  * than running it.
  */
 export default class ListComplianceFlows {
-  async handle(companyId: string, filters: Filters) {
+  /** `versions`: the context's read versions; the body is cached under them (ReadCache) */
+  async handle(companyId: string, filters: Filters, versions: ReadVersions | null = null) {
+    const key = readCacheKey('compliance-flows', [companyId, filters])
+    return readCache.text(key, versions, ['company', 'directory'], () =>
+      this.#read(companyId, filters)
+    )
+  }
+
+  async #read(companyId: string, filters: Filters) {
     const page = filters.page ?? 1
     const perPage = filters.perPage ?? LIST_FLOWS_PER_PAGE
     const scope = {

@@ -3,6 +3,8 @@ import type { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import { apiTimestampBindings } from '#support/json_text'
 import { asPreparedStatement } from '#support/prepared_statement'
+import readCache, { readCacheKey, textBytes } from '#services/platform/read_cache'
+import type { ReadVersions } from '#support/read_versions'
 import type { Infer } from '@vinejs/vine/types'
 import type Company from '#models/company'
 import CompanyMember from '#models/company_member'
@@ -74,7 +76,11 @@ export function providerCompliancesStatement(
                                  ORDER BY pc.year DESC, pc.month DESC, pc.created_at, pc.id), ''),
              count(*)) AS body,
            (SELECT json_agg(json_build_object('id', d.id, 'path', d.file_path))
-              FROM document_rows d) AS files
+              FROM document_rows d) AS files,
+           (SELECT floor(extract(epoch FROM min(b)) * 1000)::float8
+              FROM windows w CROSS JOIN LATERAL (
+                VALUES (w.window_start), (w.window_end + interval '1 millisecond')) edge(b)
+             WHERE b > CAST(:today AS timestamptz)) AS valid_until
       FROM page pc
       LEFT JOIN step_json sj ON sj.provider_compliance_id = pc.id`
   return { sql, bindings }
@@ -98,8 +104,48 @@ export default class ListProviderCompliances {
     protected storage: FileStorageService
   ) {}
 
-  async handle(company: Company, userId: string, filters: Filters) {
+  /**
+   * `versions`: the context's read versions. The body (before its files are
+   * signed) is cached under them, the caller and the month, until the next
+   * edge of a submission window it shows (`isSubmissionOpen` turns there).
+   */
+  async handle(
+    company: Company,
+    userId: string,
+    filters: Filters,
+    versions: ReadVersions | null = null
+  ) {
     const now = this.clock.now()
+    const today = now.setZone(company.timezone)
+    const key = readCacheKey('provider-compliances', [
+      company.id,
+      company.timezone,
+      userId,
+      filters,
+      today.year,
+      today.month,
+    ])
+    const result = await readCache.remember(
+      key,
+      versions,
+      ['company', 'user', 'directory'],
+      now.toMillis(),
+      async () => {
+        const read = await this.#read(company, userId, filters, now)
+        return {
+          value: read,
+          validUntil: read.valid_until ?? undefined,
+          bytes: textBytes(read.body) + (read.files?.length ?? 0) * 256,
+        }
+      }
+    )
+    const files = result.files ?? []
+    const urls = await Promise.all(files.map((file) => this.storage.signedUrl(file.path)))
+    return fillFileUrls(result.body, new Map(files.map((file, index) => [file.id, urls[index]])))
+  }
+
+  /** The statement, after generating the month when it says something of it is missing */
+  async #read(company: Company, userId: string, filters: Filters, now: DateTime) {
     const today = now.setZone(company.timezone)
     const { sql, bindings } = providerCompliancesStatement(company, userId, filters, now)
     const read = async () => {
@@ -108,21 +154,18 @@ export default class ListProviderCompliances {
         missing: boolean
         body: string
         files: { id: string; path: string }[] | null
+        valid_until: number | null
       }
     }
 
-    let result = await read()
-    if (result.missing) {
-      await this.generate.handle({
-        year: today.year,
-        month: today.month,
-        companyId: company.id,
-        providerIds: await CompanyMember.providerIdsOf(userId),
-      })
-      result = await read()
-    }
-    const files = result.files ?? []
-    const urls = await Promise.all(files.map((file) => this.storage.signedUrl(file.path)))
-    return fillFileUrls(result.body, new Map(files.map((file, index) => [file.id, urls[index]])))
+    const result = await read()
+    if (!result.missing) return result
+    await this.generate.handle({
+      year: today.year,
+      month: today.month,
+      companyId: company.id,
+      providerIds: await CompanyMember.providerIdsOf(userId),
+    })
+    return read()
   }
 }

@@ -11,6 +11,8 @@ import {
 import { CONTRACT_STATUSES } from '#enums/contract_status'
 import { apiTimestampBindings } from '#support/json_text'
 import { asPreparedStatement } from '#support/prepared_statement'
+import readCache, { readCacheKey } from '#services/platform/read_cache'
+import type { ReadVersions } from '#support/read_versions'
 
 /**
  * Cards per board column unless `perColumn` asks otherwise (1-50): about
@@ -95,10 +97,18 @@ export function contractBoardSql(
 
 /** H2 (see contractBoardSql) */
 export default class BoardContracts {
-  async handle(company: Company, filters: ContractFilters): Promise<string> {
-    const { sql, bindings } = contractBoardSql(company.id, filters)
-    /** The card count is in the text (a validated integer): a generic plan per count */
-    const { rows } = await asPreparedStatement(db.rawQuery(sql, bindings))
-    return rows[0].body
+  /** `versions`: the context's read versions; the body is cached under them (ReadCache) */
+  handle(
+    company: Company,
+    filters: ContractFilters,
+    versions: ReadVersions | null = null
+  ): Promise<string> {
+    const key = readCacheKey('contracts-board', [company.id, filters])
+    return readCache.text(key, versions, ['company'], async () => {
+      const { sql, bindings } = contractBoardSql(company.id, filters)
+      /** The card count is in the text (a validated integer): a generic plan per count */
+      const { rows } = await asPreparedStatement(db.rawQuery(sql, bindings))
+      return rows[0].body as string
+    })
   }
 }

@@ -3,6 +3,8 @@ import type { ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
 import type { StrictValues } from '@adonisjs/lucid/types/querybuilder'
 import db from '@adonisjs/lucid/services/db'
 import { asPreparedStatement } from '#support/prepared_statement'
+import readCache, { readCacheKey } from '#services/platform/read_cache'
+import type { ReadVersions } from '#support/read_versions'
 import type Contract from '#models/contract'
 import type Company from '#models/company'
 import ContractDto from '#dtos/contract_dto'
@@ -136,9 +138,17 @@ export function contractListSql(companyId: string, filters: Infer<typeof listCon
 
 /** H1 (see contractListSql) */
 export default class ListContracts {
-  async handle(company: Company, filters: Infer<typeof listContractsValidator>): Promise<string> {
-    const { sql, bindings } = contractListSql(company.id, filters)
-    const { rows } = await asPreparedStatement(db.rawQuery(sql, bindings))
-    return rows[0].body
+  /** `versions`: the context's read versions; the body is cached under them (ReadCache) */
+  handle(
+    company: Company,
+    filters: Infer<typeof listContractsValidator>,
+    versions: ReadVersions | null = null
+  ): Promise<string> {
+    const key = readCacheKey('contracts', [company.id, filters])
+    return readCache.text(key, versions, ['company'], async () => {
+      const { sql, bindings } = contractListSql(company.id, filters)
+      const { rows } = await asPreparedStatement(db.rawQuery(sql, bindings))
+      return rows[0].body as string
+    })
   }
 }

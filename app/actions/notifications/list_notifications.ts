@@ -1,6 +1,8 @@
 import type { Infer } from '@vinejs/vine/types'
 import db from '@adonisjs/lucid/services/db'
 import { asPreparedStatement } from '#support/prepared_statement'
+import readCache, { readCacheKey } from '#services/platform/read_cache'
+import type { ReadVersions } from '#support/read_versions'
 import NotificationDto from '#dtos/notification_dto'
 import { readStateSql } from '#services/notifications/read_marks'
 import { apiTimestampBindings } from '#support/json_text'
@@ -36,13 +38,22 @@ const MAX_UUID = `'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid`
  * - Read state honours the read-all watermark (read_marks).
  */
 export default class ListNotifications {
-  async handle(userId: string, companyId: string, filters: Filters): Promise<string> {
+  /** `versions`: the context's read versions; the body is cached under the inbox's (ReadCache) */
+  async handle(
+    userId: string,
+    companyId: string,
+    filters: Filters,
+    versions: ReadVersions | null = null
+  ): Promise<string> {
     const { sql, bindings } = inboxPageSql(userId, companyId, filters)
-    /* Prepared: each pooled connection plans it once, not on every request
-       (planning cost about what running it costs); the text varies only
-       with the filters. */
-    const { rows } = await asPreparedStatement(db.rawQuery(sql, bindings))
-    return rows[0].body
+    const key = readCacheKey('notifications', [userId, companyId, filters])
+    return readCache.text(key, versions, ['inbox'], async () => {
+      /* Prepared: each pooled connection plans it once, not on every request
+         (planning cost about what running it costs); the text varies only
+         with the filters. */
+      const { rows } = await asPreparedStatement(db.rawQuery(sql, bindings))
+      return rows[0].body as string
+    })
   }
 }
 

@@ -5,6 +5,8 @@ import { queryTeamLinksJson } from '#models/queries/team_links'
 import { fillLogoUrls } from '#services/files/logo_urls'
 import { periodsAt } from '#support/hours'
 import type Company from '#models/company'
+import readCache, { readCacheKey, textBytes } from '#services/platform/read_cache'
+import type { ReadVersions } from '#support/read_versions'
 import { DEFAULT_PAGE_SIZE, type listTeamValidator } from '#validators/team'
 
 type Filters = Infer<typeof listTeamValidator>
@@ -21,19 +23,40 @@ type Filters = Infer<typeof listTeamValidator>
 export default class ListTeamMembers {
   constructor(private clock: Clock) {}
 
-  async handle(company: Company, filters: Filters, itemSql: string) {
+  /**
+   * `item`: the list (`read`: its cache name) and its item's SQL; `versions`:
+   * the context's read versions, the page is cached under them (ReadCache)
+   * and the week and month it totals, the logos signed on every request.
+   */
+  async handle(
+    company: Company,
+    filters: Filters,
+    item: { read: string; sql: string },
+    versions: ReadVersions | null = null
+  ) {
     const page = filters.page ?? 1
     const pageSize = filters.pageSize ?? DEFAULT_PAGE_SIZE
-    const result = await queryTeamLinksJson(
-      company.id,
-      {
-        search: filters.search,
-        isActive: filters.status ? filters.status === 'active' : undefined,
-        page,
-        pageSize,
-      },
-      periodsAt(this.clock.now(), company.timezone),
-      itemSql
+    const periods = periodsAt(this.clock.now(), company.timezone)
+    const key = readCacheKey(item.read, [company.id, filters, periods])
+    const result = await readCache.remember(
+      key,
+      versions,
+      ['company', 'directory'],
+      Date.now(),
+      async () => {
+        const links = await queryTeamLinksJson(
+          company.id,
+          {
+            search: filters.search,
+            isActive: filters.status ? filters.status === 'active' : undefined,
+            page,
+            pageSize,
+          },
+          periods,
+          item.sql
+        )
+        return { value: links, bytes: textBytes(links.data) + links.logos.length * 256 }
+      }
     )
     return {
       data: await fillLogoUrls(result.data, result.logos),

@@ -1,0 +1,150 @@
+import client from 'prom-client'
+import env from '#start/env'
+import { metricsRegistry } from '#services/platform/metrics'
+import type { ReadScope, ReadVersions } from '#support/read_versions'
+
+interface Entry {
+  stamp: string
+  value: unknown
+  bytes: number
+  /** Epoch ms after which the value no longer holds (time-dependent reads), or Infinity */
+  validUntil: number
+}
+
+export interface CachedRead<Value> {
+  value: Value
+  /** Epoch ms at which the value stops being what a new read would give (default: never) */
+  validUntil?: number
+  /** The value's size in bytes, counted against the cache's bound (default: 1 KiB) */
+  bytes?: number
+}
+
+const lookups = new client.Counter({
+  name: 'read_cache_lookups_total',
+  help: 'Cached list reads by list and result (hit, miss, bypass: no versions to check)',
+  labelNames: ['read', 'result'] as const,
+  registers: [metricsRegistry],
+})
+
+/**
+ * The hot lists' bodies, per process, bounded in bytes (least recently
+ * used first out; READ_CACHE_MAX_MB, 0 turns it off). An entry is served
+ * only while the request's read versions of the scopes it depends on are
+ * those it was read under, and its time has not run out: the versions are
+ * read in the request's authentication statement, before the body's own
+ * statement, and every change of a scope raises its version in the
+ * change's transaction (migration 1764300010001). So a body is never
+ * older than the versions the request read: a client sees its own writes
+ * and every write committed before its request, as without the cache
+ * (#12: building the JSON of a list page was most of PostgreSQL's work
+ * per request; the same page is read again and again between changes).
+ */
+export class ReadCache {
+  #entries = new Map<string, Entry>()
+  #bytes = 0
+
+  constructor(private maxBytes: number) {}
+
+  /**
+   * The value of `read` for `key` (which must name every input of the
+   * read: its list, company, user, filters), from the cache while the
+   * `scopes` of `versions` are unchanged, else read and kept. Without
+   * versions (no company context read with the session) it only reads.
+   */
+  async remember<Value>(
+    key: string,
+    versions: ReadVersions | null | undefined,
+    scopes: readonly ReadScope[],
+    now: number,
+    read: () => Promise<CachedRead<Value>>
+  ): Promise<Value> {
+    const name = key.slice(0, key.indexOf('|'))
+    if (!versions || this.maxBytes <= 0) {
+      lookups.inc({ read: name, result: 'bypass' })
+      const { value } = await read()
+      return value
+    }
+    const stamp = scopes.map((scope) => versions[scope]).join('.')
+    const entry = this.#entries.get(key)
+    if (entry && entry.stamp === stamp && now < entry.validUntil) {
+      /* Most recently used last */
+      this.#entries.delete(key)
+      this.#entries.set(key, entry)
+      lookups.inc({ read: name, result: 'hit' })
+      return entry.value as Value
+    }
+    lookups.inc({ read: name, result: 'miss' })
+    const result = await read()
+    this.#store(key, {
+      stamp,
+      value: result.value,
+      bytes: result.bytes ?? 1024,
+      validUntil: result.validUntil ?? Number.POSITIVE_INFINITY,
+    })
+    return result.value
+  }
+
+  /** remember() for a JSON text body that holds whatever the time (most lists) */
+  text(
+    key: string,
+    versions: ReadVersions | null | undefined,
+    scopes: readonly ReadScope[],
+    read: () => Promise<string>
+  ): Promise<string> {
+    return this.remember(key, versions, scopes, Date.now(), async () => {
+      const body = await read()
+      return { value: body, bytes: textBytes(body) }
+    })
+  }
+
+  #store(key: string, entry: Entry) {
+    this.#drop(key)
+    if (entry.bytes > this.maxBytes) return
+    this.#entries.set(key, entry)
+    this.#bytes += entry.bytes
+    for (const oldest of this.#entries.keys()) {
+      if (this.#bytes <= this.maxBytes) break
+      this.#drop(oldest)
+    }
+  }
+
+  #drop(key: string) {
+    const entry = this.#entries.get(key)
+    if (!entry) return
+    this.#entries.delete(key)
+    this.#bytes -= entry.bytes
+  }
+
+  /** Entries and bytes held (tests, metrics) */
+  get size() {
+    return { entries: this.#entries.size, bytes: this.#bytes }
+  }
+
+  clear() {
+    this.#entries.clear()
+    this.#bytes = 0
+  }
+}
+
+/**
+ * A cache key: the read's name, then every input its value depends on
+ * (ids, the validated filters, the time periods it reads), objects with
+ * their keys sorted (the same filters in another order are the same read).
+ */
+export function readCacheKey(read: string, inputs: unknown[]) {
+  return `${read}|${JSON.stringify(inputs, sortedKeys)}`
+}
+
+function sortedKeys(_key: string, value: unknown) {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value
+  const entries = Object.entries(value as Record<string, unknown>)
+  return Object.fromEntries(entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+}
+
+/** A string's size in bytes as the cache counts it (UTF-16 in memory) */
+export function textBytes(text: string) {
+  return text.length * 2 + 64
+}
+
+const readCache = new ReadCache((env.get('READ_CACHE_MAX_MB') ?? 64) * 1024 * 1024)
+export default readCache

@@ -1,0 +1,175 @@
+import { test } from '@japa/runner'
+import testUtils from '@adonisjs/core/services/test_utils'
+import db from '@adonisjs/lucid/services/db'
+import { DateTime } from 'luxon'
+import { providerCompliancesStatement } from '#actions/compliance/list_provider_compliances'
+import { complianceFlowsStatement } from '#actions/compliance/list_compliance_flows'
+import { inboxPageSql } from '#actions/notifications/list_notifications'
+import { contractBoardSql } from '#actions/contracts/board_contracts'
+import { contractListSql } from '#actions/contracts/list_contracts'
+import { teamLinksJsonSql } from '#models/queries/team_links'
+import TeamMemberDto from '#dtos/team_member_dto'
+import ProviderListItemDto from '#dtos/provider_list_item_dto'
+import CompanyMember from '#models/company_member'
+import { periodsAt } from '#support/hours'
+import { nodesOf, type PlanNode } from '#tests/support/plans'
+import { companyWithOwner, memberOf } from '#tests/support/tenancy'
+import { legalProvider, naturalProvider } from '#tests/support/hours'
+import { inboxOf } from '#tests/support/notifications'
+
+const ANY = '00000000-0000-4000-8000-000000000000'
+const NOW = DateTime.fromISO('2026-03-18T15:00:00Z')
+
+/** Every statement the cached lists run, in each of their variants */
+function cachedStatements(): { sql: string; bindings: any }[] {
+  const company = { id: ANY, timezone: 'America/Sao_Paulo' }
+  const periods = periodsAt(NOW, company.timezone)
+  const team = (search: string | undefined, itemSql: string) =>
+    teamLinksJsonSql(ANY, { search, page: 1, pageSize: 20 }, periods, itemSql)
+  return [
+    inboxPageSql(ANY, ANY, {}),
+    inboxPageSql(ANY, ANY, { page: 1000, perPage: 50 }),
+    inboxPageSql(ANY, ANY, { scope: 'action', isRead: false }),
+    providerCompliancesStatement(company, ANY, {}, NOW),
+    providerCompliancesStatement(company, ANY, { search: 'plano', status: 'pending' }, NOW),
+    complianceFlowsStatement(ANY, { search: 'plano', status: 'active' }, 1, 20),
+    contractBoardSql(ANY, {}),
+    contractBoardSql(ANY, { search: 'contrato' }),
+    contractListSql(ANY, {}),
+    contractListSql(ANY, { search: '1234', status: ['active'] }),
+    team(undefined, TeamMemberDto.LIST_ITEM_JSON_SQL),
+    team('fornecedor', TeamMemberDto.LIST_ITEM_JSON_SQL),
+    team(undefined, ProviderListItemDto.JSON_SQL),
+  ].map((statement) =>
+    'bindings' in statement
+      ? statement
+      : { sql: (statement as any).sql, bindings: (statement as any).bindings }
+  )
+}
+
+async function relationsRead({ sql, bindings }: { sql: string; bindings: any }) {
+  const { rows } = await db.rawQuery(`EXPLAIN (FORMAT JSON) ${sql}`, bindings)
+  const nodes = nodesOf(rows[0]['QUERY PLAN'][0].Plan as PlanNode)
+  return nodes.map((node) => node['Relation Name']).filter((name): name is string => !!name)
+}
+
+async function versionOf(scope: string): Promise<string | null> {
+  const { rows } = await db.rawQuery('SELECT version FROM read_versions WHERE scope = ?', [scope])
+  return rows[0]?.version ?? null
+}
+
+/** The versions of the scopes before and after `change` */
+async function versionsOf(scopes: string[]) {
+  const versions: (string | null)[] = []
+  for (const scope of scopes) versions.push(await versionOf(scope))
+  return versions
+}
+
+async function around(scopes: string[], change: () => Promise<unknown>) {
+  const before = await versionsOf(scopes)
+  await change()
+  const after = await versionsOf(scopes)
+  return scopes.map((scope, index) => ({ scope, raised: before[index] !== after[index] }))
+}
+
+test.group('Read versions (#12): what each change raises', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('every table a cached list statement reads is watched by a read-version trigger', async ({
+    assert,
+  }) => {
+    const read = new Set<string>()
+    for (const statement of cachedStatements()) {
+      for (const relation of await relationsRead(statement)) read.add(relation)
+    }
+    const { rows } = await db.rawQuery(
+      `SELECT DISTINCT c.relname FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+        WHERE t.tgname LIKE 'read_versions_%'`
+    )
+    const watched = new Set(rows.map((row: { relname: string }) => row.relname))
+    /* The statements read what the lists print: the probe itself must see them */
+    for (const table of ['notifications', 'step_compliances', 'contract_parts', 'users']) {
+      assert.isTrue(read.has(table), `${table} is read`)
+    }
+    assert.deepEqual(
+      [...read].filter((table) => !watched.has(table)),
+      [],
+      'tables read without a read-version trigger'
+    )
+  })
+
+  test('a change raises its company, a new company or user starts its own scope', async ({
+    assert,
+  }) => {
+    const { company, owner } = await companyWithOwner()
+    assert.isNotNull(await versionOf(`c:${company.id}`))
+    assert.isNotNull(await versionOf(`u:${owner.id}`))
+
+    const [linked] = await around([`c:${company.id}`], () => naturalProvider(company))
+    assert.isTrue(linked.raised, 'a new contract and link raise the borrower')
+  })
+
+  test('names raise the directory; a password or a login does not', async ({ assert }) => {
+    const { owner } = await companyWithOwner()
+    const [password] = await around(['directory'], () =>
+      db.from('users').where('id', owner.id).update({ password: 'x', updated_at: new Date() })
+    )
+    assert.isFalse(password.raised)
+    const [renamed] = await around(['directory'], () =>
+      db.from('users').where('id', owner.id).update({ name: 'Novo Nome' })
+    )
+    assert.isTrue(renamed.raised)
+  })
+
+  test('a provider company owner change raises the borrowers it is linked to', async ({
+    assert,
+  }) => {
+    const { company: borrower } = await companyWithOwner()
+    const provider = await legalProvider(borrower)
+    const [borrowerScope, providerScope, userScope] = await around(
+      [`c:${borrower.id}`, `c:${provider.company.id}`, `u:${provider.owner.id}`],
+      () =>
+        CompanyMember.query()
+          .where('company_id', provider.company.id)
+          .where('user_id', provider.owner.id)
+          .update({ role: 'admin' })
+    )
+    assert.isTrue(borrowerScope.raised, 'the borrower lists print the owner')
+    assert.isTrue(providerScope.raised)
+    assert.isTrue(userScope.raised, 'the user acts for other companies now')
+  })
+
+  test('a notification raises its inbox only', async ({ assert }) => {
+    const { company, owner } = await companyWithOwner()
+    const other = await memberOf(company, 'user')
+    const [mine, theirs, companyScope] = await around(
+      [`n:${owner.id}:${company.id}`, `n:${other.id}:${company.id}`, `c:${company.id}`],
+      () => inboxOf(owner, company)
+    )
+    assert.isTrue(mine.raised)
+    assert.isFalse(theirs.raised)
+    assert.isFalse(companyScope.raised)
+  })
+
+  test('a rolled-back change never gives its version to a later state', async ({ assert }) => {
+    const { company } = await companyWithOwner()
+    const scope = `c:${company.id}`
+    const before = await versionOf(scope)
+    let rolledBack: string | null = null
+    await db
+      .transaction(async (trx) => {
+        await trx.rawQuery('UPDATE contracts SET name = name WHERE company_id = ?', [company.id])
+        await trx.rawQuery(`SELECT read_versions_bump(ARRAY[?])`, [scope])
+        rolledBack = (
+          await trx.rawQuery('SELECT version FROM read_versions WHERE scope = ?', [scope])
+        ).rows[0].version
+        throw new Error('rollback')
+      })
+      .catch(() => {})
+    assert.equal(await versionOf(scope), before)
+    await naturalProvider(company)
+    const after = await versionOf(scope)
+    assert.notEqual(after, before)
+    assert.notEqual(after, rolledBack)
+  })
+})
