@@ -63,23 +63,33 @@ export default class AuthSession extends compose(BaseModel, withUuidPrimaryKey, 
     userId: string,
     companyId: string | null
   ) {
+    const active = 's.id = ? AND s.user_id = ? AND s.revoked_at IS NULL AND s.expires_at > ?'
+    const bindings = [sessionId, userId, DateTime.now().toJSDate()]
+    /* Two texts, so each keeps its own generic plan (a NULL company made
+       PostgreSQL plan the joined form on every request) */
     const { rows } = await asPreparedStatement(
-      db.rawQuery(
-        `SELECT ${prefixedColumns(AuthSession, 's')}, ${prefixedColumns(User, 'u')},
-              ${prefixedColumns(CompanyMember, 'm')}, ${prefixedColumns(Company, 'c')},
-              coalesce(vc.version, 0) AS v_company, coalesce(vn.version, 0) AS v_inbox,
-              coalesce(vu.version, 0) AS v_user, coalesce(vd.version, 0) AS v_directory
-         FROM auth_sessions s
-         JOIN users u ON u.id = s.user_id
-         LEFT JOIN company_members m ON m.user_id = s.user_id AND m.company_id = ?::uuid
-         LEFT JOIN companies c ON c.id = m.company_id
-         LEFT JOIN read_versions vc ON vc.scope = 'c:' || m.company_id
-         LEFT JOIN read_versions vn ON vn.scope = 'n:' || m.user_id || ':' || m.company_id
-         LEFT JOIN read_versions vu ON vu.scope = 'u:' || m.user_id
-         LEFT JOIN read_versions vd ON vd.scope = 'directory' AND m.company_id IS NOT NULL
-        WHERE s.id = ? AND s.user_id = ? AND s.revoked_at IS NULL AND s.expires_at > ?`,
-        [companyId, sessionId, userId, DateTime.now().toJSDate()]
-      )
+      companyId
+        ? db.rawQuery(
+            `SELECT ${prefixedColumns(AuthSession, 's')}, ${prefixedColumns(User, 'u')},
+                    ${prefixedColumns(CompanyMember, 'm')}, ${prefixedColumns(Company, 'c')},
+                    coalesce(vc.version, 0) AS v_company, coalesce(vn.version, 0) AS v_inbox,
+                    coalesce(vu.version, 0) AS v_user, coalesce(vd.version, 0) AS v_directory
+               FROM auth_sessions s
+               JOIN users u ON u.id = s.user_id
+               LEFT JOIN company_members m ON m.user_id = s.user_id AND m.company_id = ?::uuid
+               LEFT JOIN companies c ON c.id = m.company_id
+               LEFT JOIN read_versions vc ON vc.scope = 'c:' || m.company_id
+               LEFT JOIN read_versions vn ON vn.scope = 'n:' || m.user_id || ':' || m.company_id
+               LEFT JOIN read_versions vu ON vu.scope = 'u:' || m.user_id
+               LEFT JOIN read_versions vd ON vd.scope = 'directory' AND m.company_id IS NOT NULL
+              WHERE ${active}`,
+            [companyId, ...bindings]
+          )
+        : db.rawQuery(
+            `SELECT ${prefixedColumns(AuthSession, 's')}, ${prefixedColumns(User, 'u')}
+               FROM auth_sessions s JOIN users u ON u.id = s.user_id WHERE ${active}`,
+            bindings
+          )
     )
     if (!rows.length) return null
     const [row] = rows
