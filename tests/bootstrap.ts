@@ -29,11 +29,28 @@ ApiClient.teardown(assertResponseMatchesOpenApi)
 faker.seed(Number(process.env.TEST_SEED ?? 20261123))
 
 /**
+ * Read versions are raised at COMMIT (a deferred constraint trigger,
+ * migration 1764300010001), and a test's global transaction never commits:
+ * inside it they are raised at the end of each statement instead, so the
+ * API's cached lists see a test's changes as they would see a commit.
+ * Tests that commit (their own connections) keep the deferred raise.
+ */
+async function raiseReadVersionsPerStatement() {
+  const db = await app.container.make('lucid.db')
+  const begin = db.beginGlobalTransaction.bind(db)
+  db.beginGlobalTransaction = async (...args: Parameters<typeof begin>) => {
+    const trx = await begin(...args)
+    await trx.rawQuery('SET CONSTRAINTS read_versions_raise IMMEDIATE')
+    return trx
+  }
+}
+
+/**
  * The schema is migrated once per run; each test then runs inside a
  * global transaction that is rolled back (testUtils.db().withGlobalTransaction).
  */
 export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
-  setup: [() => testUtils.db().migrate()],
+  setup: [() => testUtils.db().migrate(), raiseReadVersionsPerStatement],
   teardown: [],
 }
 

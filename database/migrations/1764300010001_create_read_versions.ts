@@ -76,9 +76,9 @@ const EVENTS = [
 ] as const
 
 /**
- * Read versions (#12): a counter per read scope, raised by statement-level
- * triggers in the transaction of every change a cached list reads, so
- * the change and its new version commit together. The API reads a
+ * Read versions (#12): a version per read scope, raised by statement-level
+ * triggers in the transaction of every change a cached list reads (at its
+ * COMMIT), so the change and its new version commit together. The API reads a
  * request's versions in its authentication statement and serves a list
  * from its per-process cache (ReadCache) only while they are the versions
  * the cached body was read under: never stale, whatever path (API, Ace
@@ -95,17 +95,38 @@ export default class extends BaseSchema {
      * A version is a new value of a sequence, never a counter: a sequence
      * does not go back when a transaction rolls back, so no two states of a
      * scope ever share a version (a counter would give a rolled-back
-     * state's version again to the next change). Scopes sorted, so two
-     * transactions take the rows' locks in the same order.
+     * state's version again to the next change).
      */
     this.schema.raw('CREATE SEQUENCE read_versions_seq')
+    /**
+     * A change only queues its scopes (a row of its own transaction, seen
+     * by no other); they are raised at COMMIT by a deferred constraint
+     * trigger, all at once and sorted. So a version row is locked only
+     * while its transaction commits, not from its first change on: a
+     * company's concurrent writes (hours logged by many providers) do not
+     * queue behind each other's whole transaction, and two transactions
+     * always lock version rows in the same order.
+     */
+    this.schema.raw('CREATE UNLOGGED TABLE read_version_changes (scopes text[] NOT NULL)')
     this.schema.raw(`
       CREATE FUNCTION read_versions_bump(scopes text[]) RETURNS void AS $$
+        INSERT INTO read_version_changes (scopes) SELECT scopes WHERE cardinality(scopes) > 0
+      $$ LANGUAGE sql`)
+    this.schema.raw(`
+      CREATE FUNCTION read_versions_raise() RETURNS trigger AS $$
+      BEGIN
+        WITH raised AS (DELETE FROM read_version_changes RETURNING scopes)
         INSERT INTO read_versions AS v (scope, version)
         SELECT d.s, nextval('read_versions_seq')
-          FROM (SELECT DISTINCT s FROM unnest(scopes) s WHERE s IS NOT NULL ORDER BY 1) d
-        ON CONFLICT (scope) DO UPDATE SET version = EXCLUDED.version
-      $$ LANGUAGE sql`)
+          FROM (SELECT DISTINCT s FROM raised, unnest(raised.scopes) s
+                 WHERE s IS NOT NULL ORDER BY 1) d
+        ON CONFLICT (scope) DO UPDATE SET version = EXCLUDED.version;
+        RETURN NULL;
+      END
+      $$ LANGUAGE plpgsql`)
+    this.schema.raw(`CREATE CONSTRAINT TRIGGER read_versions_raise
+      AFTER INSERT ON read_version_changes DEFERRABLE INITIALLY DEFERRED
+      FOR EACH ROW EXECUTE FUNCTION read_versions_raise()`)
 
     for (const [table, scope] of Object.entries(SCOPES)) {
       this.schema.raw(`
@@ -179,6 +200,8 @@ export default class extends BaseSchema {
     }
     this.schema.raw('DROP FUNCTION IF EXISTS read_versions_bump(text[])')
     this.schema.raw('DROP FUNCTION IF EXISTS read_versions_created()')
+    this.schema.dropTableIfExists('read_version_changes')
+    this.schema.raw('DROP FUNCTION IF EXISTS read_versions_raise()')
     this.schema.dropTable('read_versions')
     this.schema.raw('DROP SEQUENCE IF EXISTS read_versions_seq')
   }

@@ -173,3 +173,34 @@ test.group('Read versions (#12): what each change raises', (group) => {
     assert.notEqual(after, rolledBack)
   })
 })
+
+test.group('Read versions (#12): raised at COMMIT', () => {
+  test('a change queues its scopes; their rows are raised, and locked, only when it commits', async ({
+    assert,
+    cleanup,
+  }) => {
+    const { company, owner } = await companyWithOwner()
+    cleanup(async () => {
+      await db.from('companies').where('id', company.id).delete()
+      await db.from('users').where('id', owner.id).delete()
+    })
+    const scope = `c:${company.id}`
+    const before = await versionOf(scope)
+
+    const trx = await db.transaction()
+    await trx.rawQuery('UPDATE company_members SET updated_at = now() WHERE company_id = ?', [
+      company.id,
+    ])
+    const inside = await trx.rawQuery('SELECT version FROM read_versions WHERE scope = ?', [scope])
+    assert.equal(inside.rows[0].version, before, 'not raised before COMMIT')
+    /* Another transaction can lock the row: the change holds no lock on it yet */
+    await db.transaction((other) =>
+      other.rawQuery('SELECT 1 FROM read_versions WHERE scope = ? FOR UPDATE NOWAIT', [scope])
+    )
+    await trx.commit()
+
+    assert.notEqual(await versionOf(scope), before)
+    const { rows } = await db.rawQuery('SELECT count(*)::int AS n FROM read_version_changes')
+    assert.equal(rows[0].n, 0, 'the queue is empty after COMMIT')
+  })
+})
