@@ -120,7 +120,7 @@ say "   health 200, live 200"
 
 METRICS="$(node -e 'fetch(process.argv[1]).then(r=>r.text()).then(t=>process.stdout.write(t))' "$APP_URL/api/v1/metrics")"
 FAMILIES=(http_request_duration_seconds db_pool_connections outbox_deliveries
-  outbox_oldest_pending_age_seconds outbox_status_up process_cpu_seconds_total
+  outbox_oldest_pending_age_seconds outbox_status_up read_cache_lookups_total process_cpu_seconds_total
   process_resident_memory_bytes nodejs_eventloop_lag_seconds nodejs_heap_size_used_bytes)
 for family in "${FAMILIES[@]}"; do
   grep -q "^# TYPE $family " <<<"$METRICS" || { say "metrics: $family missing"; exit 1; }

@@ -20,6 +20,14 @@ export const httpRequestDuration = new client.Histogram({
   registers: [metricsRegistry],
 })
 
+/** The hot lists' cache (ReadCache): lookups by list and result */
+export const readCacheLookups = new client.Counter({
+  name: 'read_cache_lookups_total',
+  help: 'Cached list reads by list and result (hit, miss, bypass: no versions to check)',
+  labelNames: ['read', 'result'] as const,
+  registers: [metricsRegistry],
+})
+
 /** The primary connection's pool (tarn); null before the first query opens it */
 function pool() {
   return db.manager.get(db.primaryConnectionName)?.connection?.pool ?? null

@@ -1,6 +1,5 @@
-import client from 'prom-client'
 import env from '#start/env'
-import { metricsRegistry } from '#services/platform/metrics'
+import { readCacheLookups as lookups } from '#services/platform/metrics'
 import type { ReadScope, ReadVersions } from '#support/read_versions'
 
 interface Entry {
@@ -18,13 +17,6 @@ export interface CachedRead<Value> {
   /** The value's size in bytes, counted against the cache's bound (default: 1 KiB) */
   bytes?: number
 }
-
-const lookups = new client.Counter({
-  name: 'read_cache_lookups_total',
-  help: 'Cached list reads by list and result (hit, miss, bypass: no versions to check)',
-  labelNames: ['read', 'result'] as const,
-  registers: [metricsRegistry],
-})
 
 /**
  * The hot lists' bodies, per process, bounded in bytes (least recently

@@ -44,6 +44,7 @@ test.group('Operations / liveness and metrics', (group) => {
       'db_pool_connections',
       'outbox_deliveries',
       'outbox_oldest_pending_age_seconds',
+      'read_cache_lookups_total',
       'process_cpu_user_seconds_total',
       'nodejs_heap_size_total_bytes',
     ]) {
