@@ -1,37 +1,17 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
 
 /**
- * I4 (read-all) in O(1): instead of updating every unread row of the inbox
- * (333k rows at 10x, no answer within 4 s), read-all moves a watermark.
- * A notification reads as read when `is_read` is set OR its `created_at`
- * is at or before the inbox's `read_before` (notification_counters); its
- * `readAt` is then its own `read_at`, else the `read_at` of the first
- * read-all mark that covers it (notification_read_marks, one row per
- * read-all that found something unread).
- *
- * The counters' trigger keeps `unread` exact under that definition: each
- * statement first locks the counter rows of the inboxes it touches (in key
- * order, so two batches never deadlock), the row read-all locks too, so a
- * read-all is wholly before or wholly after a batch's count. A row whose
- * transaction began before a read-all but is inserted after it (its
- * created_at at or before the new watermark) would arrive already read: the
- * trigger stamps it with the insert time instead, so nothing new is lost.
+ * A query with a row when some updated row's is_read or created_at changed
+ * (the UPDATE branch does nothing otherwise), as first written: new_rows
+ * joined to old_rows by id.
  */
-export default class extends BaseSchema {
-  async up() {
-    this.schema.alterTable('notification_counters', (table) => {
-      table.timestamp('read_before', { useTz: true }).nullable()
-    })
+export const JOINED_CHANGED = `SELECT 1 FROM new_rows n JOIN old_rows o ON o.id = n.id
+                          WHERE n.is_read IS DISTINCT FROM o.is_read
+                             OR n.created_at IS DISTINCT FROM o.created_at`
 
-    this.schema.createTable('notification_read_marks', (table) => {
-      table.uuid('user_id').notNullable().references('users.id').onDelete('CASCADE')
-      table.uuid('company_id').notNullable().references('companies.id').onDelete('CASCADE')
-      table.timestamp('read_before', { useTz: true }).notNullable()
-      table.timestamp('read_at', { useTz: true }).notNullable()
-      table.primary(['user_id', 'company_id', 'read_before'])
-    })
-
-    this.schema.raw(`
+/** The counters' trigger function, its UPDATE branch's probe `changed` */
+export function countersApplySql(changed: string) {
+  return `
       CREATE OR REPLACE FUNCTION notification_counters_apply() RETURNS trigger AS $$
       BEGIN
         IF TG_OP = 'INSERT' THEN
@@ -71,9 +51,7 @@ export default class extends BaseSchema {
         ELSE
           /* Only a change of is_read or created_at can move the unread count
              (the actor refresh, which rewrites names, takes no lock here) */
-          IF NOT EXISTS (SELECT 1 FROM new_rows n JOIN old_rows o ON o.id = n.id
-                          WHERE n.is_read IS DISTINCT FROM o.is_read
-                             OR n.created_at IS DISTINCT FROM o.created_at) THEN
+          IF NOT EXISTS (${changed}) THEN
             RETURN NULL;
           END IF;
           PERFORM 1 FROM notification_counters c
@@ -92,7 +70,41 @@ export default class extends BaseSchema {
         RETURN NULL;
       END
       $$ LANGUAGE plpgsql
-    `)
+    `
+}
+
+/**
+ * I4 (read-all) in O(1): instead of updating every unread row of the inbox
+ * (333k rows at 10x, no answer within 4 s), read-all moves a watermark.
+ * A notification reads as read when `is_read` is set OR its `created_at`
+ * is at or before the inbox's `read_before` (notification_counters); its
+ * `readAt` is then its own `read_at`, else the `read_at` of the first
+ * read-all mark that covers it (notification_read_marks, one row per
+ * read-all that found something unread).
+ *
+ * The counters' trigger keeps `unread` exact under that definition: each
+ * statement first locks the counter rows of the inboxes it touches (in key
+ * order, so two batches never deadlock), the row read-all locks too, so a
+ * read-all is wholly before or wholly after a batch's count. A row whose
+ * transaction began before a read-all but is inserted after it (its
+ * created_at at or before the new watermark) would arrive already read: the
+ * trigger stamps it with the insert time instead, so nothing new is lost.
+ */
+export default class extends BaseSchema {
+  async up() {
+    this.schema.alterTable('notification_counters', (table) => {
+      table.timestamp('read_before', { useTz: true }).nullable()
+    })
+
+    this.schema.createTable('notification_read_marks', (table) => {
+      table.uuid('user_id').notNullable().references('users.id').onDelete('CASCADE')
+      table.uuid('company_id').notNullable().references('companies.id').onDelete('CASCADE')
+      table.timestamp('read_before', { useTz: true }).notNullable()
+      table.timestamp('read_at', { useTz: true }).notNullable()
+      table.primary(['user_id', 'company_id', 'read_before'])
+    })
+
+    this.schema.raw(countersApplySql(JOINED_CHANGED))
 
     /* Timestamps in the responses built in SQL: api_timestamp(ts, zone, zulu), created by create_compliance_json_functions */
   }

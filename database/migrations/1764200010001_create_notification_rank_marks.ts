@@ -80,6 +80,53 @@ const dropEmptyMarks = (rows: string) => `
    WHERE m.user_id = b.user_id AND m.company_id = b.company_id AND m.older <= 0;`
 
 /**
+ * The UPDATE branch's view of the statement: `changed` is a query with a
+ * row when some row's created_at changed, `events` the +1 (new key) and -1
+ * (old key) of each such row.
+ */
+export interface RankMarkChanges {
+  changed: string
+  events: string
+}
+
+/** As first written: new_rows joined to old_rows by id */
+export const JOINED_CHANGES: RankMarkChanges = {
+  changed: `SELECT 1 FROM new_rows n JOIN old_rows o ON o.id = n.id
+             WHERE n.created_at IS DISTINCT FROM o.created_at`,
+  events: `SELECT n.user_id, n.company_id, n.created_at, n.id, 1 AS sign
+             FROM new_rows n JOIN old_rows o ON o.id = n.id
+            WHERE n.created_at IS DISTINCT FROM o.created_at
+           UNION ALL
+           SELECT o.user_id, o.company_id, o.created_at, o.id, -1
+             FROM new_rows n JOIN old_rows o ON o.id = n.id
+            WHERE n.created_at IS DISTINCT FROM o.created_at`,
+}
+
+/** The trigger function (`CREATE` or `CREATE OR REPLACE`), its UPDATE branch from `update` */
+export function rankMarksApplySql(verb: 'CREATE' | 'CREATE OR REPLACE', update: RankMarkChanges) {
+  return `
+      ${verb} FUNCTION notification_rank_marks_apply() RETURNS trigger AS $$
+      BEGIN
+        IF TG_OP = 'INSERT' THEN
+          ${shiftMarks('SELECT user_id, company_id, created_at, id, 1 AS sign FROM new_rows')}
+          ${markNewRows}
+        ELSIF TG_OP = 'DELETE' THEN
+          ${shiftMarks('SELECT user_id, company_id, created_at, id, -1 AS sign FROM old_rows')}
+          ${dropEmptyMarks('old_rows')}
+        ELSE
+          IF NOT EXISTS (${update.changed}) THEN
+            RETURN NULL;
+          END IF;
+          ${shiftMarks(update.events)}
+          ${dropEmptyMarks('old_rows')}
+        END IF;
+        RETURN NULL;
+      END
+      $$ LANGUAGE plpgsql
+    `
+}
+
+/**
  * Deep I1 pages without walking the OFFSET (#12 item 6). For some
  * notifications of an inbox (user, company), a mark stores its sort key
  * (created_at, id) and `older`: how many notifications of the inbox sort
@@ -115,33 +162,7 @@ export default class extends BaseSchema {
       table.index(['user_id', 'company_id', 'older'], 'notification_rank_marks_older_idx')
     })
 
-    this.schema.raw(`
-      CREATE FUNCTION notification_rank_marks_apply() RETURNS trigger AS $$
-      BEGIN
-        IF TG_OP = 'INSERT' THEN
-          ${shiftMarks('SELECT user_id, company_id, created_at, id, 1 AS sign FROM new_rows')}
-          ${markNewRows}
-        ELSIF TG_OP = 'DELETE' THEN
-          ${shiftMarks('SELECT user_id, company_id, created_at, id, -1 AS sign FROM old_rows')}
-          ${dropEmptyMarks('old_rows')}
-        ELSE
-          IF NOT EXISTS (SELECT 1 FROM new_rows n JOIN old_rows o ON o.id = n.id
-                          WHERE n.created_at IS DISTINCT FROM o.created_at) THEN
-            RETURN NULL;
-          END IF;
-          ${shiftMarks(`SELECT n.user_id, n.company_id, n.created_at, n.id, 1 AS sign
-                          FROM new_rows n JOIN old_rows o ON o.id = n.id
-                         WHERE n.created_at IS DISTINCT FROM o.created_at
-                        UNION ALL
-                        SELECT o.user_id, o.company_id, o.created_at, o.id, -1
-                          FROM new_rows n JOIN old_rows o ON o.id = n.id
-                         WHERE n.created_at IS DISTINCT FROM o.created_at`)}
-          ${dropEmptyMarks('old_rows')}
-        END IF;
-        RETURN NULL;
-      END
-      $$ LANGUAGE plpgsql
-    `)
+    this.schema.raw(rankMarksApplySql('CREATE', JOINED_CHANGES))
     for (const [event, referencing] of [
       ['INSERT', 'NEW TABLE AS new_rows'],
       ['DELETE', 'OLD TABLE AS old_rows'],
