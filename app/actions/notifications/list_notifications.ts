@@ -45,9 +45,9 @@ export default class ListNotifications {
     filters: Filters,
     versions: ReadVersions | null = null
   ): Promise<string> {
-    const { sql, bindings } = inboxPageSql(userId, companyId, filters)
     const key = readCacheKey('notifications', [userId, companyId, filters])
     return readCache.text(key, versions, ['inbox'], async () => {
+      const { sql, bindings } = inboxPageSql(userId, companyId, filters)
       /* Prepared: each pooled connection plans it once, not on every request
          (planning cost about what running it costs); the text varies only
          with the filters. */
