@@ -59,7 +59,7 @@ export default class TeamMembersController {
     return response.created(
       outcome.kind === 'registered'
         ? TeamInviteResultDto.fromModels(outcome.user, outcome.company)
-        : TeamInviteResultDto.echo(payload)
+        : TeamInviteResultDto.echo(payload, outcome.kind === 'person' ? outcome.user : undefined)
     )
   }
 

@@ -19,12 +19,14 @@ export default class TeamInviteResultDto {
   /**
    * An existing account was only invited: the same shape, echoing what the
    * caller sent with random ids, so the answer reveals nothing of the
-   * account (not its id, its stored name, nor that it exists).
+   * account (not its id, its stored name, nor that it exists). A person
+   * the borrower registered keeps its real id; the company is echoed when
+   * the CNPJ belongs to a verified company the caller must not learn of.
    */
-  static echo(sent: Infer<typeof inviteTeamMemberValidator>) {
+  static echo(sent: Infer<typeof inviteTeamMemberValidator>, registered?: User) {
     return {
       user: {
-        id: randomUUID(),
+        id: registered?.id ?? randomUUID(),
         name: sent.legalRepresentative.name,
         email: sent.legalRepresentative.email,
       },

@@ -4,6 +4,9 @@ import type { HasMany } from '@adonisjs/lucid/types/relations'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import CompanyMember from '#models/company_member'
 import { withTimestamps } from '#models/mixins/with_timestamps'
+import type { DateTime } from 'luxon'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type { DocumentStatus } from '#enums/document_status'
 
 export default class Company extends compose(BaseModel, withUuidPrimaryKey, withTimestamps) {
   @column()
@@ -15,6 +18,13 @@ export default class Company extends compose(BaseModel, withUuidPrimaryKey, with
   /** CNPJ without punctuation (14 characters, alphanumeric format allowed) */
   @column()
   declare document: string
+
+  /** A CNPJ typed by anyone is a claim; `verified` once proved (docs/security.md, "CNPJ claims") */
+  @column()
+  declare documentStatus: DocumentStatus
+
+  @column.dateTime()
+  declare documentVerifiedAt: DateTime | null
 
   @column()
   declare email: string | null
@@ -31,8 +41,14 @@ export default class Company extends compose(BaseModel, withUuidPrimaryKey, with
   static readonly DEFAULT_TIMEZONE = 'America/Sao_Paulo'
 
   @beforeCreate()
-  static assignDefaultTimezone(company: Company) {
+  static assignDefaults(company: Company) {
     if (!company.timezone) company.timezone = Company.DEFAULT_TIMEZONE
+    company.documentStatus ??= 'claimed'
+  }
+
+  /** The one company that proved this CNPJ, if any (claims never route anything) */
+  static verifiedHolderOf(document: string, trx?: TransactionClientContract) {
+    return Company.query({ client: trx }).where({ document, document_status: 'verified' }).first()
   }
 
   @hasMany(() => CompanyMember)

@@ -83,6 +83,14 @@ export default class CompanyMember extends compose(BaseModel, withUuidPrimaryKey
       .first()
   }
 
+  /** Whether the user is an owner of the company (reads in `trx` when given) */
+  static async isOwner(companyId: string, userId: string, trx?: TransactionClientContract) {
+    const row = await CompanyMember.query({ client: trx })
+      .where({ company_id: companyId, user_id: userId, role: 'owner' })
+      .first()
+    return row !== null
+  }
+
   /** Whether the user is a member of the company (any role) */
   static async isMember(companyId: string, userId: string) {
     const row = await db

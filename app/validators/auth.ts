@@ -16,10 +16,8 @@ export const registerValidator = vine.compile(
       .object({
         name: vine.string().trim().minLength(2).maxLength(255),
         tradeName: vine.string().trim().maxLength(255).optional(),
-        document: cnpjField().unique(async (db, value) => {
-          const row = await db.from('companies').where('document', value).first()
-          return !row
-        }),
+        /** A claim: never refused for being claimed already (docs/security.md, "CNPJ claims") */
+        document: cnpjField(),
       })
       .optional(),
   })

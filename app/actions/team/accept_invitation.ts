@@ -12,16 +12,15 @@ import User from '#models/user'
 import UserIdentity from '#models/user_identity'
 import UserInvitation from '#models/user_invitation'
 import { hashOpaqueToken } from '#support/opaque_tokens'
-import { BadRequestException, ConflictException } from '#exceptions/http_exceptions'
-
-/** PostgreSQL unique_violation */
-const UNIQUE_VIOLATION = '23505'
+import { BadRequestException } from '#exceptions/http_exceptions'
+import DocumentClaims from '#services/companies/document_claims'
 
 /**
  * POST /auth/invitations/accept (public). The token was e-mailed to the
  * invitee, so holding it proves control of the mailbox: the e-mail is
  * marked verified, the `provider` membership in the borrower is created
- * and, when the invitation says so, the invitee's new company. An account
+ * and, when the invitation says so, the invitee's new company (its CNPJ
+ * proved when the borrower's own is). An account
  * without a password or with an unverified e-mail may have been
  * registered by someone else (pre-claiming): the token holder must set a
  * password and every session of the account is revoked. A verified
@@ -29,7 +28,10 @@ const UNIQUE_VIOLATION = '23505'
  */
 @inject()
 export default class AcceptInvitation {
-  constructor(private clock: Clock) {}
+  constructor(
+    private clock: Clock,
+    private documentClaims: DocumentClaims
+  ) {}
 
   async handle(token: string, password: string | undefined) {
     return db.transaction(async (trx) => {
@@ -54,10 +56,10 @@ export default class AcceptInvitation {
       await user.save()
 
       invitation.useTransaction(trx)
-      const company = await this.#providerCompany(invitation, user, trx)
+      const borrower = await Company.findOrFail(invitation.companyId, { client: trx })
+      const company = await this.#providerCompany(invitation, user, borrower, trx)
       await invitation.merge({ acceptedAt: now, providerCompanyId: company?.id ?? null }).save()
 
-      const borrower = await Company.findOrFail(invitation.companyId, { client: trx })
       if (await CompanyMember.grant(borrower.id, user.id, invitation.role, trx)) {
         await emitter.emit('team:invitation_accepted', {
           user,
@@ -91,30 +93,39 @@ export default class AcceptInvitation {
     await UserIdentity.query({ client: trx }).where('user_id', user.id).delete()
   }
 
-  /** The company the invitee represents: the existing one, or the one created now (owner) */
-  async #providerCompany(invitation: UserInvitation, user: User, trx: TransactionClientContract) {
-    if (!invitation.newCompany) {
-      if (!invitation.providerCompanyId) return null
-      return Company.find(invitation.providerCompanyId, { client: trx })
-    }
-    const { name, tradeName, document } = invitation.newCompany
-    const taken = await Company.query({ client: trx }).where('document', document).first()
-    if (taken) throw this.#documentTaken()
-    let company: Company
-    try {
+  /**
+   * The company the invitee represents. A new one is created owned by the
+   * invitee; an existing one is linked only when the invitee owns it,
+   * otherwise the mailbox's owner disputes the CNPJ of a company that
+   * proved it (the operator decides) and only the membership is granted.
+   * Accepting through the mailbox an invitation from a borrower whose own
+   * CNPJ is verified proves the CNPJ (docs/security.md, "CNPJ claims").
+   */
+  async #providerCompany(
+    invitation: UserInvitation,
+    user: User,
+    borrower: Company,
+    trx: TransactionClientContract
+  ) {
+    const proof = { kind: 'invitation' as const, invitationId: invitation.id, userId: user.id }
+    let company: Company | null
+    if (invitation.newCompany) {
+      const { name, tradeName, document } = invitation.newCompany
       company = await Company.create({ name, tradeName, document }, { client: trx })
-    } catch (error) {
-      /** Registered by a concurrent request since the check above */
-      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw this.#documentTaken()
-      throw error
+      await CompanyMember.grant(company.id, user.id, 'owner', trx)
+    } else {
+      company = invitation.providerCompanyId
+        ? await Company.find(invitation.providerCompanyId, { client: trx })
+        : null
+      if (!company) return null
+      if (!(await CompanyMember.isOwner(company.id, user.id, trx))) {
+        await this.documentClaims.dispute(company, proof, { userId: user.id }, trx)
+        return null
+      }
     }
-    await CompanyMember.grant(company.id, user.id, 'owner', trx)
+    if (borrower.documentStatus === 'verified') {
+      await this.documentClaims.prove(company, proof, trx)
+    }
     return company
-  }
-
-  #documentTaken() {
-    return new ConflictException(
-      'A company with this document was registered since the invitation; ask for a new one'
-    )
   }
 }

@@ -16,23 +16,26 @@ type Params = Infer<typeof inviteTeamMemberValidator>
 
 /**
  * What E4 did: `registered` when the borrower registered a new person and
- * company (its own invitee, real records); `requested` when the e-mail,
- * CPF or document belongs to an existing account, which only got a
- * pending invitation (the caller learns nothing of it).
+ * company (its own invitee, real records); `person` when only the person
+ * is new (the CNPJ has a verified holder, which the answer must not
+ * reveal); `requested` when the typed e-mail belongs to an existing
+ * account, which only got a pending invitation (the caller learns nothing
+ * of it).
  */
 export type InviteOutcome =
-  { kind: 'registered'; user: User; company: Company } | { kind: 'requested' }
+  | { kind: 'registered'; user: User; company: Company }
+  | { kind: 'person'; user: User }
+  | { kind: 'requested' }
 
 /**
- * E4. Nobody joins a tenant without consent (DESIGN.md, Consent): when
- * nothing of the sent company or representative exists, the borrower
- * registers them (company, representative owner of it and `provider`
- * member of the borrower) and the representative is invited to set a
- * password. When the document, e-mail or CPF belongs to an existing
- * company or user, only a pending invitation is created and sent to the
- * mailbox of the account (the owners of the company, or the user):
- * accepting it creates the membership (AcceptInvitation). No link is
- * created either way (that happens when the member is put into a contract).
+ * E4. The invitation goes to the e-mail address the borrower typed, and
+ * only there (docs/security.md, "Identity"): the CPF and the CNPJ sent are
+ * claims and route nothing. The account of that address, when one exists,
+ * gets a pending invitation; otherwise the borrower registers the person
+ * (and the company, unless a company proved that CNPJ) and invites them to
+ * set a password. The company the invitation names is the CNPJ's verified
+ * holder, if any, else the one acceptance creates or verifies
+ * (AcceptInvitation). No contract link is created either way.
  */
 @inject()
 export default class InviteTeamMember {
@@ -51,49 +54,42 @@ export default class InviteTeamMember {
     }
 
     return db.transaction(async (trx) => {
-      const existingCompany = await Company.query({ client: trx })
-        .where('document', params.document)
-        .first()
-      const existingUsers = await this.accountsOf(representative, trx)
-      if (await this.alreadyLinked(borrower, existingCompany, existingUsers, trx)) {
+      const holder = await Company.verifiedHolderOf(params.document, trx)
+      const account = await User.findByEmail(representative.email, trx)
+      if (await this.alreadyLinked(borrower, holder, account, trx)) {
         throw new BadRequestException('Member already linked to this company')
       }
-
-      if (existingCompany) {
-        await this.inviteOwners(borrower, invitedBy, existingCompany, trx)
+      if (account) {
+        await this.requestMembership(borrower, invitedBy, account, params, holder, trx)
         return { kind: 'requested' as const }
       }
-      if (existingUsers.length > 0) {
-        /** The e-mail match comes first: it is the mailbox the borrower meant to reach */
-        await this.requestMembership(borrower, invitedBy, existingUsers[0], trx, {
-          newCompany: {
-            name: params.name,
-            tradeName: params.tradeName ?? null,
-            document: params.document,
-          },
-        })
-        return { kind: 'requested' as const }
-      }
-      return this.register(borrower, invitedBy, params, trx)
+      return this.register(borrower, invitedBy, params, holder, trx)
     })
   }
 
-  /** Nothing exists: the borrower's own invitee, linked at once (as the spec's E4 -> part flow) */
+  /**
+   * Nobody has the address: the borrower registers the person. With the
+   * company new too, both are the borrower's own invitees and the person
+   * is a `provider` member at once; with a verified holder of the CNPJ,
+   * the new account is only invited (accepting decides the company).
+   */
   private async register(
     borrower: Company,
     invitedBy: User,
     params: Params,
+    holder: Company | null,
     trx: TransactionClientContract
-  ) {
+  ): Promise<InviteOutcome> {
     const representative = params.legalRepresentative
-    const company = await Company.create(
-      { name: params.name, tradeName: params.tradeName ?? null, document: params.document },
-      { client: trx }
-    )
     const user = await User.create(
       { name: representative.name, email: representative.email, cpf: representative.cpf },
       { client: trx }
     )
+    if (holder) {
+      await this.requestMembership(borrower, invitedBy, user, params, holder, trx)
+      return { kind: 'person', user }
+    }
+    const company = await Company.create(this.sentCompany(params), { client: trx })
     await CompanyMember.createMany(
       [
         { companyId: company.id, userId: user.id, role: 'owner' },
@@ -112,51 +108,25 @@ export default class InviteTeamMember {
       acceptUrl,
       trx,
     })
-    return { kind: 'registered' as const, user, company }
+    return { kind: 'registered', user, company }
   }
 
-  /** An existing company is invited through each of its owners not yet in the borrower */
-  private async inviteOwners(
-    borrower: Company,
-    invitedBy: User,
-    company: Company,
-    trx: TransactionClientContract
-  ) {
-    const owners = await User.query({ client: trx })
-      .whereIn(
-        'id',
-        CompanyMember.query({ client: trx })
-          .select('user_id')
-          .where({ company_id: company.id, role: 'owner' })
-      )
-      .whereNotIn(
-        'id',
-        CompanyMember.query({ client: trx }).select('user_id').where('company_id', borrower.id)
-      )
-      .orderBy('created_at', 'asc')
-    for (const owner of owners) {
-      await this.requestMembership(borrower, invitedBy, owner, trx, {
-        providerCompanyId: company.id,
-        companyName: company.name,
-      })
-    }
-  }
-
-  /** A pending invitation, e-mailed to the stored address of the account */
+  /** A pending invitation, e-mailed to the account of the typed address */
   private async requestMembership(
     borrower: Company,
     invitedBy: User,
     invitee: User,
-    trx: TransactionClientContract,
-    target: { providerCompanyId: string; companyName: string } | { newCompany: InvitedCompany }
+    params: Params,
+    holder: Company | null,
+    trx: TransactionClientContract
   ) {
     const acceptUrl = await this.createInvitation.handle(invitee, borrower, invitedBy, trx, {
-      providerCompanyId: 'providerCompanyId' in target ? target.providerCompanyId : null,
-      newCompany: 'newCompany' in target ? target.newCompany : null,
+      providerCompanyId: holder?.id ?? null,
+      newCompany: holder ? null : this.sentCompany(params),
     })
     await emitter.emit('team:membership_requested', {
       invitee,
-      companyName: 'newCompany' in target ? target.newCompany.name : target.companyName,
+      companyName: params.name,
       borrower,
       invitedBy,
       acceptUrl,
@@ -164,46 +134,26 @@ export default class InviteTeamMember {
     })
   }
 
-  /**
-   * The existing accounts of the representative: the user with the sent
-   * e-mail, then the user with the sent CPF (when another one).
-   */
-  private async accountsOf(
-    representative: Params['legalRepresentative'],
-    trx: TransactionClientContract
-  ) {
-    const byEmail = await User.query({ client: trx })
-      .whereRaw('lower(email) = ?', [representative.email])
-      .first()
-    const byCpf = await User.query({ client: trx })
-      .where('cpf', representative.cpf)
-      .orderBy('created_at', 'asc')
-      .first()
-    return [byEmail, byCpf].filter(
-      (user, index, all): user is User =>
-        user !== null && all.findIndex((other) => other?.id === user.id) === index
-    )
+  private sentCompany(params: Params): InvitedCompany {
+    return { name: params.name, tradeName: params.tradeName ?? null, document: params.document }
   }
 
-  /** The company is already in a contract of the borrower, or a matched user already belongs to it */
+  /** The proven company is in a contract of the borrower, or the account already belongs to it */
   private async alreadyLinked(
     borrower: Company,
-    company: Company | null,
-    users: User[],
+    holder: Company | null,
+    account: User | null,
     trx: TransactionClientContract
   ) {
     if (
-      company &&
-      (await ContractPart.providerLinksOfCompany(borrower.id, company.id, trx).first())
-    )
+      holder &&
+      (await ContractPart.providerLinksOfCompany(borrower.id, holder.id, trx).first())
+    ) {
       return true
-    if (users.length === 0) return false
+    }
+    if (!account) return false
     const membership = await CompanyMember.query({ client: trx })
-      .where('company_id', borrower.id)
-      .whereIn(
-        'user_id',
-        users.map((user) => user.id)
-      )
+      .where({ company_id: borrower.id, user_id: account.id })
       .first()
     return membership !== null
   }

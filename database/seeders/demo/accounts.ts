@@ -116,6 +116,9 @@ export async function seedAccounts(trx: TransactionClientContract): Promise<Demo
       document: ACME_CNPJ,
       email: 'contato@acme.test',
       phone: '+551130000000',
+      /** Verified by an operator: its invitations prove the CNPJs they name */
+      documentStatus: 'verified',
+      documentVerifiedAt: DateTime.utc(),
     },
     { client: trx }
   )
@@ -127,6 +130,9 @@ export async function seedAccounts(trx: TransactionClientContract): Promise<Demo
       document: BETA_CNPJ,
       email: 'contato@beta.test',
       phone: '+551140000000',
+      /** Proved by accepting Acme's invitation */
+      documentStatus: 'verified',
+      documentVerifiedAt: DateTime.utc(),
     },
     { client: trx }
   )

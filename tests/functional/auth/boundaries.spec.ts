@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import Company from '#models/company'
 import testUtils from '@adonisjs/core/services/test_utils'
 import hash from '@adonisjs/core/services/hash'
 import User from '#models/user'
@@ -138,7 +139,10 @@ test.group('Auth / register: field limits on both sides', (group) => {
       if (field) assert.deepEqual(fieldsOf(response.body()), [field])
     })
 
-  test('a company document already registered is refused', async ({ client, assert }) => {
+  test('a CNPJ claimed first locks nobody out: a second registration is another claim', async ({
+    client,
+    assert,
+  }) => {
     const body = (email: string) => ({
       name: 'Owner Person',
       email,
@@ -147,8 +151,12 @@ test.group('Auth / register: field limits on both sides', (group) => {
     })
     ;(await client.post(REGISTER).json(body(freshEmail()))).assertStatus(201)
     const second = await client.post(REGISTER).json(body(freshEmail()))
-    second.assertStatus(422)
-    assert.deepEqual(fieldsOf(second.body()), ['company.document'])
+    second.assertStatus(201)
+    const claims = await Company.query().where('document', '11222333000181')
+    assert.deepEqual(
+      claims.map((company) => company.documentStatus),
+      ['claimed', 'claimed']
+    )
   })
 })
 

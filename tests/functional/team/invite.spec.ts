@@ -146,20 +146,27 @@ test.group('Team / E4 register and invite a member', (group) => {
     assert.isNull(await User.findBy('email', 'gabriela@gama.test'))
   })
 
-  test('an already registered company gets 201 and only a pending invitation (issue #21)', async ({
+  test('a CNPJ another company claims or proved gets 201; the typed address is invited', async ({
     client,
     assert,
   }) => {
     const { company: borrower, owner } = await companyWithOwner()
     const existing = await CompanyFactory.merge({ document: CNPJ }).create()
-    const response = await client
-      .post('/api/v1/team')
-      .json(payload())
-      .header('x-company-id', borrower.id)
-      .loginAs(owner)
-    response.assertStatus(201)
-    assert.notEqual(response.body().company.id, existing.id)
-    assert.isNull(await User.findBy('email', 'gabriela@gama.test'))
+    for (const status of ['claimed', 'verified'] as const) {
+      await existing.merge({ documentStatus: status }).save()
+      const response = await client
+        .post('/api/v1/team')
+        .json(payload())
+        .header('x-company-id', borrower.id)
+        .loginAs(owner)
+      response.assertStatus(201)
+      assert.notEqual(response.body().company.id, existing.id)
+      const invitee = await User.findByOrFail('email', 'gabriela@gama.test')
+      assert.equal(response.body().user.id, invitee.id)
+      assert.isFalse(await CompanyMember.isOwner(existing.id, invitee.id))
+      await CompanyMember.query().where('user_id', invitee.id).delete()
+      await invitee.delete()
+    }
   })
 
   test('invalid CNPJ or CPF gets 422 and nothing is created', async ({ client, assert }) => {
