@@ -5,12 +5,12 @@ import { BaseSchema } from '@adonisjs/lucid/schema'
  * (the UPDATE branch does nothing otherwise), as first written: new_rows
  * joined to old_rows by id.
  */
-export const JOINED_CHANGED = `SELECT 1 FROM new_rows n JOIN old_rows o ON o.id = n.id
+const JOINED_CHANGED = `SELECT 1 FROM new_rows n JOIN old_rows o ON o.id = n.id
                           WHERE n.is_read IS DISTINCT FROM o.is_read
                              OR n.created_at IS DISTINCT FROM o.created_at`
 
 /** The counters' trigger function, its UPDATE branch's probe `changed` */
-export function countersApplySql(changed: string) {
+function countersApplySql(changed: string) {
   return `
       CREATE OR REPLACE FUNCTION notification_counters_apply() RETURNS trigger AS $$
       BEGIN

@@ -1,7 +1,7 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
 
 /** One mark every RANK_MARK_EVERY notifications of an inbox (see below) */
-export const RANK_MARK_EVERY = 256
+const RANK_MARK_EVERY = 256
 
 /**
  * Moves every mark above the oldest of `events` (user_id, company_id,
@@ -84,13 +84,13 @@ const dropEmptyMarks = (rows: string) => `
  * row when some row's created_at changed, `events` the +1 (new key) and -1
  * (old key) of each such row.
  */
-export interface RankMarkChanges {
+interface RankMarkChanges {
   changed: string
   events: string
 }
 
 /** As first written: new_rows joined to old_rows by id */
-export const JOINED_CHANGES: RankMarkChanges = {
+const JOINED_CHANGES: RankMarkChanges = {
   changed: `SELECT 1 FROM new_rows n JOIN old_rows o ON o.id = n.id
              WHERE n.created_at IS DISTINCT FROM o.created_at`,
   events: `SELECT n.user_id, n.company_id, n.created_at, n.id, 1 AS sign
@@ -103,7 +103,7 @@ export const JOINED_CHANGES: RankMarkChanges = {
 }
 
 /** The trigger function (`CREATE` or `CREATE OR REPLACE`), its UPDATE branch from `update` */
-export function rankMarksApplySql(verb: 'CREATE' | 'CREATE OR REPLACE', update: RankMarkChanges) {
+function rankMarksApplySql(verb: 'CREATE' | 'CREATE OR REPLACE', update: RankMarkChanges) {
   return `
       ${verb} FUNCTION notification_rank_marks_apply() RETURNS trigger AS $$
       BEGIN
