@@ -1,53 +1,14 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
-import { DateTime } from 'luxon'
-import { providerCompliancesStatement } from '#actions/compliance/list_provider_compliances'
-import { complianceFlowsStatement } from '#actions/compliance/list_compliance_flows'
-import { inboxPageSql } from '#actions/notifications/list_notifications'
-import { contractBoardSql } from '#actions/contracts/board_contracts'
-import { contractListSql } from '#actions/contracts/list_contracts'
-import { teamLinksJsonSql } from '#models/queries/team_links'
-import TeamMemberDto from '#dtos/team_member_dto'
-import ProviderListItemDto from '#dtos/provider_list_item_dto'
 import CompanyMember from '#models/company_member'
-import { periodsAt } from '#support/hours'
 import { nodesOf, type PlanNode } from '#tests/support/plans'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
 import { legalProvider, naturalProvider } from '#tests/support/hours'
 import { inboxOf } from '#tests/support/notifications'
+import { cachedStatements, type Statement } from '#tests/support/read_statements'
 
-const ANY = '00000000-0000-4000-8000-000000000000'
-const NOW = DateTime.fromISO('2026-03-18T15:00:00Z')
-
-/** Every statement the cached lists run, in each of their variants */
-function cachedStatements(): { sql: string; bindings: any }[] {
-  const company = { id: ANY, timezone: 'America/Sao_Paulo' }
-  const periods = periodsAt(NOW, company.timezone)
-  const team = (search: string | undefined, itemSql: string) =>
-    teamLinksJsonSql(ANY, { search, page: 1, pageSize: 20 }, periods, itemSql)
-  return [
-    inboxPageSql(ANY, ANY, {}),
-    inboxPageSql(ANY, ANY, { page: 1000, perPage: 50 }),
-    inboxPageSql(ANY, ANY, { scope: 'action', isRead: false }),
-    providerCompliancesStatement(company, ANY, {}, NOW),
-    providerCompliancesStatement(company, ANY, { search: 'plano', status: 'pending' }, NOW),
-    complianceFlowsStatement(ANY, { search: 'plano', status: 'active' }, 1, 20),
-    contractBoardSql(ANY, {}),
-    contractBoardSql(ANY, { search: 'contrato' }),
-    contractListSql(ANY, {}),
-    contractListSql(ANY, { search: '1234', status: ['active'] }),
-    team(undefined, TeamMemberDto.LIST_ITEM_JSON_SQL),
-    team('fornecedor', TeamMemberDto.LIST_ITEM_JSON_SQL),
-    team(undefined, ProviderListItemDto.JSON_SQL),
-  ].map((statement) =>
-    'bindings' in statement
-      ? statement
-      : { sql: (statement as any).sql, bindings: (statement as any).bindings }
-  )
-}
-
-async function relationsRead({ sql, bindings }: { sql: string; bindings: any }) {
+async function relationsRead({ sql, bindings }: Statement) {
   const { rows } = await db.rawQuery(`EXPLAIN (FORMAT JSON) ${sql}`, bindings)
   const nodes = nodesOf(rows[0]['QUERY PLAN'][0].Plan as PlanNode)
   return nodes.map((node) => node['Relation Name']).filter((name): name is string => !!name)

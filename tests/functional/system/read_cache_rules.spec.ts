@@ -1,0 +1,329 @@
+import { test } from '@japa/runner'
+import testUtils from '@adonisjs/core/services/test_utils'
+import db from '@adonisjs/lucid/services/db'
+import drive from '@adonisjs/drive/services/main'
+import type { ApiClient } from '@japa/api-client'
+import readCache from '#services/platform/read_cache'
+import type User from '#models/user'
+import { as } from '#tests/support/http'
+import { borrowerCompany, entryOn, legalProvider, naturalProvider } from '#tests/support/hours'
+import { inboxOf } from '#tests/support/notifications'
+import { attachedWorld, documentsStep } from '#tests/support/compliance'
+import { freezeClock, restoreClock } from '#tests/support/clock'
+
+/**
+ * Rules of the read cache (ReadCache), as tables:
+ * - a cached list read on both sides of every time edge it shows is, after
+ *   the edge, what an uncached read gives;
+ * - every scope a cached list declares is load-bearing: a change that
+ *   raises only that scope (of the request's four) shows at once.
+ * "Uncached" is the same request after `readCache.clear()`.
+ */
+
+type Read = () => Promise<unknown>
+
+/** The body of a GET as `user` in `company` */
+const getAs = (client: ApiClient, user: User, company: { id: string }, url: string) => async () => {
+  const response = await as(client, user, company).get(url)
+  response.assertStatus(200)
+  return response.body()
+}
+
+/** The body served now (cache on), then the one an uncached read gives */
+async function servedAndFresh(read: Read) {
+  const served = await read()
+  readCache.clear()
+  return { served, fresh: await read() }
+}
+
+test.group('Read cache (#12): a time edge a cached list shows is never served stale', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.setup(() => {
+    drive.fake()
+    return () => {
+      drive.restore()
+      restoreClock()
+    }
+  })
+
+  /* The borrower's zone is America/Sao_Paulo (-03:00, no DST in 2026) */
+  const TEAM_EDGES = [
+    {
+      edge: 'week',
+      entry: '2026-03-22',
+      before: '2026-03-22T23:59:59.999-03:00',
+      after: '2026-03-23T00:00:00.000-03:00',
+    },
+    {
+      edge: 'month',
+      entry: '2026-03-31',
+      before: '2026-03-31T23:59:59.999-03:00',
+      after: '2026-04-01T00:00:00.000-03:00',
+    },
+  ]
+  for (const { edge, entry, before, after } of TEAM_EDGES) {
+    for (const url of ['/team', '/providers']) {
+      test(`${url}: the hours of the ${edge} that ended are not served after its edge`, async ({
+        client,
+        assert,
+      }) => {
+        freezeClock(before)
+        const { company, owner } = await borrowerCompany()
+        const person = await naturalProvider(company)
+        await entryOn(person.part, person.user, entry, [90])
+        const read = getAs(client, owner, company, url)
+        const first = await read()
+
+        freezeClock(after)
+        const { served, fresh } = await servedAndFresh(read)
+        assert.deepEqual(served, fresh)
+        assert.notDeepEqual(fresh, first, `the ${edge} edge changes what ${url} shows`)
+      })
+    }
+  }
+
+  /* C1: a window of days 20-25 (monthly) opens at 20 00:00 and closes after 25 23:59:59.999 */
+  const C1_EDGES = [
+    {
+      edge: 'window opening',
+      before: '2026-03-19T23:59:59.999-03:00',
+      after: '2026-03-20T00:00:00.000-03:00',
+    },
+    {
+      edge: 'window closing',
+      before: '2026-03-25T23:59:59.999-03:00',
+      after: '2026-03-26T00:00:00.000-03:00',
+    },
+    {
+      edge: 'month',
+      before: '2026-03-31T23:59:59.999-03:00',
+      after: '2026-04-01T00:00:00.000-03:00',
+    },
+  ]
+  for (const { edge, before, after } of C1_EDGES) {
+    test(`C1: the ${edge} shows at its instant`, async ({ client, assert }) => {
+      freezeClock(before)
+      const world = await attachedWorld(client, [
+        documentsStep({ schedule: { frequency: 'monthly', dayStart: 20, dayEnd: 25 } }),
+      ])
+      const read = getAs(client, world.providerOwner, world.borrower, '/provider-compliances')
+      const first = await read()
+      assert.deepEqual(await read(), first, 'cached')
+
+      freezeClock(after)
+      const { served, fresh } = await servedAndFresh(read)
+      assert.deepEqual(served, fresh)
+      assert.notDeepEqual(fresh, first, `the ${edge} changes what C1 shows`)
+    })
+  }
+})
+
+/** The request's four read scopes, by the versions' names of ReadVersions */
+type Scope = 'company' | 'inbox' | 'user' | 'directory'
+
+async function versions() {
+  const { rows } = await db.rawQuery('SELECT scope, version FROM read_versions')
+  return new Map<string, string>(rows.map((row: any) => [row.scope, row.version]))
+}
+
+interface ScopeCase {
+  list: string
+  scope: Scope
+  /** The world: who reads what, and the change that raises only `scope` */
+  setup: (client: ApiClient) => Promise<{
+    user: User
+    company: { id: string }
+    url: string
+    change: () => Promise<unknown>
+  }>
+}
+
+async function teamWorld() {
+  const { company, owner } = await borrowerCompany()
+  const person = await naturalProvider(company)
+  const provider = await legalProvider(company)
+  return { company, owner, person, provider }
+}
+
+async function c1World(client: ApiClient) {
+  return attachedWorld(client, (base) => [
+    documentsStep({ validators: [{ userId: base.validator.id }] }),
+  ])
+}
+
+const CASES: ScopeCase[] = [
+  {
+    list: 'I1',
+    scope: 'inbox',
+    setup: async () => {
+      const { company, owner } = await borrowerCompany()
+      return { user: owner, company, url: '/notifications', change: () => inboxOf(owner, company) }
+    },
+  },
+  ...['/contracts', '/contracts/board'].map((url) => ({
+    list: url === '/contracts' ? 'H1' : 'H2',
+    scope: 'company' as const,
+    setup: async () => {
+      const { company, owner } = await borrowerCompany()
+      const { contract } = await naturalProvider(company)
+      return {
+        user: owner,
+        company,
+        url,
+        change: () => db.from('contracts').where('id', contract.id).update({ name: 'Renomeado' }),
+      }
+    },
+  })),
+  ...['/team', '/providers'].flatMap((url) => [
+    {
+      list: url === '/team' ? 'E1' : 'F',
+      scope: 'company' as const,
+      setup: async () => {
+        const { company, owner, person } = await teamWorld()
+        return {
+          user: owner,
+          company,
+          url,
+          change: () => entryOn(person.part, person.user, '2026-03-17', [90]),
+        }
+      },
+    },
+    {
+      list: url === '/team' ? 'E1' : 'F',
+      scope: 'directory' as const,
+      setup: async () => {
+        const { company, owner, person } = await teamWorld()
+        return {
+          user: owner,
+          company,
+          url,
+          change: () =>
+            db.from('users').where('id', person.user.id).update({ phone: '11911112222' }),
+        }
+      },
+    },
+  ]),
+  {
+    list: 'D1',
+    scope: 'company',
+    setup: async (client) => {
+      const world = await c1World(client)
+      return {
+        user: world.owner,
+        company: world.borrower,
+        url: '/compliance-flows',
+        change: () =>
+          db.from('compliance_flows').where('id', world.flow.id).update({ name: 'Outro' }),
+      }
+    },
+  },
+  {
+    /* A name is copied into the links that print it (contract_parts.link_search: the
+       company scope); an attached provider whose link is gone is printed from the directory only */
+    list: 'D1',
+    scope: 'directory',
+    setup: async (client) => {
+      const world = await c1World(client)
+      await db.from('contract_parts').where('company_id', world.providerCompany.id).delete()
+      return {
+        user: world.owner,
+        company: world.borrower,
+        url: '/compliance-flows',
+        change: () =>
+          db.from('companies').where('id', world.providerCompany.id).update({ name: 'Outro Nome' }),
+      }
+    },
+  },
+  {
+    list: 'C1',
+    scope: 'company',
+    setup: async (client) => {
+      const world = await c1World(client)
+      return {
+        user: world.providerOwner,
+        company: world.borrower,
+        url: '/provider-compliances',
+        change: () =>
+          db.from('compliance_flows').where('id', world.flow.id).update({ name: 'Outro' }),
+      }
+    },
+  },
+  {
+    list: 'C1',
+    scope: 'directory',
+    setup: async (client) => {
+      const world = await c1World(client)
+      return {
+        user: world.providerOwner,
+        company: world.borrower,
+        url: '/provider-compliances',
+        change: () =>
+          db.from('users').where('id', world.validator.id).update({ avatar: 'avatars/novo.png' }),
+      }
+    },
+  },
+  {
+    /* A provider company whose link is gone keeps its compliances; its new owner acts for it */
+    list: 'C1',
+    scope: 'user',
+    setup: async (client) => {
+      const world = await c1World(client)
+      await db.from('contract_parts').where('company_id', world.providerCompany.id).delete()
+      return {
+        user: world.person,
+        company: world.borrower,
+        url: '/provider-compliances',
+        change: () =>
+          db.table('company_members').insert({
+            company_id: world.providerCompany.id,
+            user_id: world.person.id,
+            role: 'owner',
+            created_at: new Date(),
+            updated_at: new Date(),
+          }),
+      }
+    },
+  },
+]
+
+test.group('Read cache (#12): every scope a cached list declares is load-bearing', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.setup(() => {
+    drive.fake()
+    freezeClock('2026-03-18T15:00:00Z')
+    return () => {
+      drive.restore()
+      restoreClock()
+    }
+  })
+
+  for (const { list, scope, setup } of CASES) {
+    test(`${list}: a change of its ${scope} scope alone shows at once`, async ({
+      client,
+      assert,
+    }) => {
+      const { user, company, url, change } = await setup(client)
+      const read = getAs(client, user, company, url)
+      const first = await read()
+      assert.deepEqual(await read(), first, 'cached')
+
+      const before = await versions()
+      await change()
+      const after = await versions()
+      const request: Record<Scope, string> = {
+        company: `c:${company.id}`,
+        inbox: `n:${user.id}:${company.id}`,
+        user: `u:${user.id}`,
+        directory: 'directory',
+      }
+      const raised = (Object.keys(request) as Scope[]).filter(
+        (name) => before.get(request[name]) !== after.get(request[name])
+      )
+      assert.deepEqual(raised, [scope], 'the change raises only this scope of the request')
+
+      const { served, fresh } = await servedAndFresh(read)
+      assert.deepEqual(served, fresh)
+      assert.notDeepEqual(fresh, first, 'the change shows on the list')
+    })
+  }
+})
