@@ -10,6 +10,7 @@
 |
 */
 import app from '@adonisjs/core/services/app'
+import logger from '@adonisjs/core/services/logger'
 import transmit from '@adonisjs/transmit/services/main'
 import dbConfig from '#config/database'
 import PushLiveNotifications from '#actions/notifications/push_live_notifications'
@@ -19,7 +20,14 @@ import {
   type NotificationChannelParams,
 } from '#services/notifications/live_channel'
 import { LiveNotificationListener } from '#services/notifications/live_listener'
-import { applyHere, closeLiveStreams } from '#services/notifications/live_streams'
+import {
+  applyHere,
+  closeLiveStreams,
+  holdStreamsWith,
+  reconnected,
+  revokeHere,
+  sweepStreams,
+} from '#services/notifications/live_streams'
 
 /**
  * Transmit's own gate for the channel. The subscribe route checks the same
@@ -43,16 +51,29 @@ export const liveListener = new LiveNotificationListener({
   onCreated: async (created) => void (await push.handle(created)),
   /** Authorised by the instance that took the request; applied here if the stream is here */
   onSubscription: async (change) => void (await applyHere(change)),
+  /** A session or membership ended (triggers on auth_sessions and company_members) */
+  onRevocation: revokeHere,
+  onConnected: reconnected,
 })
+holdStreamsWith(liveListener)
+
+/** The backstop of the revocations: a stream whose session expired, or one a NOTIFY missed */
+const SWEEP_INTERVAL_MS = 60_000
 
 app.ready(() => {
   liveListener.start()
+  const sweep = setInterval(
+    () => void sweepStreams().catch((error) => logger.warn({ err: error }, 'live sweep failed')),
+    SWEEP_INTERVAL_MS
+  )
+  sweep.unref()
   /**
    * Registered once the HTTP server listens, so it runs before the
    * server's own close (terminating hooks run last-registered first):
    * open streams would keep that close waiting for the grace period.
    */
   app.terminating(async () => {
+    clearInterval(sweep)
     closeLiveStreams()
     await liveListener.stop()
   })

@@ -1,9 +1,15 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { inject } from '@adonisjs/core'
-import transmit from '@adonisjs/transmit/services/main'
+import OpenLiveStream from '#actions/notifications/open_live_stream'
 import SubscribeToLiveNotifications from '#actions/notifications/subscribe_to_live_notifications'
-import { applyEverywhere } from '#services/notifications/live_streams'
+import UnsubscribeFromLiveNotifications from '#actions/notifications/unsubscribe_from_live_notifications'
 import { liveStreamValidator, liveSubscriptionValidator } from '#validators/live_notification'
+
+/** The caller's session and user (the routes behind the auth middleware) */
+function ownerOf({ auth }: HttpContext) {
+  const guard = auth.use('jwt')
+  return { sessionId: guard.getSessionOrFail().id, userId: guard.getUserOrFail().id }
+}
 
 /**
  * Live notifications over server-sent events (#16): the three routes of
@@ -12,19 +18,21 @@ import { liveStreamValidator, liveSubscriptionValidator } from '#validators/live
  */
 export default class LiveNotificationsController {
   /**
-   * GET /__transmit/events?uid=: the event stream. No bearer token: a
-   * browser's EventSource cannot send one, so the stream carries nothing
-   * until an authenticated subscribe adds a channel to it.
+   * GET /__transmit/events?uid=: the event stream. The bearer token is
+   * optional: a browser's EventSource cannot send one, so the stream
+   * carries nothing until an authenticated subscribe binds it; a client
+   * that sends one binds it at once (a bad one is a 401).
    */
-  async events(ctx: HttpContext) {
+  @inject()
+  async events(ctx: HttpContext, open: OpenLiveStream) {
     const { uid } = await ctx.request.validateUsing(liveStreamValidator)
-    const stream = transmit.createStream({
-      uid,
-      context: ctx,
-      request: ctx.request.request,
-      response: ctx.response.response,
-      injectResponseHeaders: ctx.response.getHeaders(),
-    })
+    let owner = null
+    if (ctx.request.header('authorization')) {
+      await ctx.auth.use('jwt').authenticate()
+      owner = ownerOf(ctx)
+    }
+    const stream = await open.handle({ uid, owner, context: ctx })
+    if (!stream) return
     return ctx.response.stream(stream)
   }
 
@@ -32,14 +40,22 @@ export default class LiveNotificationsController {
   @inject()
   async subscribe(ctx: HttpContext, subscribe: SubscribeToLiveNotifications) {
     const { uid, channel } = await ctx.request.validateUsing(liveSubscriptionValidator)
-    await subscribe.handle({ user: ctx.auth.getUserOrFail(), uid, channel, context: ctx })
+    const { sessionId } = ownerOf(ctx)
+    await subscribe.handle({
+      user: ctx.auth.getUserOrFail(),
+      sessionId,
+      uid,
+      channel,
+      context: ctx,
+    })
     return ctx.response.noContent()
   }
 
-  /** POST /__transmit/unsubscribe {uid, channel}: the uid is the proof (no channel rule to leave one) */
-  async unsubscribe(ctx: HttpContext) {
+  /** POST /__transmit/unsubscribe {uid, channel}: only on a stream of the caller's session */
+  @inject()
+  async unsubscribe(ctx: HttpContext, unsubscribe: UnsubscribeFromLiveNotifications) {
     const { uid, channel } = await ctx.request.validateUsing(liveSubscriptionValidator)
-    await applyEverywhere({ op: 'unsubscribe', uid, channel }, ctx)
+    await unsubscribe.handle({ owner: ownerOf(ctx), uid, channel, context: ctx })
     return ctx.response.noContent()
   }
 }

@@ -113,6 +113,18 @@ export default class AuthSession extends compose(BaseModel, withUuidPrimaryKey, 
     return { user, session, membership, versions }
   }
 
+  /** Of these session ids, the ones that are not (or no longer) active: revoked, expired, deleted */
+  static async endedAmong(sessionIds: string[]): Promise<string[]> {
+    if (!sessionIds.length) return []
+    const { rows } = await db.rawQuery(
+      `SELECT s.id FROM unnest(?::uuid[]) AS s(id)
+        WHERE NOT EXISTS (SELECT 1 FROM auth_sessions a
+                           WHERE a.id = s.id AND a.revoked_at IS NULL AND a.expires_at > now())`,
+      [sessionIds]
+    )
+    return rows.map((row: { id: string }) => row.id)
+  }
+
   get isActive() {
     return this.revokedAt === null && this.expiresAt > DateTime.now()
   }

@@ -101,6 +101,17 @@ export default class CompanyMember extends compose(BaseModel, withUuidPrimaryKey
     return row !== null && row !== undefined
   }
 
+  /** Of these (user, company) pairs, the ones that are not (or no longer) a membership */
+  static async endedAmong(pairs: { userId: string; companyId: string }[]) {
+    if (!pairs.length) return []
+    const { rows } = await db.rawQuery(
+      `SELECT m.u AS "userId", m.c AS "companyId" FROM unnest(?::uuid[], ?::uuid[]) AS m(u, c)
+        WHERE NOT EXISTS (SELECT 1 FROM company_members cm WHERE cm.user_id = m.u AND cm.company_id = m.c)`,
+      [pairs.map((pair) => pair.userId), pairs.map((pair) => pair.companyId)]
+    )
+    return rows as { userId: string; companyId: string }[]
+  }
+
   /**
    * The provider ids the user acts for (provider side, B/C): the user id
    * (natural person) and every company the user owns (legal entity).

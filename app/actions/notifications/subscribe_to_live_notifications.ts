@@ -2,10 +2,12 @@ import type { HttpContext } from '@adonisjs/core/http'
 import type User from '#models/user'
 import { ForbiddenException } from '#exceptions/http_exceptions'
 import { channelRefusal, parseNotificationChannel } from '#services/notifications/live_channel'
-import { applyEverywhere } from '#services/notifications/live_streams'
+import { applyEverywhere, bindStream } from '#services/notifications/live_streams'
 
 interface Subscription {
   user: User
+  /** The session of the bearer token: the stream becomes (or must be) its own */
+  sessionId: string
   /** The event stream's id (GET /__transmit/events?uid=) */
   uid: string
   channel: string
@@ -17,14 +19,18 @@ interface Subscription {
  * POST /__transmit/subscribe (#16): adds a notification channel to an open
  * event stream, on whichever API instance holds it. Only the user's own
  * channel in a company it belongs to: 403 with the reason otherwise
- * (transmit alone would answer a bare 400).
+ * (transmit alone would answer a bare 400). The first subscribe binds the
+ * stream to the caller's session; one from another session is refused
+ * (403), and so is a uid with no open stream (404). The stream then ends
+ * with that session or that membership (live_streams.ts).
  */
 export default class SubscribeToLiveNotifications {
-  async handle({ user, uid, channel, context }: Subscription) {
+  async handle({ user, sessionId, uid, channel, context }: Subscription) {
     const params = parseNotificationChannel(channel)
     if (!params) throw new ForbiddenException('You may not subscribe to this channel')
     const refusal = await channelRefusal(user, params)
     if (refusal) throw new ForbiddenException(refusal)
-    await applyEverywhere({ op: 'subscribe', uid, channel }, context)
+    await bindStream(uid, { sessionId, userId: user.id })
+    await applyEverywhere({ op: 'subscribe', uid, channel, sessionId }, context)
   }
 }
