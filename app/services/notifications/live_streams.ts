@@ -211,7 +211,7 @@ function channelsOf(entry: LocalStream) {
 
 /**
  * A session or a membership ended (any instance, any code path: the
- * triggers of migration 1764400010001): ends this process's streams of
+ * triggers of migration 1764400020001): ends this process's streams of
  * that session, or subscribed to that user's channel in that company.
  */
 export async function revokeHere(revocation: Revocation) {
