@@ -307,6 +307,12 @@ integration_sweeps.connection_id uuid not null
 integration_sweeps.day date not null
 integration_sweeps.pending_count integer not null
 integration_sweeps.created_at timestamp with time zone not null
+live_streams.uid uuid not null
+live_streams.holder_pid integer not null
+live_streams.holder_started timestamp with time zone not null
+live_streams.session_id uuid
+live_streams.user_id uuid
+live_streams.opened_at timestamp with time zone not null default CURRENT_TIMESTAMP
 notification_counters.user_id uuid not null
 notification_counters.company_id uuid not null
 notification_counters.total integer not null default 0
@@ -890,6 +896,11 @@ integration_sweeps integration_sweeps_day_not_null NOT NULL day
 integration_sweeps integration_sweeps_id_not_null NOT NULL id
 integration_sweeps integration_sweeps_pending_count_not_null NOT NULL pending_count
 integration_sweeps integration_sweeps_pkey PRIMARY KEY (id)
+live_streams live_streams_holder_pid_not_null NOT NULL holder_pid
+live_streams live_streams_holder_started_not_null NOT NULL holder_started
+live_streams live_streams_opened_at_not_null NOT NULL opened_at
+live_streams live_streams_pkey PRIMARY KEY (uid)
+live_streams live_streams_uid_not_null NOT NULL uid
 notification_counters notification_counters_company_id_foreign FOREIGN KEY (company_id) REFERENCES companies(id) ON DELETE CASCADE
 notification_counters notification_counters_company_id_not_null NOT NULL company_id
 notification_counters notification_counters_pkey PRIMARY KEY (user_id, company_id)
@@ -1289,6 +1300,7 @@ CREATE UNIQUE INDEX integration_records_connection_id_external_id_unique ON publ
 CREATE UNIQUE INDEX integration_records_pkey ON public.integration_records USING btree (id)
 CREATE UNIQUE INDEX integration_sweeps_connection_id_day_unique ON public.integration_sweeps USING btree (connection_id, day)
 CREATE UNIQUE INDEX integration_sweeps_pkey ON public.integration_sweeps USING btree (id)
+CREATE UNIQUE INDEX live_streams_pkey ON public.live_streams USING btree (uid)
 CREATE UNIQUE INDEX notification_counters_pkey ON public.notification_counters USING btree (user_id, company_id)
 CREATE UNIQUE INDEX notification_preferences_pkey ON public.notification_preferences USING btree (id)
 CREATE UNIQUE INDEX notification_preferences_user_id_company_id_unique ON public.notification_preferences USING btree (user_id, company_id)
@@ -1672,6 +1684,25 @@ CREATE OR REPLACE FUNCTION public.gtrgm_union(internal, internal)
  LANGUAGE c
  IMMUTABLE PARALLEL SAFE STRICT
 AS '$libdir/pg_trgm', $function$gtrgm_union$function$
+CREATE OR REPLACE FUNCTION public.live_revoke_membership()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+      BEGIN
+        PERFORM pg_notify('live_revocations',
+          json_build_object('userId', OLD.user_id, 'companyId', OLD.company_id)::text);
+        RETURN NULL;
+      END
+      $function$
+CREATE OR REPLACE FUNCTION public.live_revoke_session()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+      BEGIN
+        PERFORM pg_notify('live_revocations', json_build_object('sessionId', OLD.id)::text);
+        RETURN NULL;
+      END
+      $function$
 CREATE OR REPLACE FUNCTION public.notification_counters_apply()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2353,6 +2384,8 @@ CREATE OR REPLACE FUNCTION public.word_similarity_op(text, text)
 AS '$libdir/pg_trgm', $function$word_similarity_op$function$
 
 -- triggers
+CREATE TRIGGER live_revoke_deleted_session AFTER DELETE ON public.auth_sessions FOR EACH ROW WHEN ((old.revoked_at IS NULL)) EXECUTE FUNCTION live_revoke_session()
+CREATE TRIGGER live_revoke_session AFTER UPDATE OF revoked_at ON public.auth_sessions FOR EACH ROW WHEN (((old.revoked_at IS NULL) AND (new.revoked_at IS NOT NULL))) EXECUTE FUNCTION live_revoke_session()
 CREATE TRIGGER companies_link_refresh AFTER UPDATE OF name, trade_name, document ON public.companies FOR EACH ROW WHEN ((((old.name)::text IS DISTINCT FROM (new.name)::text) OR ((old.trade_name)::text IS DISTINCT FROM (new.trade_name)::text) OR ((old.document)::text IS DISTINCT FROM (new.document)::text))) EXECUTE FUNCTION contract_part_links_refresh()
 CREATE TRIGGER read_versions_delete AFTER DELETE ON public.companies FOR EACH STATEMENT EXECUTE FUNCTION read_versions_companies()
 CREATE TRIGGER read_versions_insert AFTER INSERT ON public.companies REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_created('c:')
@@ -2361,6 +2394,8 @@ CREATE TRIGGER read_versions_delete AFTER DELETE ON public.company_link_counters
 CREATE TRIGGER read_versions_insert AFTER INSERT ON public.company_link_counters REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_company_link_counters()
 CREATE TRIGGER read_versions_update AFTER UPDATE ON public.company_link_counters REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_company_link_counters()
 CREATE TRIGGER company_members_link_refresh AFTER INSERT OR DELETE OR UPDATE OF role, user_id, company_id, created_at ON public.company_members FOR EACH ROW EXECUTE FUNCTION contract_part_links_refresh()
+CREATE TRIGGER live_revoke_membership AFTER DELETE ON public.company_members FOR EACH ROW EXECUTE FUNCTION live_revoke_membership()
+CREATE TRIGGER live_revoke_moved_membership AFTER UPDATE OF user_id, company_id ON public.company_members FOR EACH ROW WHEN (((old.user_id <> new.user_id) OR (old.company_id <> new.company_id))) EXECUTE FUNCTION live_revoke_membership()
 CREATE TRIGGER read_versions_delete AFTER DELETE ON public.company_members REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_company_members()
 CREATE TRIGGER read_versions_insert AFTER INSERT ON public.company_members REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_company_members()
 CREATE TRIGGER read_versions_update AFTER UPDATE ON public.company_members REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_company_members()
