@@ -102,6 +102,7 @@ export DB_HOST=127.0.0.1 DB_PORT="$DB_PORT_SMOKE" DB_USER=postgres DB_PASSWORD=p
 export DB_DATABASE=contracts_smoke
 export SMTP_HOST=127.0.0.1 SMTP_PORT="$SMTP_PORT_SMOKE" MAIL_FROM_ADDRESS=no-reply@smoke.test
 export DRIVE_FS_ROOT="$WORK/storage" ENV_PATH="$WORK"
+export METRICS_TOKEN="smoke-metrics-$RANDOM$RANDOM"
 
 cd build
 say "4/7 migrations [compose: migrate service]"
@@ -118,7 +119,7 @@ wait_for_http 60 "$APP_URL/api/v1/health"
 wait_for_http 10 "$APP_URL/api/v1/health/live"
 say "   health 200, live 200"
 
-METRICS="$(node -e 'fetch(process.argv[1]).then(r=>r.text()).then(t=>process.stdout.write(t))' "$APP_URL/api/v1/metrics")"
+METRICS="$(node -e 'fetch(process.argv[1],{headers:{authorization:"Bearer "+process.env.METRICS_TOKEN}}).then(r=>r.text()).then(t=>process.stdout.write(t))' "$APP_URL/api/v1/metrics")"
 FAMILIES=(http_request_duration_seconds db_pool_connections outbox_deliveries
   outbox_oldest_pending_age_seconds outbox_status_up read_cache_lookups_total process_cpu_seconds_total
   process_resident_memory_bytes nodejs_eventloop_lag_seconds nodejs_heap_size_used_bytes)

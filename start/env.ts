@@ -109,8 +109,15 @@ export default await Env.create(new URL('../', import.meta.url), {
   OAUTH_MICROSOFT_JWKS_URL: Env.schema.string.optional({ format: 'url', tld: false }),
   OAUTH_MICROSOFT_ISSUER: Env.schema.string.optional(),
 
-  /* Bearer token GET /metrics requires when set */
-  METRICS_TOKEN: Env.schema.string.optional(),
+  /*
+  | GET /metrics: off with METRICS_ENABLED=false (404); else its bearer token,
+  | required in production (an open /metrics tells anyone the traffic, the
+  | queue and the pool), optional elsewhere (unset = open)
+  */
+  METRICS_ENABLED: Env.schema.boolean.optional(),
+  METRICS_TOKEN: Env.schema.string.optionalWhen(
+    () => notInProduction() || ['false', '0'].includes(process.env.METRICS_ENABLED ?? '')
+  ),
   /* Milliseconds in-flight requests may run after SIGTERM (read by bin/server.ts) */
   SHUTDOWN_GRACE_MS: positiveIntegerRule,
 

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { HttpContext } from '@adonisjs/core/http'
 import env from '#start/env'
+import { NotFoundException } from '#exceptions/http_exceptions'
 import { renderMetrics } from '#services/platform/metrics'
 
 /** Compares in constant time (the token is a secret) */
@@ -20,8 +21,12 @@ export default class OperationsController {
     return { data: { status: 'ok' } }
   }
 
-  /** GET /metrics: Prometheus text; with METRICS_TOKEN set, only for `Authorization: Bearer <it>` */
+  /**
+   * GET /metrics: Prometheus text; with METRICS_TOKEN set (always in
+   * production), only for `Authorization: Bearer <it>`; 404 when switched off
+   */
   async metrics({ request, response }: HttpContext) {
+    if (env.get('METRICS_ENABLED') === false) throw new NotFoundException('Route not found')
     const token = env.get('METRICS_TOKEN')
     if (token) {
       const given = /^Bearer (.+)$/.exec(request.header('authorization') ?? '')?.[1] ?? ''

@@ -7,7 +7,8 @@ import { withTimestamps } from '#models/mixins/with_timestamps'
 
 /** `dead`: given up after the last attempt, kept until `node ace queue:retry` requeues it */
 export type DeliveryStatus = 'pending' | 'sent' | 'dead' | 'skipped'
-export type OutboxChannel = 'email' | 'messenger' | 'webhook'
+/** `password_reset`: a job, not a message (POST /auth/password/forgot, done by the worker) */
+export type OutboxChannel = 'email' | 'messenger' | 'webhook' | 'password_reset'
 
 export interface MailPayload {
   to: string
@@ -22,6 +23,11 @@ export interface MessengerPayload {
   text: string
 }
 
+/** A forgot-password request: the address typed (PasswordResetIssuer decides what to send) */
+export interface PasswordResetPayload {
+  email: string
+}
+
 /** A webhook delivery's payload is empty: it names its endpoint and event in columns */
 export type WebhookPayload = Record<string, never>
 
@@ -31,7 +37,7 @@ export default class Delivery extends compose(BaseModel, withUuidPrimaryKey, wit
   declare channel: OutboxChannel
 
   @column({ prepare: toJsonb })
-  declare payload: MailPayload | MessengerPayload | WebhookPayload
+  declare payload: MailPayload | MessengerPayload | PasswordResetPayload | WebhookPayload
 
   /** Webhook deliveries: the endpoint, the event and the per-endpoint order */
   @column()

@@ -19,6 +19,11 @@ export class OutboundAddressRefused extends Error {}
 
 /** Ranges that are not "the internet": RFC 6890 special-purpose blocks and the like */
 const refused = new BlockList()
+/**
+ * Apart from the IPv4 list: a BlockList matches an IPv4 address against its
+ * IPv6 rules as `::ffff:a.b.c.d`, so `::ffff:0:0/96` there would refuse all IPv4
+ */
+const refusedV6 = new BlockList()
 for (const [network, prefix] of [
   ['0.0.0.0', 8], // "this network", unspecified
   ['10.0.0.0', 8],
@@ -37,43 +42,48 @@ for (const [network, prefix] of [
 ] as const) {
   refused.addSubnet(network, prefix, 'ipv4')
 }
+/**
+ * IPv6: the special blocks, and every form that embeds or reaches an IPv4
+ * address, refused whole whatever the IPv4 inside (a gateway or the host's
+ * own stack may turn it into 127.0.0.1 or 10.x; no webhook needs one)
+ */
 for (const [network, prefix] of [
   ['::', 128], // unspecified
   ['::1', 128], // loopback
   ['::', 96], // IPv4-compatible (deprecated)
+  ['::ffff:0:0', 96], // IPv4-mapped
+  ['::ffff:0:0:0', 96], // IPv4-translated (SIIT)
   ['64:ff9b::', 96], // NAT64: reaches IPv4 through a gateway
-  ['64:ff9b:1::', 48],
+  ['64:ff9b:1::', 48], // local-use NAT64
   ['100::', 64], // discard
+  ['2001::', 32], // Teredo: tunnels to an IPv4 address
+  ['2001:2::', 48], // benchmarking
   ['2001:db8::', 32], // documentation
+  ['2002::', 16], // 6to4: routed to the IPv4 address in bits 16-48
+  ['3fff::', 20], // documentation
   ['fc00::', 7], // unique local (incl. fd00:ec2::254, AWS metadata)
   ['fe80::', 10], // link-local
   ['fec0::', 10], // site-local (deprecated)
   ['ff00::', 8], // multicast
 ] as const) {
-  refused.addSubnet(network, prefix, 'ipv6')
+  refusedV6.addSubnet(network, prefix, 'ipv6')
 }
 
-/** `::ffff:7f00:1` / `::ffff:127.0.0.1` (IPv4-mapped IPv6) as the IPv4 it maps */
-function unmapped(address: string) {
-  const mapped = /^(?:0{0,4}:){0,5}:?ffff:(.+)$/i.exec(address)
-  if (!mapped || isIP(address) !== 6) return null
-  const tail = mapped[1]
-  if (isIP(tail) === 4) return tail
-  const groups = /^([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(tail)
-  if (!groups) return null
-  const high = Number.parseInt(groups[1], 16)
-  const low = Number.parseInt(groups[2], 16)
-  return [high >> 8, high & 255, low >> 8, low & 255].join('.')
-}
-
-/** True for an address the guard refuses (v4, v6, v4-mapped v6); not an IP = refused */
+/** True for an address the guard refuses (v4, v6 incl. every v4-embedding form); not an IP = refused */
 export function isInternalAddress(address: string) {
   const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '')
-  const v4 = isIP(bare) === 4 ? bare : unmapped(bare)
-  if (v4) return refused.check(v4, 'ipv4')
-  if (isIP(bare) === 6) return refused.check(bare, 'ipv6')
+  if (isIP(bare) === 4) return refused.check(bare, 'ipv4')
+  if (isIP(bare) === 6) return refusedV6.check(bare, 'ipv6')
   return true
 }
+
+/**
+ * The one refusal for a host that is not a public address, whether typed
+ * as an IP or resolved (now or at send time) from a name, or resolving to
+ * nothing: it names no address, so the guard tells no one what our
+ * internal names resolve to, or which exist.
+ */
+export const NOT_PUBLIC = 'url host must resolve to public internet addresses only'
 
 const lookupAll = promisify(dnsLookup)
 
@@ -105,18 +115,15 @@ export async function assertOutboundUrl(url: string, policy: OutboundPolicy) {
       ? [{ address: host, family: isIP(host) }]
       : await lookupAll(host, { all: true, verbatim: true })
   } catch {
-    throw new OutboundAddressRefused(`url host ${host} does not resolve`)
+    throw new OutboundAddressRefused(NOT_PUBLIC)
   }
-  assertPublic(host, addresses)
+  assertPublic(addresses)
   return parsed
 }
 
-function assertPublic(host: string, addresses: LookupAddress[]) {
-  const internal = addresses.find((entry) => isInternalAddress(entry.address))
-  if (internal || addresses.length === 0) {
-    throw new OutboundAddressRefused(
-      `url host ${host} resolves to a private or reserved address (${internal?.address ?? 'none'})`
-    )
+function assertPublic(addresses: LookupAddress[]) {
+  if (addresses.length === 0 || addresses.some((entry) => isInternalAddress(entry.address))) {
+    throw new OutboundAddressRefused(NOT_PUBLIC)
   }
 }
 
@@ -137,7 +144,7 @@ export function guardedLookup(policy: OutboundPolicy) {
       if (error) return callback(error, [])
       if (!policy.allowPrivate) {
         try {
-          assertPublic(hostname, addresses)
+          assertPublic(addresses)
         } catch (refusal) {
           return callback(refusal as NodeJS.ErrnoException, [])
         }

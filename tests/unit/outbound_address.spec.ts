@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import { assertOutboundUrl, isInternalAddress } from '#support/outbound_address'
 
 test.group('Outbound address guard', () => {
-  test('internal addresses are refused, v4, v6 and v4-mapped v6', ({ assert }) => {
+  test('internal addresses are refused, v4, v6 and every v4-embedding v6 form', ({ assert }) => {
     for (const address of [
       '127.0.0.1',
       '10.0.0.1',
@@ -21,11 +21,17 @@ test.group('Outbound address guard', () => {
       '::ffff:7f00:1',
       '::ffff:a9fe:a9fe',
       '64:ff9b::7f00:1',
+      '::ffff:0:7f00:1',
+      '2002:7f00:1::',
+      '2001:0:4136:e378:8000:63bf:80ff:fffe',
+      '::8.8.8.8',
+      '::ffff:8.8.8.8',
+      '64:ff9b:1::a00:1',
       'not-an-ip',
     ]) {
       assert.isTrue(isInternalAddress(address), address)
     }
-    for (const address of ['93.184.215.14', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8']) {
+    for (const address of ['93.184.215.14', '8.8.8.8', '2606:4700:4700::1111', '2001:4860::8888']) {
       assert.isFalse(isInternalAddress(address), address)
     }
   })

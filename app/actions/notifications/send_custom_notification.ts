@@ -6,7 +6,7 @@ import CompanyMember from '#models/company_member'
 import type User from '#models/user'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { notify } from '#services/notifications/notifier'
-import type { Recipient } from '#services/notifications/types'
+import type { CustomSentBy, Recipient } from '#services/notifications/types'
 import { firstLine, richTextToPlainText, sanitizeRichText } from '#support/html'
 import type { sendCustomNotificationValidator } from '#validators/notification'
 
@@ -38,6 +38,13 @@ export default class SendCustomNotification {
         firstLine(text)?.slice(0, 255) ||
         DEFAULT_CUSTOM_TITLE
       const signature = `${payload.sender?.name ?? sender.name} (${payload.sender?.role ?? membership.role})`
+      /* The free-text sender is the author's claim; who really sent it goes beside it */
+      const sentBy = {
+        userId: sender.id,
+        userName: sender.name,
+        companyId: membership.company.id,
+        companyName: membership.company.name,
+      } satisfies CustomSentBy
 
       const [result] = await notify(
         'custom',
@@ -47,6 +54,7 @@ export default class SendCustomNotification {
           message: text,
           html,
           scope: 'personal',
+          activity: { metadata: { sentBy } },
           actor: { id: sender.id, name: signature, avatar: sender.avatar },
         },
         { trx, channels: payload.platforms }

@@ -2,6 +2,7 @@ import env from '#start/env'
 import { renderEmail } from '#services/notifications/mail_outbox'
 import type { QueuedDelivery } from '#services/platform/outbox'
 import type {
+  CustomSentBy,
   EmailAddress,
   NotificationActor,
   NotifyData,
@@ -21,6 +22,11 @@ export default class MessageContent {
   constructor(private data: NotifyData) {
     const actor = data.actor
     this.#actor = actor ? { id: actor.id, name: actor.name, avatar: actor.avatar ?? null } : null
+  }
+
+  /** The real origin of an I5 message, shown under its body (e-mail, messenger) */
+  get sentBy() {
+    return (this.data.activity?.metadata?.sentBy as CustomSentBy | undefined) ?? null
   }
 
   get actionUrl() {
@@ -52,6 +58,7 @@ export default class MessageContent {
       bodyHtml: this.data.html ? sanitizeRichText(this.data.html) : null,
       actionUrl: this.actionUrl,
       actionLabel: this.data.activity?.actionLabel,
+      sentBy: this.sentBy,
     })
     const { html, text } = await this.#email
     const payload = { to: to.email, toName: to.name, subject: this.data.title, html, text }
@@ -62,7 +69,13 @@ export default class MessageContent {
     const body = this.data.html
       ? htmlToPlainText(sanitizeRichText(this.data.html))
       : `${this.data.title}\n\n${this.data.message}`
-    const text = [body, this.actionUrl].filter(Boolean).join('\n\n')
+    const origin = this.sentBy && sentByLine(this.sentBy)
+    const text = [body, origin, this.actionUrl].filter(Boolean).join('\n\n')
     return { channel: 'messenger', payload: { to: phone, text } }
   }
+}
+
+/** The origin line of an I5 message (the e-mail template words it the same) */
+export function sentByLine(sentBy: CustomSentBy) {
+  return `Enviada por ${sentBy.userName}, de ${sentBy.companyName}, pela plataforma.`
 }

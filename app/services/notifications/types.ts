@@ -30,6 +30,18 @@ export interface NotificationActor {
   avatar?: string | null
 }
 
+/**
+ * Who really sent an I5 message (the user and the context company), kept in
+ * `activity.metadata.sentBy` and shown beside the free-text sender in every
+ * channel, so a message signed "Security Team" still shows its origin
+ */
+export interface CustomSentBy {
+  userId: string
+  userName: string
+  companyId: string
+  companyName: string
+}
+
 export interface NotifyData {
   title: string
   /** Plain text (in-app message, e-mail and messenger body) */

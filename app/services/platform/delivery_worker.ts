@@ -1,17 +1,23 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
+import app from '@adonisjs/core/services/app'
 import logger from '@adonisjs/core/services/logger'
 import mail from '@adonisjs/mail/services/main'
 import type { Mailer } from '@adonisjs/mail'
 import type { MailTransportContract } from '@adonisjs/mail/types'
 import queueConfig from '#config/queue'
 import env from '#start/env'
-import Delivery, { type MailPayload, type MessengerPayload } from '#models/delivery'
+import Delivery, {
+  type MailPayload,
+  type MessengerPayload,
+  type PasswordResetPayload,
+} from '#models/delivery'
 import type { AttemptOutcome } from '#models/delivery_attempt'
 import { messengerFromEnv, type MessengerClient } from '#services/notifications/messenger_client'
 import { sendWebhook, type WebhookSendOptions } from '#services/webhooks/sender'
 import { trackWebhookOutcome } from '#services/webhooks/endpoint_health'
+import PasswordResetIssuer from '#services/auth/password_reset_issuer'
 import { webhookMaxAttempts, webhookRetryDelaySeconds } from '#services/webhooks/backoff'
 
 /** Thrown by a sender when the delivery can never succeed: marked `skipped` */
@@ -186,6 +192,12 @@ export class DeliveryWorker {
           delivery.id,
           delivery.payload as MailPayload
         )
+      } else if (delivery.channel === 'password_reset') {
+        const issuer = await app.container.make(PasswordResetIssuer)
+        const { email } = delivery.payload as PasswordResetPayload
+        if (!(await issuer.issue(email))) {
+          throw new DeliverySkipped('no account, or a link sent within the minute')
+        }
       } else {
         await this.#sendMessenger(delivery.payload as MessengerPayload)
       }

@@ -1,11 +1,16 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import type { MailPayload, MessengerPayload, OutboxChannel } from '#models/delivery'
+import type {
+  MailPayload,
+  MessengerPayload,
+  OutboxChannel,
+  PasswordResetPayload,
+} from '#models/delivery'
 import { batchInsert } from '#support/batch_insert'
 import { toJsonb } from '#support/jsonb'
 
 export interface QueuedDelivery {
   channel: OutboxChannel
-  payload: MailPayload | MessengerPayload
+  payload: MailPayload | MessengerPayload | PasswordResetPayload
 }
 
 /**

@@ -8,13 +8,19 @@ import Delivery from '#models/delivery'
 import PasswordReset from '#models/password_reset'
 import User from '#models/user'
 import type { MailPayload } from '#models/delivery'
+import { DeliveryWorker } from '#services/platform/delivery_worker'
 import { freezeClock, restoreClock } from '#tests/support/clock'
+import { smtpMailer, startSmtpServer } from '#tests/support/outbound'
 
 const FORGOT = '/api/v1/auth/password/forgot'
 const RESET = '/api/v1/auth/password/reset'
 
+/** The worker (the forgot request is its job), sending to the group's SMTP sink */
+let worker: DeliveryWorker
+
 /** The reset links e-mailed to an address, newest last, read from the queued mail itself */
 async function resetTokensSentTo(email: string) {
+  await worker.runOnce()
   const mails = await Delivery.query().where('channel', 'email').orderBy('created_at')
   return mails
     .map((mail) => mail.payload as MailPayload)
@@ -33,6 +39,11 @@ test.group('Auth / password reset', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.setup(() => limiter.clear(['memory']))
   group.each.teardown(() => restoreClock())
+  group.setup(async () => {
+    const sink = await startSmtpServer()
+    worker = new DeliveryWorker({ mailer: smtpMailer(sink.port) })
+    return () => sink.close()
+  })
 
   test('a forgotten password: the e-mailed link sets a new one and signs every session out', async ({
     client,

@@ -54,7 +54,7 @@ test.group('Notifications / messenger bot over real HTTP', (group) => {
     assert.equal(request.headers.authorization, `Bearer ${TOKEN}`)
     assert.deepEqual(request.body, {
       to: user.phone,
-      text: 'Olá Ana,\n\nSeu contrato foi publicado.',
+      text: `Olá Ana,\n\nSeu contrato foi publicado.\n\nEnviada por ${owner.name}, de ${company.name}, pela plataforma.`,
     })
   })
 

@@ -20,6 +20,7 @@ const BASE = {
   SMTP_HOST: 'smtp.internal',
   SMTP_PORT: '587',
   MAIL_FROM_ADDRESS: 'no-reply@contracts.example.com',
+  METRICS_TOKEN: 'a-metrics-token',
 }
 const REQUIRED = ['APP_KEY', 'APP_URL', 'DB_HOST', 'SMTP_HOST', 'SMTP_PORT', 'MAIL_FROM_ADDRESS']
 
@@ -28,6 +29,8 @@ async function bootAce(env: Record<string, string | undefined>, emptyDir: string
     // no value inherited from the test run's own environment
     ...Object.fromEntries(REQUIRED.map((name) => [name, ''])),
     DB_PORT: '',
+    METRICS_TOKEN: '',
+    METRICS_ENABLED: '',
     ...env,
     ENV_PATH: emptyDir,
   })
