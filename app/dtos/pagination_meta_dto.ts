@@ -1,17 +1,14 @@
-import type { ModelPaginatorContract } from '@adonisjs/lucid/types/model'
+import { totalPages } from '#support/pagination'
 
 /**
  * `meta` of paginated lists: {total, page, perPage, totalPages}.
  */
 export default class PaginationMetaDto {
-  static fromPaginator(
-    paginator: Pick<ModelPaginatorContract<any>, 'total' | 'currentPage' | 'perPage' | 'lastPage'>
-  ) {
-    return {
-      total: paginator.total,
-      page: paginator.currentPage,
-      perPage: paginator.perPage,
-      totalPages: paginator.lastPage,
-    }
+  static from(total: number, page: number, perPage: number) {
+    return { total, page, perPage, totalPages: totalPages(total, perPage) }
+  }
+
+  static fromPaginator(paginator: { total: number; currentPage: number; perPage: number }) {
+    return PaginationMetaDto.from(paginator.total, paginator.currentPage, paginator.perPage)
   }
 }

@@ -8,7 +8,9 @@ const SECRET = 'a-test-secret-of-enough-length-0123456789'
 const OTHER_SECRET = 'another-secret-of-enough-length-987654321'
 const ISSUER = 'contract-management'
 const key = new TextEncoder().encode(SECRET)
-const NOW = Math.floor(Date.now() / 1000)
+/** A fixed second (2026-01-01T00:00:00Z): every token below is the same on every run */
+const NOW = 1_767_225_600
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
 
 const segment = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
 const hmac = (secret: string, input: string, hash = 'sha256') =>
@@ -101,14 +103,17 @@ test.group('verifyHs256', () => {
           assert.deepEqual(ours, await reference(compact, audience), compact)
         }
       ),
-      { numRuns: 3000 }
+      { numRuns: 3000, seed: Number(process.env.TEST_SEED ?? 20261123) }
     )
   })
 
   test('a valid token passes; its payload comes back', async ({ assert }) => {
     const claims = { sub: 'u', sid: 's', iss: ISSUER, aud: 'access', iat: NOW, exp: NOW + 60 }
     const compact = token({ alg: 'HS256', typ: 'JWT' }, claims, 'right')
-    assert.deepEqual(verifyHs256(compact, SECRET, { issuer: ISSUER, audience: 'access' }), claims)
+    assert.deepEqual(
+      verifyHs256(compact, SECRET, { issuer: ISSUER, audience: 'access', now: NOW }),
+      claims
+    )
     assert.deepEqual(await reference(compact, 'access'), claims)
   })
 
@@ -124,16 +129,48 @@ test.group('verifyHs256', () => {
     assert.isNull(verifyHs256(`${compact}.x`, SECRET, options))
     assert.isNull(verifyHs256(compact.split('.').slice(0, 2).join('.'), SECRET, options))
     assert.isNull(verifyHs256(`${compact}=`, SECRET, options))
-    assert.isNull(
-      verifyHs256(
-        compact.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')),
-        SECRET,
-        options
-      )
-    )
+    /** The first character of the signature carries 6 bits of its first byte */
+    const signature = compact.split('.')[2]
+    const flipped = `${ALPHABET[ALPHABET.indexOf(signature[0]) ^ 1]}${signature.slice(1)}`
+    assert.notDeepEqual(Buffer.from(flipped, 'base64url'), Buffer.from(signature, 'base64url'))
+    assert.isNull(verifyHs256(`${h}.${compact.split('.')[1]}.${flipped}`, SECRET, options))
     assert.isNull(verifyHs256(`${compact} `, SECRET, options))
     assert.isNull(verifyHs256('', SECRET, options))
     assert.isNull(verifyHs256(compact, OTHER_SECRET, options))
+  })
+
+  test('one token, one spelling: any other character anywhere in the signature is refused', ({
+    assert,
+  }) => {
+    const claims = { sub: 'u', iss: ISSUER, aud: 'access', iat: NOW, exp: NOW + 60 }
+    const compact = token({ alg: 'HS256' }, claims, 'right')
+    const [h, p, signature] = compact.split('.')
+    const options = { issuer: ISSUER, audience: 'access', now: NOW }
+    assert.isNotNull(verifyHs256(compact, SECRET, options))
+    for (let i = 0; i < signature.length; i++) {
+      for (const bit of [1, 2, 4, 32]) {
+        const changed = ALPHABET[ALPHABET.indexOf(signature[i]) ^ bit]
+        const tampered = `${h}.${p}.${signature.slice(0, i)}${changed}${signature.slice(i + 1)}`
+        assert.isNull(verifyHs256(tampered, SECRET, options), `position ${i}, bit ${bit}`)
+      }
+    }
+  })
+
+  test('malleability: the non-canonical spellings of a valid signature are refused', ({
+    assert,
+  }) => {
+    const claims = { sub: 'u', iss: ISSUER, aud: 'access', iat: NOW, exp: NOW + 60 }
+    const compact = token({ alg: 'HS256' }, claims, 'right')
+    const [h, p, signature] = compact.split('.')
+    const options = { issuer: ISSUER, audience: 'access', now: NOW }
+    /** 32 bytes are 43 characters: the last one holds 4 data bits and 2 padding bits */
+    const last = ALPHABET.indexOf(signature.at(-1)!)
+    assert.equal(last & 3, 0, 'canonical: the padding bits are zero')
+    for (const padding of [1, 2, 3]) {
+      const spelling = `${signature.slice(0, -1)}${ALPHABET[last | padding]}`
+      assert.deepEqual(Buffer.from(spelling, 'base64url'), Buffer.from(signature, 'base64url'))
+      assert.isNull(verifyHs256(`${h}.${p}.${spelling}`, SECRET, options), spelling)
+    }
   })
 
   test('refuses what it does not understand: alg other than HS256, crit', async ({ assert }) => {

@@ -87,12 +87,7 @@ export default class ListComplianceFlows {
     const { sql, bindings } = complianceFlowsStatement(companyId, scope, page, perPage)
     const { rows } = await asPreparedStatement(db.rawQuery(sql, bindings))
     const total: number = rows[0].total ?? (page > 1 ? await countFlows(companyId, scope) : 0)
-    const meta = PaginationMetaDto.fromPaginator({
-      total,
-      currentPage: page,
-      perPage,
-      lastPage: Math.max(1, Math.ceil(total / perPage)),
-    })
+    const meta = PaginationMetaDto.from(total, page, perPage)
     return `{"data":${rows[0].data},"total":${total},"meta":${JSON.stringify(meta)}}`
   }
 }

@@ -22,12 +22,7 @@ export default class ListFlowProviders {
     const total = flow.providersCount
     return {
       data: await attachedProvidersPage(flow.id, page, perPage),
-      meta: PaginationMetaDto.fromPaginator({
-        total,
-        currentPage: page,
-        perPage,
-        lastPage: Math.max(1, Math.ceil(total / perPage)),
-      }),
+      meta: PaginationMetaDto.from(total, page, perPage),
     }
   }
 }

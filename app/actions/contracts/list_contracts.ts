@@ -11,6 +11,7 @@ import ContractDto from '#dtos/contract_dto'
 import type { boardContractsValidator, listContractsValidator } from '#validators/contract'
 import { escapeLike } from '#support/like'
 import { apiTimestampBindings } from '#support/json_text'
+import { totalPagesSql } from '#support/pagination'
 
 export type ContractFilters = Infer<typeof boardContractsValidator>
 
@@ -123,7 +124,7 @@ export function contractListSql(companyId: string, filters: Infer<typeof listCon
                                     ORDER BY ${newestFirstSql(filters, 'page')}), '')
            FROM page),
         counted.total, CAST(:page AS int), CAST(:perPage AS int),
-        greatest(ceil(counted.total / CAST(:perPage AS numeric)), 1)) AS body
+        ${totalPagesSql('counted.total', ':perPage')}) AS body
       FROM counted`,
     bindings: {
       ...bindings,

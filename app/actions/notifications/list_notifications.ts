@@ -6,6 +6,7 @@ import type { ReadVersions } from '#support/read_versions'
 import NotificationDto from '#dtos/notification_dto'
 import { readStateSql } from '#services/notifications/read_marks'
 import { apiTimestampBindings } from '#support/json_text'
+import { totalPagesSql } from '#support/pagination'
 import type { listNotificationsValidator } from '#validators/notification'
 
 type Filters = Infer<typeof listNotificationsValidator>
@@ -113,7 +114,7 @@ export function inboxPageSql(userId: string, companyId: string, filters: Filters
                                      ORDER BY n.created_at DESC, n.id DESC), '')
             FROM notifications n WHERE n.id IN (SELECT id FROM page)),
          counted.total, CAST(:page AS int), CAST(:perPage AS int),
-         greatest(ceil(counted.total / CAST(:perPage AS numeric)), 1)::int) AS body
+         ${totalPagesSql('counted.total', ':perPage')}) AS body
        FROM counted`,
     bindings: {
       userId,

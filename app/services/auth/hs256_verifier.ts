@@ -41,8 +41,9 @@ function numericDate(claims: Record<string, unknown>, claim: string): number | u
  * (tests/unit/hs256_verifier.spec.ts compares the two on generated
  * tokens): the header must say `alg: HS256` and carry no `crit` (no
  * extension is understood; jose would also take `crit: ["b64"]` with
- * `b64: true`, a form we never issue), the signature is compared in constant
- * time, `iss` must equal the issuer, `aud` be (or contain) the audience,
+ * `b64: true`, a form we never issue), the signature's canonical base64url
+ * is compared in constant time (jose also takes the other spellings of its
+ * padding bits), `iss` must equal the issuer, `aud` be (or contain) the audience,
  * `exp` and `iat` be present and numeric, `exp` in the future and `nbf`,
  * when present, not in the future (no clock tolerance).
  */
@@ -59,11 +60,16 @@ export function verifyHs256(
   const header = jsonObject(encodedHeader)
   if (!header || header.alg !== 'HS256' || 'crit' in header) return null
 
-  if (!SEGMENT.test(encodedSignature)) return null
-  const signature = Buffer.from(encodedSignature, 'base64url')
-  const expected = createHmac('sha256', secret)
-    .update(`${encodedHeader}.${encodedPayload}`)
-    .digest()
+  /**
+   * The canonical encoding is compared, not the decoded bytes: the last
+   * character of 32 bytes in base64url carries 2 padding bits, so 4
+   * spellings decode to the same signature (jose accepts all 4); one
+   * token, one spelling.
+   */
+  const signature = Buffer.from(encodedSignature)
+  const expected = Buffer.from(
+    createHmac('sha256', secret).update(`${encodedHeader}.${encodedPayload}`).digest('base64url')
+  )
   if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return null
 
   const claims = jsonObject(encodedPayload)

@@ -131,8 +131,11 @@ export class DeliveryWorker {
       if (!delivery) break
       const result = await this.#attempt(delivery)
       summary[result.outcome]++
-      await this.#record(delivery, result, now ?? DateTime.now())
-      if (result.outcome === 'sent') await this.#recover(delivery.channel, now ?? DateTime.now())
+      const held = await this.#record(delivery, result, now ?? DateTime.now())
+      /** A worker that lost its lease leaves the schedule to the newer claim */
+      if (held && result.outcome === 'sent') {
+        await this.#recover(delivery.channel, now ?? DateTime.now())
+      }
     }
     return summary
   }
@@ -234,9 +237,10 @@ export class DeliveryWorker {
    * Records the outcome and releases the lease in one short transaction,
    * fenced by the attempt number (a worker whose lease expired and was
    * re-claimed changes nothing). Tried a few times: the message is already
-   * out, and every success here is a duplicate avoided.
+   * out, and every success here is a duplicate avoided. True when this
+   * worker still held the delivery.
    */
-  async #record(delivery: Delivery, result: AttemptResult, now: DateTime) {
+  async #record(delivery: Delivery, result: AttemptResult, now: DateTime): Promise<boolean> {
     const at = now.toJSDate()
     const changes: Record<string, unknown> = { locked_until: null, updated_at: at }
     if (result.error) changes.last_error = result.error
@@ -252,7 +256,7 @@ export class DeliveryWorker {
 
     for (let tried = 0; ; tried++) {
       try {
-        await db.transaction(async (trx) => {
+        return await db.transaction(async (trx) => {
           const updated = await trx
             .from('deliveries')
             .where({ id: delivery.id, attempts: delivery.attempts })
@@ -270,8 +274,8 @@ export class DeliveryWorker {
             .from('delivery_attempts')
             .where({ delivery_id: delivery.id, attempt: delivery.attempts })
             .update({ outcome: attemptOutcome, error: result.error, finished_at: at })
+          return updated.length > 0
         })
-        return
       } catch (error) {
         if (tried >= RECORD_RETRY_DELAYS_MS.length) throw error
         logger.warn(
