@@ -7,7 +7,9 @@ import { withTimestamps } from '#models/mixins/with_timestamps'
 
 /** `dead`: given up after the last attempt, kept until `node ace queue:retry` requeues it */
 export type DeliveryStatus = 'pending' | 'sent' | 'dead' | 'skipped'
-export type OutboxChannel = 'email' | 'messenger' | 'webhook'
+/** The job kinds the worker delivers (tests/functional/delivery/worker_jobs.spec.ts has a case for each) */
+export const OUTBOX_CHANNELS = ['email', 'messenger', 'webhook'] as const
+export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number]
 
 export interface MailPayload {
   to: string
