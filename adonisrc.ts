@@ -72,5 +72,7 @@ export default defineConfig({
   metaFiles: [
     { pattern: 'resources/views/**/*.edge', reloadServer: false },
     { pattern: 'docs/openapi/**/*.yaml', reloadServer: false },
+    /** Read at run time by `node ace db:seed` in build/ (the app versions example) */
+    { pattern: 'database/data/**/*.json', reloadServer: false },
   ],
 })

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer, type Server } from 'node:http'
 import { readFile } from 'node:fs/promises'
 import { BaseCommand } from '@adonisjs/core/ace'
+import env from '#start/env'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
 import { startEmbeddedCluster } from '#database/embedded/cluster'
 import { DEMO_LOGINS, DEMO_PASSWORD } from '#database/seeders/demo/accounts'
@@ -10,6 +11,14 @@ import { supervise } from '#support/supervisor'
 import { DEMO_ONBOARDING_LINK_FILE } from '#database/seeders/demo/onboarding'
 import { demoWebhookReceiver } from '#database/seeders/demo/webhooks'
 import { verifyWebhookSignature } from '#support/webhook_signature'
+
+/** Where the dev server listens (HOST and PORT, as bin/server.ts binds them) */
+export function devApiAddress() {
+  const host = env.get('HOST')
+  /** A wildcard bind is reached through localhost */
+  const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host
+  return `http://${shown.includes(':') ? `[${shown}]` : shown}:${env.get('PORT')}`
+}
 
 /**
  * `npm run dev`: PostgreSQL (embedded unless DB_HOST is set, data kept in
@@ -25,11 +34,11 @@ export default class Dev extends BaseCommand {
   #children: ChildProcess[] = []
   #supervised: ReturnType<typeof supervise>[] = []
 
-  #ace(args: string[], env: NodeJS.ProcessEnv = {}) {
+  #ace(args: string[], extraEnv: NodeJS.ProcessEnv = {}) {
     return spawn(process.execPath, ['ace', ...args], {
       cwd: this.app.makePath(),
       stdio: 'inherit',
-      env: { ...process.env, ...env },
+      env: { ...process.env, ...extraEnv },
     })
   }
 
@@ -134,6 +143,6 @@ export default class Dev extends BaseCommand {
       () => ''
     )
     if (link) this.logger.info(`provider onboarding (Beta, no login): ${link.trim()}`)
-    this.logger.info('API on http://localhost:3333/api/v1 (reference: /api/v1/docs)')
+    this.logger.info(`API on ${devApiAddress()}/api/v1 (reference: /api/v1/docs)`)
   }
 }

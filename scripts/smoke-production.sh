@@ -3,9 +3,11 @@
 # same steps the Dockerfile runs (marked [Dockerfile] below):
 #   build -> npm ci --omit=dev in build/ -> migration:run --force -> server + worker,
 # against a PostgreSQL this script starts itself (the embedded binaries), with a
-# local SMTP sink. Checks health, liveness and metrics, sends one e-mail through the
-# worker (register + forgot password), then SIGTERMs both processes and reports how
-# long each took to exit. Exits non-zero on any failure; cleans up on exit.
+# local SMTP sink. Seeds the demo data (`node ace db:seed` works in build/), checks
+# health, liveness and metrics, sends one e-mail through the worker (register + forgot
+# password), has the compiled worker build a personal data export (ready, its e-mail,
+# the link downloads the archive) and run every schedule once (all set to every 5 s),
+# then SIGTERMs both processes and reports how long each took to exit. Exits non-zero on any failure; cleans up on exit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT="$PWD"
@@ -78,13 +80,13 @@ HTTP_PORT=$(free_port)
 MAILBOX="$WORK/mailbox.jsonl"
 touch "$MAILBOX"
 
-say "1/7 build [Dockerfile: build stage]"
+say "1/8 build [Dockerfile: build stage]"
 node ace build >"$WORK/build.log" 2>&1
 
-say "2/7 production dependencies in build/ [Dockerfile: npm ci --omit=dev]"
+say "2/8 production dependencies in build/ [Dockerfile: npm ci --omit=dev]"
 (cd build && npm ci --omit=dev --no-audit --no-fund >"$WORK/npm-ci.log" 2>&1)
 
-say "3/7 PostgreSQL on $DB_PORT_SMOKE, SMTP sink on $SMTP_PORT_SMOKE"
+say "3/8 PostgreSQL on $DB_PORT_SMOKE, SMTP sink on $SMTP_PORT_SMOKE"
 node --import @poppinss/ts-exec scripts/smoke/postgres.ts "$DB_PORT_SMOKE" contracts_smoke \
   >"$WORK/postgres.log" 2>&1 &
 PIDS+=($!)
@@ -105,14 +107,24 @@ export DRIVE_FS_ROOT="$WORK/storage" ENV_PATH="$WORK"
 export METRICS_TOKEN="smoke-metrics-$RANDOM$RANDOM"
 
 cd build
-say "4/7 migrations [compose: migrate service]"
+say "4/8 migrations [compose: migrate service]"
 node ace migration:run --force >"$WORK/migrate.log" 2>&1
+node ace db:seed >"$WORK/seed.log" 2>&1
+say "   migrated; demo data seeded from build/"
 
-say "5/7 server and worker [Dockerfile: CMD; compose: api, worker]"
+say "5/8 server and worker [Dockerfile: CMD; compose: api, worker]"
 node bin/server.js >"$WORK/server.log" 2>&1 &
 SERVER_PID=$!
 PIDS+=($SERVER_PID)
-node ace queue:work >"$WORK/worker.log" 2>&1 &
+# Every schedule every 5 s (the defaults are hourly and daily), so each runs once here
+SCHEDULE_ENVS=$(node -e '
+  import("./app/support/schedules.js").then(({ SCHEDULE_DEFINITIONS }) =>
+    console.log(SCHEDULE_DEFINITIONS.map((d) => `${d.env}=*/5 * * * * *`).join("\n")))')
+SCHEDULE_COMMANDS=$(node -e '
+  import("./app/support/schedules.js").then(({ SCHEDULE_DEFINITIONS }) =>
+    console.log(SCHEDULE_DEFINITIONS.map((d) => d.command).join(" ")))')
+(while IFS= read -r assignment; do export "$assignment"; done <<<"$SCHEDULE_ENVS"
+  exec node ace queue:work >"$WORK/worker.log" 2>&1) &
 WORKER_PID=$!
 PIDS+=($WORKER_PID)
 wait_for_http 60 "$APP_URL/api/v1/health"
@@ -128,7 +140,7 @@ for family in "${FAMILIES[@]}"; do
 done
 say "   metrics: ${#FAMILIES[@]} families present ($(grep -c '^# TYPE ' <<<"$METRICS") in all)"
 
-say "6/7 one e-mail through the worker"
+say "6/8 one e-mail through the worker"
 EMAIL="smoke-$RANDOM@smoke.test"
 status=$(http_status POST "$APP_URL/api/v1/auth/register" \
   "{\"name\":\"Smoke Test\",\"email\":\"$EMAIL\",\"password\":\"smoke-password-1\"}")
@@ -138,7 +150,46 @@ status=$(http_status POST "$APP_URL/api/v1/auth/password/forgot" "{\"email\":\"$
 wait_for_line 60 "$MAILBOX" "$EMAIL"
 say "   received: $(grep "$EMAIL" "$MAILBOX" | head -n 1)"
 
-say "7/7 graceful shutdown (SIGTERM)"
+say "7/8 a personal data export through the compiled worker, and every schedule once"
+TOKEN=$(node -e '
+  fetch(process.argv[1], { method: "POST", headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: process.argv[2], password: "smoke-password-1" }) })
+    .then((r) => r.json()).then((b) => console.log(b.data.accessToken))' \
+  "$APP_URL/api/v1/auth/login" "$EMAIL")
+EXPORT_ID=$(node -e '
+  fetch(process.argv[1], { method: "POST", headers: { authorization: `Bearer ${process.argv[2]}` } })
+    .then((r) => r.json()).then((b) => console.log(b.data.id))' \
+  "$APP_URL/api/v1/users/me/data-export" "$TOKEN")
+EXPORT_STATUS=pending
+deadline=$((SECONDS + 60))
+while [[ "$EXPORT_STATUS" == "pending" ]] && ((SECONDS < deadline)); do
+  sleep 1
+  EXPORT_STATUS=$(node -e '
+    fetch(process.argv[1], { headers: { authorization: `Bearer ${process.argv[2]}` } })
+      .then((r) => r.json()).then((b) => console.log(b.data.status, b.data.failureReason ?? ""))' \
+    "$APP_URL/api/v1/users/me/data-exports/$EXPORT_ID" "$TOKEN")
+done
+[[ "$EXPORT_STATUS" == "ready " ]] || { say "data export $EXPORT_ID: $EXPORT_STATUS"; exit 1; }
+wait_for_line 30 "$MAILBOX" "api/v1/files/data-exports"
+LINK=$(grep "api/v1/files/data-exports" "$MAILBOX" | tail -n 1 |
+  node -e 'let s="";process.stdin.on("data",(c)=>s+=c).on("end",()=>console.log(JSON.parse(s).fileLinks[0]))')
+DOWNLOADED=$(node -e '
+  fetch(process.argv[1]).then(async (r) => console.log(r.status, (await r.json()).exportId))' "$LINK")
+[[ "$DOWNLOADED" == "200 $EXPORT_ID" ]] || { say "the e-mailed link answered: $DOWNLOADED"; exit 1; }
+say "   export $EXPORT_ID ready; the e-mailed link downloads its archive"
+for command in $SCHEDULE_COMMANDS; do
+  deadline=$((SECONDS + 60))
+  until grep "scheduled run done" "$WORK/worker.log" | grep -q "\"command\":\"$command\""; do
+    ((SECONDS < deadline)) || { say "schedule $command never completed"; exit 1; }
+    sleep 0.5
+  done
+done
+if grep -q "scheduled run failed" "$WORK/worker.log"; then
+  say "a scheduled run failed:"; grep "scheduled run failed" "$WORK/worker.log" | head -n 3; exit 1
+fi
+say "   every schedule ran: $SCHEDULE_COMMANDS"
+
+say "8/8 graceful shutdown (SIGTERM)"
 stop_and_time "$SERVER_PID"
 server_code=$STOP_CODE server_ms=$STOP_MS
 stop_and_time "$WORKER_PID"

@@ -15,6 +15,7 @@ export default class DataExportDto {
       completedAt: dataExport.completedAt?.toISO() ?? null,
       expiresAt: dataExport.expiresAt?.toISO() ?? null,
       url,
+      failureReason: dataExport.status === 'failed' ? dataExport.failureReason : null,
     }
   }
 }

@@ -1,6 +1,7 @@
 import app from '@adonisjs/core/services/app'
 import { type HttpContext, ExceptionHandler } from '@adonisjs/core/http'
 import { databaseFailure, toErrorResponse } from '#exceptions/error_response'
+import ServiceUnavailableException from '#exceptions/service_unavailable_exception'
 
 export default class HttpExceptionHandler extends ExceptionHandler {
   protected debug = !app.inProduction
@@ -38,6 +39,18 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     }
     /** A 409 of a unique race or a concurrent change is an expected outcome */
     if (failure) return
+    /**
+     * A documented 503 (a dependency not configured or down, such as an
+     * identity provider): the answer the client was promised, not a fault
+     * of this server's code, so a warning without a stack
+     */
+    if (error instanceof ServiceUnavailableException) {
+      ctx.logger.warn(
+        { code: error.code, route: ctx.route?.pattern, reason: error.message },
+        'dependency unavailable (503)'
+      )
+      return
+    }
     return super.report(error, ctx)
   }
 }

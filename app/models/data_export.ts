@@ -20,6 +20,10 @@ export default class DataExport extends compose(BaseModel, withUuidPrimaryKey, w
   @column()
   declare filePath: string | null
 
+  /** Why a `failed` export failed, for the user (the error is in the log) */
+  @column()
+  declare failureReason: string | null
+
   @column.dateTime()
   declare completedAt: DateTime | null
 

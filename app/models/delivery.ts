@@ -7,8 +7,12 @@ import { withTimestamps } from '#models/mixins/with_timestamps'
 
 /** `dead`: given up after the last attempt, kept until `node ace queue:retry` requeues it */
 export type DeliveryStatus = 'pending' | 'sent' | 'dead' | 'skipped'
-/** `password_reset`: a job, not a message (POST /auth/password/forgot, done by the worker) */
-export type OutboxChannel = 'email' | 'messenger' | 'webhook' | 'password_reset'
+/**
+ * The job kinds the worker delivers (tests/functional/delivery/worker_jobs.spec.ts has a case
+ * for each); `password_reset` is a job, not a message (POST /auth/password/forgot).
+ */
+export const OUTBOX_CHANNELS = ['email', 'messenger', 'webhook', 'password_reset'] as const
+export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number]
 
 export interface MailPayload {
   to: string

@@ -23,6 +23,15 @@ const server = new SMTPServer({
         to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
         subject: header('Subject'),
         messageId: header('Message-ID'),
+        /** Links to our file route (quoted-printable undone): the data export's download */
+        fileLinks: [
+          ...new Set(
+            raw
+              .replace(/=\r?\n/g, '')
+              .replace(/=3D/gi, '=')
+              .match(/https?:\/\/[^\s"'<>]+\/api\/v1\/files\/[^\s"'<>]+/g) ?? []
+          ),
+        ].map((link) => link.replaceAll('&amp;', '&')),
       }
       appendFileSync(file, JSON.stringify(line) + '\n')
       callback()

@@ -77,7 +77,7 @@ export default class SaveContract {
       await contract.save()
 
       const synced = parts
-        ? await new SyncContractParts().handle(contract, workflow, parts, trx)
+        ? await new SyncContractParts().handle(contract, workflow, parts, trx, payload.parts)
         : undefined
       const { newSignerIds } = await new SyncContractStructure().handle(
         contract,

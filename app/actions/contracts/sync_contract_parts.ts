@@ -1,3 +1,4 @@
+import { errors as vineErrors } from '@vinejs/vine'
 import type { Infer } from '@vinejs/vine/types'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import ContractPart from '#models/contract_part'
@@ -49,14 +50,26 @@ export default class SyncContractParts {
     return parts
   }
 
-  /** `parts` from `checked`; returns the contract's parts after the sync */
+  /**
+   * `parts` from `checked`, `requested` the payload's own list; returns the
+   * contract's parts after the sync. Roles need the workflow's perspective:
+   * without a workflow, a save that asks for no part stores none (the
+   * company's own part comes with the first save that has a workflow and
+   * `parts`), and one that asks for parts is refused naming `workflowId`.
+   */
   async handle(
     contract: Contract,
     workflow: Workflow | null,
     parts: PartInput[],
-    trx: TransactionClientContract
+    trx: TransactionClientContract,
+    requested: PartInput[] = parts
   ) {
-    if (!workflow) throw new UnprocessableException('A workflow is required to add parts')
+    if (!workflow) {
+      if (requested.length === 0) return []
+      throw new vineErrors.E_VALIDATION_ERROR([
+        { field: 'workflowId', rule: 'required', message: 'workflowId is required to add parts' },
+      ])
+    }
 
     const existing = await ContractPart.query({ client: trx }).where('contract_id', contract.id)
     const byParty = new Map(existing.map((part) => [partyKey(part), part]))

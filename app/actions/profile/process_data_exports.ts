@@ -14,6 +14,15 @@ import Clock from '#services/platform/clock'
 /** pg advisory lock key: one processor at a time across instances */
 const LOCK_KEY = 7_202_611_001
 
+type FailureStage = 'collect' | 'store' | 'notify'
+
+/** What the user reads on a failed export (GET /users/me/data-exports/:id `failureReason`) */
+export const FAILURE_REASONS: Record<FailureStage, string> = {
+  collect: 'Your data could not be collected. Please request a new export.',
+  store: 'The export file could not be saved. Please request a new export.',
+  notify: 'The download link could not be prepared. Please request a new export.',
+}
+
 interface Options {
   /** Called after each export with its outcome */
   onProgress?: (exportId: string, outcome: 'ready' | 'failed', done: number, total: number) => void
@@ -29,6 +38,8 @@ interface Options {
  * The run holds a transaction-level advisory lock, so one processor runs
  * at a time across instances; each export is a savepoint of that
  * transaction, and the batch (at most `limit` exports) commits at the end.
+ * An export whose build, storage or link e-mail fails ends `failed` with
+ * a reason the user reads (never left `pending` to fail again every minute).
  */
 @inject()
 export default class ProcessDataExports {
@@ -62,39 +73,54 @@ export default class ProcessDataExports {
   async #build(dataExport: DataExport, lock: TransactionClientContract) {
     const user = dataExport.user
     const key = `data-exports/${user.id}/${dataExport.id}.json`
+    let stage = 'collect' as FailureStage
     try {
-      const archive = {
-        exportId: dataExport.id,
-        generatedAt: this.clock.local().toISO(),
-        profile: UserDto.fromModel(user),
-        ...(await dataExportSections.build(user, lock)),
-      }
-      await drive.use().put(key, JSON.stringify(archive, null, 2), {
-        contentType: 'application/json',
-        visibility: 'private',
+      /** A savepoint: a failure (even a database error) leaves the batch usable */
+      await lock.transaction(async (trx) => {
+        const archive = {
+          exportId: dataExport.id,
+          generatedAt: this.clock.local().toISO(),
+          profile: UserDto.fromModel(user),
+          ...(await dataExportSections.build(user, trx)),
+        }
+        stage = 'store'
+        await drive.use().put(key, JSON.stringify(archive, null, 2), {
+          contentType: 'application/json',
+          visibility: 'private',
+        })
+        stage = 'notify'
+        dataExport.useTransaction(trx)
+        dataExport.merge({
+          status: 'ready',
+          filePath: key,
+          failureReason: null,
+          completedAt: this.clock.local(),
+          expiresAt: this.clock.local().plus({ days: env.get('DATA_EXPORT_TTL_DAYS', 7) }),
+        })
+        await dataExport.save()
+        await emitter.emit('profile:data_export_ready', { user, exportId: dataExport.id, trx })
       })
+      return 'ready' as const
     } catch (error) {
       logger.error(
-        { err: error, exportId: dataExport.id, userId: user.id },
+        { err: error, exportId: dataExport.id, userId: user.id, stage },
         'personal data export failed; marked failed'
       )
-      dataExport.useTransaction(lock)
-      dataExport.status = 'failed'
-      await dataExport.save()
+      if (stage === 'notify')
+        await drive
+          .use()
+          .delete(key)
+          .catch(() => {})
+      /** The model kept the savepoint's values: reload it before marking it failed */
+      const failed = await DataExport.findOrFail(dataExport.id, { client: lock })
+      failed.merge({
+        status: 'failed',
+        filePath: null,
+        completedAt: this.clock.local(),
+        failureReason: FAILURE_REASONS[stage],
+      })
+      await failed.save()
       return 'failed' as const
     }
-
-    await lock.transaction(async (trx) => {
-      dataExport.useTransaction(trx)
-      dataExport.merge({
-        status: 'ready',
-        filePath: key,
-        completedAt: this.clock.local(),
-        expiresAt: this.clock.local().plus({ days: env.get('DATA_EXPORT_TTL_DAYS', 7) }),
-      })
-      await dataExport.save()
-      await emitter.emit('profile:data_export_ready', { user, exportId: dataExport.id, trx })
-    })
-    return 'ready' as const
   }
 }

@@ -153,6 +153,48 @@ test.group('Contracts / authoring (H3, H4, H5)', (group) => {
     assert.equal(parts.find((p) => p.userId === world.person.id)!.role, 'BORROWER')
   })
 
+  test('partial saves: only a name and empty lists, no workflow, is 201 and adds no part', async ({
+    client,
+    assert,
+  }) => {
+    const world = await contractWorld()
+    const api = as(client, world.owner, world.company)
+    const bare = await api.post('/contracts').json({ name: 'Rascunho' })
+    bare.assertStatus(201)
+    const created = await api
+      .post('/contracts')
+      .json({ name: 'Rascunho', progress: 0, steps: [], parts: [], documents: [] })
+    created.assertStatus(201)
+    const id = created.body().data.id
+    assert.lengthOf(await ContractPart.query().where('contract_id', id), 0)
+
+    /** Once the workflow is chosen, the company's own part comes with its perspective */
+    const saved = await api
+      .put(`/contracts/${id}`)
+      .json({ name: 'Rascunho', workflowId: world.workflow.id, parts: [] })
+    saved.assertStatus(200)
+    const parts = await ContractPart.query().where('contract_id', id)
+    assert.deepEqual(
+      parts.map((part) => [part.companyId, part.role]),
+      [[world.company.id, 'BORROWER']]
+    )
+  })
+
+  test('parts without a workflow: 422 naming workflowId, nothing stored', async ({
+    client,
+    assert,
+  }) => {
+    const world = await contractWorld()
+    const response = await as(client, world.owner, world.company)
+      .post('/contracts')
+      .json({ name: 'Sem fluxo', parts: [{ companyId: world.provider.company.id }] })
+    response.assertStatus(422)
+    assert.deepEqual(response.body().errors, [
+      { field: 'workflowId', rule: 'required', message: 'workflowId is required to add parts' },
+    ])
+    assert.lengthOf(await Contract.query().where('company_id', world.company.id), 0)
+  })
+
   test('bad save payloads get 422 and change nothing', async ({ client, assert }) => {
     const world = await contractWorld()
     const bad = [
