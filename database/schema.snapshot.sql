@@ -268,6 +268,7 @@ data_exports.completed_at timestamp with time zone
 data_exports.expires_at timestamp with time zone
 data_exports.created_at timestamp with time zone not null
 data_exports.updated_at timestamp with time zone not null
+data_exports.failure_reason character varying(500)
 deliveries.id uuid not null default gen_random_uuid()
 deliveries.channel character varying(20) not null
 deliveries.payload jsonb not null

@@ -235,10 +235,38 @@ function webhookCase(): Case {
   }
 }
 
+/** POST /auth/password/forgot only queues the job: the worker finds the account and mails the link */
+function passwordResetCase(): Case {
+  let email = ''
+  return {
+    async arrange(world) {
+      const user = await UserFactory.create()
+      email = user.email
+      world.userIds.push(user.id)
+      const response = await world.client.post('/api/v1/auth/password/forgot').json({ email })
+      response.assertStatus(202)
+      const jobs = await Delivery.query().where('channel', 'password_reset')
+      world.deliveryIds.push(...jobs.map((job) => job.id))
+    },
+    async done(world) {
+      return world.sink.received.some((mail) => mail.to.includes(email))
+    },
+    async check(world, assert) {
+      const [mail] = world.sink.received.filter((received) => received.to.includes(email))
+      assert.include(mail.text, '/reset-password')
+      const mails = await Delivery.query()
+        .where('channel', 'email')
+        .whereRaw("payload->>'to' = ?", [email])
+      world.deliveryIds.push(...mails.map((row) => row.id))
+    },
+  }
+}
+
 const DELIVERY_CASES: Record<OutboxChannel, () => Case> = {
   email: emailCase,
   messenger: messengerCase,
   webhook: webhookCase,
+  password_reset: passwordResetCase,
 }
 
 test.group('Worker / every schedule and delivery kind in `node ace queue:work`', () => {
