@@ -42,6 +42,7 @@ export default defineConfig({
     () => import('@adonisjs/limiter/limiter_provider'),
     () => import('@adonisjs/cors/cors_provider'),
     () => import('@adonisjs/transmit/transmit_provider'),
+    () => import('@adonisjs/i18n/i18n_provider'),
   ],
 
   preloads: [
@@ -72,5 +73,6 @@ export default defineConfig({
   metaFiles: [
     { pattern: 'resources/views/**/*.edge', reloadServer: false },
     { pattern: 'docs/openapi/**/*.yaml', reloadServer: false },
+    { pattern: 'resources/lang/**/*.{json,yaml,yml}', reloadServer: false },
   ],
 })

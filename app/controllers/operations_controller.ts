@@ -21,12 +21,12 @@ export default class OperationsController {
   }
 
   /** GET /metrics: Prometheus text; with METRICS_TOKEN set, only for `Authorization: Bearer <it>` */
-  async metrics({ request, response }: HttpContext) {
+  async metrics({ request, response, i18n }: HttpContext) {
     const token = env.get('METRICS_TOKEN')
     if (token) {
       const given = /^Bearer (.+)$/.exec(request.header('authorization') ?? '')?.[1] ?? ''
       if (!sameSecret(given, token)) {
-        return response.unauthorized({ message: 'A valid metrics token is required' })
+        return response.unauthorized({ message: i18n.t('errors.metrics_token_required') })
       }
     }
     const { contentType, body } = await renderMetrics()

@@ -42,9 +42,9 @@ export default class SyncContractParts {
     )
     const first = parts.find((part) => unlinked.includes((part.companyId ?? part.userId)!))
     if (first) {
-      throw new UnprocessableException(
-        `Part is not linked to this company: ${first.companyId ?? first.userId}`
-      )
+      throw new UnprocessableException('errors.part_not_linked', {
+        data: { id: (first.companyId ?? first.userId)! },
+      })
     }
     return parts
   }
@@ -56,14 +56,14 @@ export default class SyncContractParts {
     parts: PartInput[],
     trx: TransactionClientContract
   ) {
-    if (!workflow) throw new UnprocessableException('A workflow is required to add parts')
+    if (!workflow) throw new UnprocessableException('errors.workflow_required')
 
     const existing = await ContractPart.query({ client: trx }).where('contract_id', contract.id)
     const byParty = new Map(existing.map((part) => [partyKey(part), part]))
     const kept = new Set<string>()
     for (const item of parts) {
       const key = partyKey(item)
-      if (kept.has(key)) throw new UnprocessableException('A party appears twice in parts')
+      if (kept.has(key)) throw new UnprocessableException('errors.party_twice')
       kept.add(key)
       const part = byParty.get(key) ?? new ContractPart()
       part.useTransaction(trx)
