@@ -1,5 +1,6 @@
 import app from '@adonisjs/core/services/app'
 import { defineConfig, formatters, loaders } from '@adonisjs/i18n'
+import { LOCALES } from '#enums/locales'
 
 /**
  * Portuguese is the service's language (the spec's messages are given in
@@ -8,8 +9,8 @@ import { defineConfig, formatters, loaders } from '@adonisjs/i18n'
  * mail, notifications, onboarding), the same keys in both locales.
  */
 const i18nConfig = defineConfig({
-  defaultLocale: 'pt-BR',
-  supportedLocales: ['pt-BR', 'en'],
+  defaultLocale: LOCALES[0],
+  supportedLocales: [...LOCALES],
   fallbackLocales: { en: 'pt-BR' },
   formatter: formatters.icu(),
   loaders: [loaders.fs({ location: app.languageFilesPath() })],

@@ -2,10 +2,6 @@ import type { I18n } from '@adonisjs/i18n'
 import i18nManager from '@adonisjs/i18n/services/main'
 import type { Translate } from '#exceptions/error_response'
 
-/** The locales the service speaks, the default first */
-export const LOCALES = ['pt-BR', 'en'] as const
-export type Locale = (typeof LOCALES)[number]
-
 /**
  * The language of what is sent outside a request (e-mails, notifications,
  * jobs): the recipient's saved locale, else the default (pt-BR).
