@@ -42,6 +42,7 @@ export default defineConfig({
     () => import('@adonisjs/limiter/limiter_provider'),
     () => import('@adonisjs/cors/cors_provider'),
     () => import('@adonisjs/transmit/transmit_provider'),
+    () => import('@adonisjs/i18n/i18n_provider'),
   ],
 
   preloads: [
@@ -74,5 +75,6 @@ export default defineConfig({
     { pattern: 'docs/openapi/**/*.yaml', reloadServer: false },
     /** Read at run time by `node ace db:seed` in build/ (the app versions example) */
     { pattern: 'database/data/**/*.json', reloadServer: false },
+    { pattern: 'resources/lang/**/*.{json,yaml,yml}', reloadServer: false },
   ],
 })

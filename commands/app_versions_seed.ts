@@ -6,6 +6,7 @@ import { errors as vineErrors } from '@vinejs/vine'
 import SeedAppVersions, { type SeedResult } from '#actions/app_versions/seed_app_versions'
 import { UnprocessableException } from '#exceptions/http_exceptions'
 import { seedAppVersionsValidator } from '#validators/app_version'
+import { i18nFor, translator } from '#support/i18n'
 
 /**
  * `node ace app-versions:seed <file.json> [--dry-run]`: upserts the app
@@ -33,7 +34,8 @@ export default class AppVersionsSeed extends BaseCommand {
       this.#printSummary(results)
     } catch (error) {
       if (!(error instanceof UnprocessableException)) throw error
-      this.#fail(error.message, (error.details?.problems as string[]) ?? [])
+      const { problems = [] } = (error.details ?? {}) as { problems?: string[] }
+      this.#fail(translator(i18nFor())(error.message), problems)
     }
   }
 

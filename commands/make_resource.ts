@@ -624,7 +624,9 @@ const parentsOf = async (_company: Company): Promise<Record<string, string>> => 
     humanSingular,
     humanSingularLower: string.noCase(name),
     article: /^[aeiou]/i.test(name) ? 'an' : 'a',
-    notFoundMessage: `${humanSingular} not found`,
+    notFoundMessage: `errors.${string.snakeCase(name)}_not_found`,
+    inUseMessage: `errors.${string.snakeCase(name)}_in_use`,
+
     migrationPrefix: String(Date.now()),
     migrationColumns: columns.join('\n'),
     migrationIndexes: indexes.length ? `\n${indexes.join('\n')}` : '',
@@ -708,7 +710,7 @@ const STILL_REFERENCED = new Set(['23001', '23503'])`,
         await record.useTransaction(trx).delete()
       } catch (error) {
         if (!STILL_REFERENCED.has((error as { code?: string }).code ?? '')) throw error
-        throw new ConflictException('${humanSingular} is in use')
+        throw new ConflictException('errors.${string.snakeCase(name)}_in_use')
       }`,
     dtoFields: fields.map(dtoField).join('\n'),
     testImports: refs
@@ -929,6 +931,28 @@ export default class MakeResource extends BaseCommand {
       const text = await readFile(path, 'utf8')
       edits.push({ path, contents: change(text), already: text.includes(marker) })
     }
+    /**
+     * The resource's messages in both locales (the pt-BR text names the
+     * resource as typed: translate it when reviewing the generated files)
+     */
+    const messages: Record<string, Record<string, string>> = {
+      'pt-BR': { not_found: 'não encontrado(a)', in_use: 'em uso' },
+      'en': { not_found: 'not found', in_use: 'is in use' },
+    }
+    const key = string.snakeCase(state.name)
+    for (const [locale, words] of Object.entries(messages)) {
+      await edit(
+        this.app.makePath(`resources/lang/${locale}/errors.json`),
+        `"${key}_not_found"`,
+        (text) => {
+          const catalogue = JSON.parse(text) as Record<string, unknown>
+          catalogue[`${key}_not_found`] = `${state.humanSingular} ${words.not_found}`
+          catalogue[`${key}_in_use`] = `${state.humanSingular} ${words.in_use}`
+          return `${JSON.stringify(catalogue, null, 2)}\n`
+        }
+      )
+    }
+
     const routesIndex = this.app.makePath('start/routes.ts')
     const importLine = `import './routes/${state.tableName}.js'`
     await edit(routesIndex, importLine, (text) => `${text.trimEnd()}\n${importLine}\n`)

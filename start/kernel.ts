@@ -15,6 +15,7 @@ server.use([
   () => import('#middleware/request_observer_middleware'),
   () => import('#middleware/security_headers_middleware'),
   () => import('#middleware/container_bindings_middleware'),
+  () => import('#middleware/detect_user_locale_middleware'),
   () => import('#middleware/force_json_response_middleware'),
   () => import('@adonisjs/cors/cors_middleware'),
 ])

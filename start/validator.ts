@@ -3,12 +3,13 @@
 | VineJS setup
 |--------------------------------------------------------------------------
 */
-import vine, { SimpleMessagesProvider } from '@vinejs/vine'
+import vine from '@vinejs/vine'
+import i18nManager from '@adonisjs/i18n/services/main'
 
-vine.messagesProvider = new SimpleMessagesProvider({
-  'required': 'The {{ field }} field is required',
-  'uuid': 'The {{ field }} field must be a valid UUID',
-  'cpf': 'The {{ field }} field must be a valid CPF',
-  'cnpj': 'The {{ field }} field must be a valid CNPJ',
-  'database.unique': 'The {{ field }} is already in use',
-})
+/**
+ * Messages come from resources/lang/<locale>/validator.json. A request's
+ * validation (`request.validateUsing`) reports in the request's language
+ * (DetectUserLocaleMiddleware); a validation outside a request (a command,
+ * a job) in the default one.
+ */
+vine.messagesProvider = i18nManager.locale(i18nManager.defaultLocale).createMessagesProvider()

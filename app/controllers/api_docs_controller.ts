@@ -74,7 +74,7 @@ export default class ApiDocsController {
       return response.send(INIT_SCRIPT)
     }
     const contentType = ASSETS[params.file]
-    if (!contentType) throw new NotFoundException('Asset not found')
+    if (!contentType) throw new NotFoundException('errors.asset_not_found')
     response.header('content-type', contentType)
     response.header('cache-control', 'public, max-age=86400')
     return response.download(`${swaggerUiDir}${params.file}`)

@@ -27,7 +27,7 @@ import {
 export default class ComplianceFlowsController {
   async #view(companyId: string, id: string) {
     const flow = await flowView(companyId, id)
-    if (!flow) throw new NotFoundException('Compliance flow not found')
+    if (!flow) throw new NotFoundException('errors.compliance_flow_not_found')
     return { data: ComplianceFlowDto.fromRow(flow) }
   }
 

@@ -26,7 +26,7 @@ export default class FilesController {
     const key = parseFileKey(params['*'])
     if (!key) throw new NotFoundException(FILE_NOT_FOUND)
     if (!request.hasValidSignature()) {
-      throw new UnauthorizedException('The file link is invalid or expired')
+      throw new UnauthorizedException('errors.file_link_invalid')
     }
     const link = linkOf(request.qs())
     if (link === undefined) throw new NotFoundException(FILE_NOT_FOUND)

@@ -7,12 +7,12 @@ export default class HealthController {
    * GET /health: 200 when the database answers, 503 otherwise.
    */
   @inject()
-  async show({ response }: HttpContext, probe: DatabaseProbe) {
+  async show({ response, i18n }: HttpContext, probe: DatabaseProbe) {
     if (await probe.isUp()) {
       return { data: { status: 'ok', database: 'ok' } }
     }
     return response.serviceUnavailable({
-      message: 'Database unavailable',
+      message: i18n.t('errors.database_unavailable'),
       data: { status: 'degraded', database: 'down' },
     })
   }

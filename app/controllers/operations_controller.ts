@@ -25,13 +25,13 @@ export default class OperationsController {
    * GET /metrics: Prometheus text; with METRICS_TOKEN set (always in
    * production), only for `Authorization: Bearer <it>`; 404 when switched off
    */
-  async metrics({ request, response }: HttpContext) {
-    if (env.get('METRICS_ENABLED') === false) throw new NotFoundException('Route not found')
+  async metrics({ request, response, i18n }: HttpContext) {
+    if (env.get('METRICS_ENABLED') === false) throw new NotFoundException('errors.route_not_found')
     const token = env.get('METRICS_TOKEN')
     if (token) {
       const given = /^Bearer (.+)$/.exec(request.header('authorization') ?? '')?.[1] ?? ''
       if (!sameSecret(given, token)) {
-        return response.unauthorized({ message: 'A valid metrics token is required' })
+        return response.unauthorized({ message: i18n.t('errors.metrics_token_required') })
       }
     }
     const { contentType, body } = await renderMetrics()

@@ -7,11 +7,11 @@ import { forgotPasswordValidator, resetPasswordValidator } from '#validators/aut
 export default class PasswordResetsController {
   /** POST /auth/password/forgot: 202 whether or not the address has an account */
   @inject()
-  async forgot({ request, response }: HttpContext, requestReset: RequestPasswordReset) {
+  async forgot({ request, response, i18n }: HttpContext, requestReset: RequestPasswordReset) {
     const { email } = await request.validateUsing(forgotPasswordValidator)
     await requestReset.handle(email)
     return response.accepted({
-      message: 'If the address has an account, a reset link was sent to it',
+      message: i18n.t('messages.reset_link_sent'),
     })
   }
 

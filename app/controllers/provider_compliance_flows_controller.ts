@@ -17,7 +17,7 @@ import {
 function asBadRequest(error: unknown): never {
   if (error instanceof vineErrors.E_VALIDATION_ERROR) {
     const [first] = error.messages as { message: string }[]
-    throw new BadRequestException(first?.message ?? 'Invalid attachments')
+    throw new BadRequestException(first?.message ?? 'errors.invalid_attachments')
   }
   throw error
 }

@@ -39,15 +39,15 @@ export default class PublicOnboardingController {
   }
 
   @inject()
-  async saveForm({ onboarding, request }: HttpContext, saveForm: SaveOnboardingForm) {
+  async saveForm({ onboarding, request, i18n }: HttpContext, saveForm: SaveOnboardingForm) {
     const payload = await request.validateUsing(saveOnboardingFormValidator)
     await saveForm.handle(onboarding, payload)
-    return { data: { message: ONBOARDING_MESSAGES.formSaved } }
+    return { data: { message: i18n.t(ONBOARDING_MESSAGES.formSaved) } }
   }
 
   @inject()
-  async submit({ onboarding }: HttpContext, submitOnboarding: SubmitOnboarding) {
+  async submit({ onboarding, i18n }: HttpContext, submitOnboarding: SubmitOnboarding) {
     await submitOnboarding.handle(onboarding)
-    return { data: { message: ONBOARDING_MESSAGES.submitted } }
+    return { data: { message: i18n.t(ONBOARDING_MESSAGES.submitted) } }
   }
 }

@@ -12,6 +12,7 @@ export default class UserDto {
       phone: user.phone ?? null,
       cpf: user.cpf ?? null,
       avatar: user.avatar ?? null,
+      locale: user.locale ?? null,
       createdAt: user.createdAt.toISO()!,
       updatedAt: user.updatedAt.toISO()!,
     }

@@ -5,6 +5,16 @@ export interface ErrorResponse {
   status: number
   body: { message: string; code?: string; details?: unknown; errors?: unknown[] }
   headers?: Record<string, string | number>
+  /** Values the message key interpolates (dropped from the answer) */
+  data?: Record<string, unknown>
+}
+
+/** A field error: VineJS's (translated already) or a hand-made one whose message is a key */
+interface FieldError {
+  field: string
+  rule: string
+  message: string
+  meta?: Record<string, unknown>
 }
 
 interface ErrorLike {
@@ -13,14 +23,25 @@ interface ErrorLike {
   message?: string
   details?: unknown
   type?: string
+  data?: Record<string, unknown>
 }
+
+/**
+ * Renders a message key of the catalogue (resources/lang) in the answer's
+ * language; text that is not a key (a framework's own message) is kept.
+ */
+export type Translate = (key: string, data?: Record<string, unknown>) => string
+
+/** Without a request (a job, a test of the mapping): the keys as they are */
+const untranslated: Translate = (key) => key
 
 /** Messages that replace the framework's own (they can echo input) */
 const MESSAGES_BY_CODE: Record<string, string> = {
-  E_ROUTE_NOT_FOUND: 'Route not found',
-  E_UNAUTHORIZED_ACCESS: 'Unauthenticated',
-  E_ROW_NOT_FOUND: 'Resource not found',
-  E_REQUEST_ENTITY_TOO_LARGE: 'Request body too large',
+  E_ROUTE_NOT_FOUND: 'errors.route_not_found',
+  E_UNAUTHORIZED_ACCESS: 'errors.unauthenticated',
+  E_ROW_NOT_FOUND: 'errors.resource_not_found',
+  E_REQUEST_ENTITY_TOO_LARGE: 'errors.request_too_large',
+  E_AUTHORIZATION_FAILURE: 'errors.access_denied',
 }
 
 /** Seconds a client should wait before retrying while the database is unavailable */
@@ -69,7 +90,7 @@ export function databaseFailure(error: unknown): DatabaseFailure | undefined {
     return {
       status: 503,
       body: {
-        message: 'The service is temporarily unavailable, try again shortly',
+        message: 'errors.service_unavailable',
         code: 'E_SERVICE_UNAVAILABLE',
       },
       headers: { 'Retry-After': DATABASE_RETRY_AFTER_SECONDS },
@@ -78,22 +99,22 @@ export function databaseFailure(error: unknown): DatabaseFailure | undefined {
   if (!/^[0-9A-Z]{5}$/.test(code) || candidate.status) return undefined
 
   if (code.startsWith('22')) {
-    const message = DATA_EXCEPTION_MESSAGES[code] ?? 'Invalid value in request'
+    const message = DATA_EXCEPTION_MESSAGES[code] ?? 'errors.invalid_value'
     return { status: 422, body: { message, code: 'E_INVALID_INPUT' }, validationGap: true }
   }
   if (code === '23505') {
-    return { status: 409, body: { message: 'Resource already exists', code: 'E_CONFLICT' } }
+    return { status: 409, body: { message: 'errors.already_exists', code: 'E_CONFLICT' } }
   }
   if (code === '23503') {
     return {
       status: 409,
-      body: { message: 'A related record does not exist or is still in use', code: 'E_CONFLICT' },
+      body: { message: 'errors.related_record', code: 'E_CONFLICT' },
     }
   }
   if (code === '23502' || code === '23514') {
     return {
       status: 422,
-      body: { message: 'Invalid value in request', code: 'E_INVALID_INPUT' },
+      body: { message: 'errors.invalid_value', code: 'E_INVALID_INPUT' },
       validationGap: true,
     }
   }
@@ -101,7 +122,7 @@ export function databaseFailure(error: unknown): DatabaseFailure | undefined {
     return {
       status: 409,
       body: {
-        message: 'The request collided with a concurrent change, retry it',
+        message: 'errors.concurrent_change',
         code: 'E_CONCURRENT_CHANGE',
       },
     }
@@ -110,34 +131,47 @@ export function databaseFailure(error: unknown): DatabaseFailure | undefined {
 
 /** Messages of the class 22 codes bad input most often reaches */
 const DATA_EXCEPTION_MESSAGES: Record<string, string> = {
-  '22001': 'A value is too long',
-  '22003': 'A number is out of range',
-  '22007': 'Invalid date',
-  '22008': 'Invalid date',
+  '22001': 'errors.value_too_long',
+  '22003': 'errors.number_out_of_range',
+  '22007': 'errors.invalid_date',
+  '22008': 'errors.invalid_date',
 }
 
 /**
  * Turns any thrown value into the response the API promises: `{message}`
  * with a 4xx status for what the client can fix, 500 with a generic
- * message otherwise. Never a stack trace or SQL text.
+ * message otherwise. Never a stack trace or SQL text. Messages are keys,
+ * rendered by `t` in the answer's language.
  */
-export function toErrorResponse(error: unknown): ErrorResponse {
+export function toErrorResponse(error: unknown, t: Translate = untranslated): ErrorResponse {
+  const { data, ...response } = errorResponse(error)
+  response.body.message = t(response.body.message, data ?? (error as ErrorLike | null)?.data)
+  if (response.body.errors) {
+    response.body.errors = (response.body.errors as FieldError[]).map(
+      ({ field, rule, message, meta }) => ({ field, rule, message: t(message, meta) })
+    )
+  }
+  return response
+}
+
+function errorResponse(error: unknown): ErrorResponse {
   if (error instanceof vineErrors.E_VALIDATION_ERROR) {
-    const messages = error.messages as { field: string; rule: string; message: string }[]
+    const messages = error.messages as FieldError[]
     return {
       status: 422,
       body: {
-        message: messages[0]?.message ?? 'Validation failed',
+        message: messages[0]?.message ?? 'errors.validation_failed',
         code: 'E_VALIDATION_ERROR',
-        errors: messages.map(({ field, rule, message }) => ({ field, rule, message })),
+        errors: messages,
       },
+      data: messages[0]?.meta,
     }
   }
 
   if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS) {
     return {
       status: 429,
-      body: { message: 'Too many requests, try again later', code: 'E_TOO_MANY_REQUESTS' },
+      body: { message: 'errors.too_many_requests', code: 'E_TOO_MANY_REQUESTS' },
       headers: { ...error.getDefaultHeaders(), ...(error.headers ?? {}) },
     }
   }
@@ -146,14 +180,14 @@ export function toErrorResponse(error: unknown): ErrorResponse {
 
   if (error instanceof SyntaxError || candidate.message?.startsWith('Invalid JSON')) {
     if (candidate.status === 400 || candidate.status === 422) {
-      return { status: 400, body: { message: 'Malformed JSON body', code: 'E_MALFORMED_JSON' } }
+      return { status: 400, body: { message: 'errors.malformed_json', code: 'E_MALFORMED_JSON' } }
     }
   }
 
   if (candidate.type === 'entity.too.large' || candidate.status === 413) {
     return {
       status: 413,
-      body: { message: 'Request body too large', code: 'E_REQUEST_ENTITY_TOO_LARGE' },
+      body: { message: 'errors.request_too_large', code: 'E_REQUEST_ENTITY_TOO_LARGE' },
     }
   }
 
@@ -164,11 +198,11 @@ export function toErrorResponse(error: unknown): ErrorResponse {
   /** 4xx, and 503 for a dependency that is down or not configured */
   if (Number.isInteger(status) && ((status >= 400 && status < 500) || status === 503)) {
     const code = typeof candidate.code === 'string' ? candidate.code : undefined
-    const message = (code && MESSAGES_BY_CODE[code]) || candidate.message || 'Request failed'
+    const message = (code && MESSAGES_BY_CODE[code]) || candidate.message || 'errors.request_failed'
     const body: ErrorResponse['body'] = { message, code }
     if (candidate.details !== undefined) body.details = candidate.details
     return { status, body }
   }
 
-  return { status: 500, body: { message: 'Internal server error', code: 'E_INTERNAL' } }
+  return { status: 500, body: { message: 'errors.internal', code: 'E_INTERNAL' } }
 }

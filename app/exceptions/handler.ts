@@ -1,7 +1,9 @@
 import app from '@adonisjs/core/services/app'
 import { type HttpContext, ExceptionHandler } from '@adonisjs/core/http'
+import i18nManager from '@adonisjs/i18n/services/main'
 import { databaseFailure, toErrorResponse } from '#exceptions/error_response'
 import ServiceUnavailableException from '#exceptions/service_unavailable_exception'
+import { translator } from '#support/i18n'
 
 export default class HttpExceptionHandler extends ExceptionHandler {
   protected debug = !app.inProduction
@@ -9,8 +11,15 @@ export default class HttpExceptionHandler extends ExceptionHandler {
   /** Client errors are expected outcomes, not incidents */
   protected ignoreStatuses = [400, 401, 403, 404, 405, 409, 410, 413, 415, 422, 429]
 
+  /**
+   * The body's message (and each validation error's) in the request's
+   * language; `Content-Language` says which. A request that failed before
+   * the locale middleware ran answers in the default locale.
+   */
   async handle(error: unknown, ctx: HttpContext) {
-    const { status, body, headers } = toErrorResponse(error)
+    const i18n = ctx.i18n ?? i18nManager.locale(i18nManager.defaultLocale)
+    const { status, body, headers } = toErrorResponse(error, translator(i18n))
+    ctx.response.header('Content-Language', i18n.locale)
     for (const [name, value] of Object.entries(headers ?? {})) {
       ctx.response.header(name, value)
     }

@@ -26,10 +26,10 @@ export default class CompanyContextMiddleware {
     /** `company({ optional: true })`: no header, no context (ctx.membership unset) */
     if (!companyId && options.optional) return next()
     if (!companyId) {
-      throw new ForbiddenException('Header x-company-id is required')
+      throw new ForbiddenException('errors.company_header_required')
     }
     if (!UUID_V4.test(companyId)) {
-      throw new ForbiddenException('Header x-company-id must be a company id')
+      throw new ForbiddenException('errors.company_header_invalid')
     }
 
     const user = ctx.auth.getUserOrFail()
@@ -44,7 +44,7 @@ export default class CompanyContextMiddleware {
             .preload('company')
             .first()
     if (!membership) {
-      throw new ForbiddenException('You are not a member of this company')
+      throw new ForbiddenException('errors.not_company_member')
     }
 
     ctx.membership = membership

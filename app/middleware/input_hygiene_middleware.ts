@@ -46,13 +46,13 @@ function parseJsonObject(text: string): Record<string, unknown> {
   try {
     parsed = JSON.parse(text)
   } catch {
-    throw new BadRequestException('Malformed JSON body', { code: 'E_MALFORMED_JSON' })
+    throw new BadRequestException('errors.malformed_json', { code: 'E_MALFORMED_JSON' })
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw refuse({
       field: 'body',
       rule: 'object',
-      message: 'The request body must be a JSON object',
+      message: 'errors.body_not_object',
     })
   }
   return parsed as Record<string, unknown>

@@ -24,7 +24,7 @@ export default class PathIdsMiddleware {
       const value = ctx.params[name]
       if (value === undefined) continue
       if (typeof value !== 'string' || !UUID_V4.test(value)) {
-        throw new NotFoundException(options.message ?? 'Resource not found')
+        throw new NotFoundException(options.message ?? 'errors.resource_not_found')
       }
       ctx.params[name] = value.toLowerCase()
     }

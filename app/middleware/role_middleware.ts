@@ -18,7 +18,7 @@ export default class RoleMiddleware {
     const gate = name ? ROUTE_GATES[name] : undefined
     const membership = ctx.membership as HttpContext['membership'] | undefined
     const allowed = membership ? allows(membership.role, gate) : gate === MEMBER
-    if (!allowed) throw new RoleForbiddenException('Access denied')
+    if (!allowed) throw new RoleForbiddenException('errors.access_denied')
     return next()
   }
 }

@@ -232,7 +232,7 @@ export default class CompanyMember extends compose(BaseModel, withUuidPrimaryKey
       .preload('user')
       .forUpdate()
       .first()
-    if (!member) throw new NotFoundException('Member not found')
+    if (!member) throw new NotFoundException('errors.member_not_found')
     return member
   }
 

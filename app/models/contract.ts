@@ -139,7 +139,7 @@ export default class Contract extends compose(BaseModel, withUuidPrimaryKey, wit
     companyId: string,
     id: string,
     trx?: TransactionClientContract,
-    message = 'Contract not found'
+    message = 'errors.contract_not_found'
   ) {
     return firstOrNotFound(
       Contract.query({ client: trx })
@@ -195,7 +195,7 @@ export default class Contract extends compose(BaseModel, withUuidPrimaryKey, wit
             .preload('document')
             .orderBy('uploaded_at')
         ),
-      'Contract not found'
+      'errors.contract_not_found'
     )
   }
 }

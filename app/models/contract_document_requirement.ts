@@ -41,7 +41,7 @@ export default class ContractDocumentRequirement extends compose(BaseModel, with
   static async findOf(contractId: string, documentId: string) {
     return firstOrNotFound(
       ContractDocumentRequirement.query().where('id', documentId).where('contract_id', contractId),
-      'Document not found'
+      'errors.document_not_found'
     )
   }
 }

@@ -288,7 +288,9 @@ export default class ContractPart extends compose(BaseModel, withUuidPrimaryKey,
       trx
     )
     if (rows.length === 0) {
-      throw new NotFoundException('partId' in target ? 'Link not found' : 'Member not found')
+      throw new NotFoundException(
+        'partId' in target ? 'errors.link_not_found' : 'errors.member_not_found'
+      )
     }
     return rows
   }
@@ -318,6 +320,6 @@ export default class ContractPart extends compose(BaseModel, withUuidPrimaryKey,
       )
       .pojo()
       .first()
-    if (!row) throw new NotFoundException('Member not found')
+    if (!row) throw new NotFoundException('errors.member_not_found')
   }
 }

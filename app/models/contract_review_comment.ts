@@ -52,7 +52,7 @@ export default class ContractReviewComment extends compose(
         .where('contract_id', ids.contractId)
         .where('item_id', ids.itemId)
         .preload('author'),
-      'Comment not found'
+      'errors.comment_not_found'
     )
   }
 }

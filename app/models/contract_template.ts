@@ -50,6 +50,6 @@ export default class ContractTemplate extends compose(
     const owned = ContractTemplate.query({ client: trx }).withScopes((scopes) =>
       scopes.ownedBy(companyId)
     )
-    return firstOrNotFound(owned.where('id', id), 'Template not found', trx)
+    return firstOrNotFound(owned.where('id', id), 'errors.template_not_found', trx)
   }
 }

@@ -64,7 +64,7 @@ export default class ProviderCompliance extends compose(
         .whereIn('provider_id', owner.providerIds)
         .where('id', id)
         .preload('flow'),
-      'Compliance not found',
+      'errors.compliance_not_found',
       trx
     )
   }
@@ -73,7 +73,7 @@ export default class ProviderCompliance extends compose(
   static findForBorrower(companyId: string, id: string) {
     return firstOrNotFound(
       ProviderCompliance.query().where('company_id', companyId).where('id', id).preload('flow'),
-      'Compliance not found'
+      'errors.compliance_not_found'
     )
   }
 }

@@ -57,7 +57,7 @@ export default class ProviderComplianceFlow extends compose(BaseModel, withUuidP
     providerId: string,
     target: { flowId?: string; attachmentId?: string },
     trx: TransactionClientContract,
-    message = 'Attached compliance flow not found'
+    message = 'errors.attached_flow_not_found'
   ) {
     return firstOrNotFound(
       ProviderComplianceFlow.query({ client: trx })

@@ -96,7 +96,7 @@ export default class RetroactiveRequest extends compose(
   static async findVisible(membership: CompanyMember, id: string, trx?: TransactionClientContract) {
     return firstOrNotFound(
       RetroactiveRequest.visibleTo(membership, trx).where('retroactive_requests.id', id),
-      'Retroactive request not found',
+      'errors.retroactive_request_not_found',
       trx
     )
   }

@@ -58,7 +58,7 @@ export default class StepCompliance extends compose(BaseModel, withUuidPrimaryKe
             .preload('validators')
         )
         .preload('documents'),
-      'Step not found',
+      'errors.step_not_found',
       trx
     )
   }

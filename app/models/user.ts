@@ -27,6 +27,10 @@ export default class User extends compose(BaseModel, withUuidPrimaryKey, withTim
   @column({ serializeAs: null })
   declare password: string | null
 
+  /** Language of e-mails and notifications sent to the user; null = the default (pt-BR) */
+  @column()
+  declare locale: string | null
+
   /**
    * When the person proved control of the mailbox (accepted an invitation
    * link); null for an account that only registered the address.

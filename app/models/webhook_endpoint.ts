@@ -47,6 +47,6 @@ export default class WebhookEndpoint extends compose(
   /** Tenant finder: another company's endpoint is 404 */
   static findOwned(companyId: string, id: string, trx?: TransactionClientContract) {
     const owned = WebhookEndpoint.query({ client: trx }).withScopes((s) => s.ownedBy(companyId))
-    return firstOrNotFound(owned.where('webhook_endpoints.id', id), 'Webhook not found', trx)
+    return firstOrNotFound(owned.where('webhook_endpoints.id', id), 'errors.webhook_not_found', trx)
   }
 }

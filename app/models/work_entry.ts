@@ -73,7 +73,7 @@ export default class WorkEntry extends compose(BaseModel, withUuidPrimaryKey, wi
         .where('work_entries.id', id)
         .preload('tasks', (tasks) => tasks.orderBy('position'))
         .preload('contractPart'),
-      'Work entry not found',
+      'errors.work_entry_not_found',
       trx
     )
   }

@@ -39,6 +39,6 @@ export default class Workflow extends compose(BaseModel, withUuidPrimaryKey, wit
   /** Tenant finder: another company's (or a deleted) workflow is 404 */
   static findOwned(companyId: string, id: string, trx?: TransactionClientContract) {
     const owned = Workflow.query({ client: trx }).withScopes((scopes) => scopes.ownedBy(companyId))
-    return firstOrNotFound(owned.where('workflows.id', id), 'Workflow not found', trx)
+    return firstOrNotFound(owned.where('workflows.id', id), 'errors.workflow_not_found', trx)
   }
 }

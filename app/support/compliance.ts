@@ -63,8 +63,8 @@ export const COMPLIANCE_UPLOAD_RULES = {
   maxFileSize: MAX_UPLOAD_BYTES,
   status: 400,
   messages: {
-    EMPTY: 'File is empty',
-    SIZE: `File exceeds the ${MAX_UPLOAD_BYTES / 1048576} MB limit`,
-    MISMATCH: 'Formato de arquivo não aceito',
+    EMPTY: 'errors.compliance_file_empty',
+    SIZE: 'errors.compliance_file_too_large',
+    MISMATCH: 'errors.format_not_accepted',
   },
 }

@@ -16,6 +16,8 @@ export interface InputProblem {
   field: string
   rule: string
   message: string
+  /** Values the message key interpolates */
+  meta?: Record<string, string | number>
 }
 
 /**
@@ -34,18 +36,25 @@ function textProblem(field: string, value: string): InputProblem | undefined {
     return {
       field: name,
       rule: 'safeText',
-      message: `The ${name} field contains control characters`,
+      message: 'errors.input.control_characters',
+      meta: { field: name },
     }
   }
   if (LONE_SURROGATE.test(value)) {
-    return { field: name, rule: 'safeText', message: `The ${name} field is not valid Unicode text` }
+    return {
+      field: name,
+      rule: 'safeText',
+      message: 'errors.input.invalid_unicode',
+      meta: { field: name },
+    }
   }
 }
 
 export const tooDeep = (field: string): InputProblem => ({
   field: field || 'body',
   rule: 'maxDepth',
-  message: `The request is nested deeper than ${MAX_INPUT_DEPTH} levels`,
+  message: 'errors.input.too_deep',
+  meta: { max: MAX_INPUT_DEPTH },
 })
 
 /**
@@ -93,7 +102,7 @@ export function inspectInput(input: unknown, prefix = '', clean = false): InputP
       continue
     }
     if (typeof value === 'number' && !Number.isFinite(value)) {
-      return { field, rule: 'number', message: `The ${field} field must be a finite number` }
+      return { field, rule: 'number', message: 'errors.input.not_finite', meta: { field } }
     }
     if (value === null || typeof value !== 'object') continue
     if (depth >= MAX_INPUT_DEPTH) return tooDeep(field)

@@ -18,7 +18,9 @@ export async function syncContractRows(
 ) {
   const ids = rows.map((row) => row.id)
   if (new Set(ids).size !== ids.length) {
-    throw new UnprocessableException(`Duplicate id in ${table.replace('contract_', '')}`)
+    throw new UnprocessableException('errors.duplicate_id', {
+      data: { table: table.replace('contract_', '') },
+    })
   }
   if (ids.length) {
     const foreign = await trx
@@ -27,7 +29,7 @@ export async function syncContractRows(
       .whereNot('contract_id', contractId)
       .select('id')
       .first()
-    if (foreign) throw new UnprocessableException(`The id ${foreign.id} is already in use`)
+    if (foreign) throw new UnprocessableException('errors.id_in_use', { data: { id: foreign.id } })
   }
 
   await trx

@@ -1,5 +1,6 @@
 import vine from '@vinejs/vine'
 import { OAUTH_PROVIDERS } from '#enums/oauth_providers'
+import { LOCALES } from '#enums/locales'
 import { cpfField } from '#validators/rules/documents'
 import { strongPasswordField } from '#validators/rules/password'
 
@@ -7,7 +8,7 @@ import { strongPasswordField } from '#validators/rules/password'
 type WithEmail = { email: string }
 
 /**
- * PUT /users/me: `name` is required; `phone` and `cpf` are optional
+ * PUT /users/me: `name` is required; `phone`, `cpf` and `locale` are optional
  * (omitted = unchanged, null = cleared). Phones keep digits and a
  * leading +.
  */
@@ -22,6 +23,7 @@ export const updateProfileValidator = vine.compile(
       .nullable()
       .optional(),
     cpf: cpfField().nullable().optional(),
+    locale: vine.enum(LOCALES).nullable().optional(),
   })
 )
 

@@ -19,7 +19,7 @@ router
     router
       .patch('/notifications/:id/read', [NotificationsController, 'markRead'])
       .as('notifications.read')
-      .use(middleware.pathIds({ names: ['id'], message: 'Notificação não encontrada' }))
+      .use(middleware.pathIds({ names: ['id'], message: 'errors.notification_not_found' }))
     router
       .post('/notifications/custom', [NotificationsController, 'sendCustom'])
       .as('notifications.custom')

@@ -468,7 +468,7 @@ test.group('Validators / contract text is trimmed, dates are days (mutation surv
     assert.deepInclude(errors[0], {
       field: 'parts.0.companyId',
       rule: 'oneParty',
-      message: 'A part needs exactly one of companyId or userId',
+      message: 'Uma parte precisa de exatamente um entre companyId e userId',
     })
   })
 

@@ -47,7 +47,7 @@ test.group('pathIds middleware (the one check of ids in paths)', () => {
         assert.fail('a malformed id went on')
       } catch (error) {
         assert.instanceOf(error, NotFoundException)
-        assert.equal((error as NotFoundException).message, 'Resource not found')
+        assert.equal((error as NotFoundException).message, 'errors.resource_not_found')
       }
       assert.isFalse(reached)
     })

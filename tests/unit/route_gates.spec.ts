@@ -54,8 +54,8 @@ test.group('Role gates / the middleware', () => {
     assert,
   }) => {
     for (const role of MEMBER_ROLES) {
-      await assert.rejects(() => run('no.such.route', role), 'Access denied')
-      await assert.rejects(() => run(undefined, role), 'Access denied')
+      await assert.rejects(() => run('no.such.route', role), 'errors.access_denied')
+      await assert.rejects(() => run(undefined, role), 'errors.access_denied')
       assert.isFalse(allows(role, undefined))
     }
   })
@@ -64,13 +64,13 @@ test.group('Role gates / the middleware', () => {
     assert,
   }) => {
     assert.equal(await run('contracts.show', 'user'), 'next')
-    await assert.rejects(() => run('contracts.store', 'user'), 'Access denied')
+    await assert.rejects(() => run('contracts.store', 'user'), 'errors.access_denied')
     assert.equal(await run('contracts.store', 'borrower'), 'next')
-    await assert.rejects(() => run('contracts.store', 'provider'), 'Access denied')
+    await assert.rejects(() => run('contracts.store', 'provider'), 'errors.access_denied')
   })
 
   test('without a company context only a MEMBER route passes', async ({ assert }) => {
     assert.equal(await run('users.me.show', null), 'next')
-    await assert.rejects(() => run('contracts.show', null), 'Access denied')
+    await assert.rejects(() => run('contracts.show', null), 'errors.access_denied')
   })
 })

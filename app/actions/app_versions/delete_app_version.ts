@@ -17,7 +17,8 @@ export default class DeleteAppVersion {
       .where('platform', platform)
       .where('version', version)
       .first()
-    if (!appVersion) throw new NotFoundException(`Version ${platform} ${version} not found`)
+    if (!appVersion)
+      throw new NotFoundException('errors.app_version_not_found', { data: { platform, version } })
     if (!appVersion.deletedAt) {
       appVersion.deletedAt = this.clock.local()
       await appVersion.save()

@@ -91,7 +91,7 @@ export default class SeedAppVersions {
   async handle({ entries, dryRun = false }: Params, trx?: TransactionClientContract) {
     const problems = problemsOf(entries)
     if (problems.length) {
-      throw new UnprocessableException('The app versions were refused', { problems })
+      throw new UnprocessableException('errors.app_versions_refused', { details: { problems } })
     }
 
     const run = async (client: TransactionClientContract) => {

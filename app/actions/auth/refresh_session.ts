@@ -4,7 +4,7 @@ import { UnauthorizedException } from '#exceptions/http_exceptions'
 import sessionTokens from '#services/auth/session_token_service'
 import Clock from '#services/platform/clock'
 
-const INVALID = 'Invalid or expired refresh token'
+const INVALID = 'errors.invalid_refresh_token'
 
 /**
  * Rotates a refresh token. A token presented a second time means it was
@@ -22,7 +22,7 @@ export default class RefreshSession {
       const session = stored.session
       if (stored.usedAt || session.revokedAt) {
         await sessionTokens.revoke(session, trx)
-        return { error: 'Refresh token already used; the session was revoked' }
+        return { error: 'errors.refresh_token_reused' }
       }
       if (stored.expiresAt < this.clock.local() || !session.isActive) {
         return { error: INVALID }
@@ -42,7 +42,7 @@ export default class RefreshSession {
 
     /** Thrown after commit, so that a revocation is kept */
     if ('error' in outcome) {
-      throw new UnauthorizedException(outcome.error, { code: 'E_INVALID_REFRESH_TOKEN' })
+      throw new UnauthorizedException(outcome.error ?? INVALID, { code: 'E_INVALID_REFRESH_TOKEN' })
     }
     return outcome.tokens
   }

@@ -23,7 +23,7 @@ export default class ResetPassword {
     await db.transaction(async (trx) => {
       const now = this.clock.now()
       const reset = await PasswordReset.findUsable(token, now, trx)
-      if (!reset) throw new BadRequestException('Invalid or expired reset link')
+      if (!reset) throw new BadRequestException('errors.invalid_reset_link')
 
       const user = await User.query({ client: trx })
         .where('id', reset.userId)

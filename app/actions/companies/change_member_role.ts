@@ -30,14 +30,14 @@ export default class ChangeMemberRole {
     return db.transaction(async (trx) => {
       const member = await CompanyMember.findMember(company.id, userId, trx)
       if (member.role === 'provider') {
-        throw new UnprocessableException('Provider memberships are managed by contracts')
+        throw new UnprocessableException('errors.provider_membership_by_contract')
       }
       if (member.role === role) return member
       if ((member.role === 'owner' || role === 'owner') && callerRole !== 'owner') {
-        throw new ForbiddenException("Only an owner can change an owner's role or make an owner")
+        throw new ForbiddenException('errors.owner_changes_owner')
       }
       if (member.role === 'owner' && (await CompanyMember.lockedOwnerCount(company.id, trx)) <= 1) {
-        throw new ConflictException('The last owner of the company cannot be demoted')
+        throw new ConflictException('errors.last_owner_demoted')
       }
 
       const from = member.role

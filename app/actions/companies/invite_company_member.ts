@@ -27,7 +27,7 @@ export default class InviteCompanyMember {
 
   async handle(company: Company, invitedBy: User, callerRole: MemberRole, params: Params) {
     if (params.role === 'owner' && callerRole !== 'owner') {
-      throw new ForbiddenException('Only an owner can invite an owner')
+      throw new ForbiddenException('errors.owner_invites_owner')
     }
     await db.transaction(async (trx) => {
       let invitee = await User.findByEmail(params.email, trx)
@@ -35,7 +35,7 @@ export default class InviteCompanyMember {
         const member = await CompanyMember.query({ client: trx })
           .where({ company_id: company.id, user_id: invitee.id })
           .first()
-        if (member) throw new ConflictException('The person is already a member of this company')
+        if (member) throw new ConflictException('errors.already_company_member')
       }
       const newAccount = !invitee?.password
       invitee ??= await User.create(

@@ -20,13 +20,12 @@ export default class RemoveCompanyMember {
     await db.transaction(async (trx) => {
       const member = await CompanyMember.findMember(company.id, userId, trx)
       if (member.role === 'provider') {
-        throw new UnprocessableException('Provider memberships are managed by contracts')
+        throw new UnprocessableException('errors.provider_membership_by_contract')
       }
       if (member.role === 'owner') {
-        if (callerRole !== 'owner')
-          throw new ForbiddenException('Only an owner can remove an owner')
+        if (callerRole !== 'owner') throw new ForbiddenException('errors.owner_removes_owner')
         if ((await CompanyMember.lockedOwnerCount(company.id, trx)) <= 1) {
-          throw new ConflictException('The last owner of the company cannot be removed')
+          throw new ConflictException('errors.last_owner_removed')
         }
       }
       member.useTransaction(trx)

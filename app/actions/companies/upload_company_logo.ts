@@ -14,7 +14,7 @@ import { assertContextCompany } from '#actions/notifications/show_company_notifi
 export const LOGO_RULES: UploadRules = {
   acceptedFormats: ['png', 'jpg', 'jpeg', 'webp'],
   maxFileSize: 2 * 1024 * 1024,
-  messages: { FORMAT: 'The logo must be a PNG, JPEG or WebP image' },
+  messages: { FORMAT: 'errors.logo_format' },
 }
 
 /**

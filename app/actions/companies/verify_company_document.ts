@@ -17,7 +17,7 @@ export default class VerifyCompanyDocument {
       const company = await Company.query({ client: trx })
         .where({ id: companyId, document })
         .first()
-      if (!company) throw new NotFoundException('No company with this id claims this CNPJ')
+      if (!company) throw new NotFoundException('errors.company_claim_not_found')
       await this.documentClaims.prove(company, { kind: 'operator', note }, trx)
       return company
     })

@@ -40,9 +40,7 @@ export default class AttachComplianceFlows {
       const found = new Set(flows.map((flow) => flow.id))
       const missing = flowIds.filter((id) => !found.has(id))
       if (missing.length) {
-        throw new NotFoundException(
-          `Fluxos de compliance não encontrados ou inativos: ${missing.join(', ')}`
-        )
+        throw new NotFoundException('errors.flows_not_found', { data: { ids: missing.join(', ') } })
       }
 
       const ids = await attachPairs(

@@ -41,16 +41,16 @@ export default class AttachFlowToProvider {
         .forUpdate()
         .first()
       if (!flow) {
-        throw new NotFoundException(
-          `Fluxos de compliance não encontrados ou inativos: ${params.complianceFlowId}`
-        )
+        throw new NotFoundException('errors.flows_not_found', {
+          data: { ids: params.complianceFlowId },
+        })
       }
       const existing = await ProviderComplianceFlow.query({ client: trx })
         .withScopes((scopes) => scopes.attached())
         .where('flow_id', flow.id)
         .where('provider_id', params.providerId)
         .first()
-      if (existing) throw new ConflictException('Compliance flow already attached to this member')
+      if (existing) throw new ConflictException('errors.flow_already_attached')
 
       const provider = providers.get(params.providerId)!
       const ids = await attachPairs(

@@ -28,7 +28,7 @@ export default class DetachProviderFlow {
         target.providerId,
         target,
         trx,
-        'Compliance flow or provider not found'
+        'errors.flow_or_provider_not_found'
       )
       const now = this.clock.now()
       await attachment.useTransaction(trx).merge({ detachedAt: now }).save()

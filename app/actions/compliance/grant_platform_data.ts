@@ -24,14 +24,16 @@ export default class GrantPlatformData {
       const compliance = await ProviderCompliance.findOwned(params, params.complianceId, trx)
       const step = await StepCompliance.findOf(compliance, params.stepId, trx)
       if (step.step.stepType !== 'platformData') {
-        throw new UnprocessableException('Only platformData steps take a grant')
+        throw new UnprocessableException('errors.grant_platform_data_only')
       }
       if (!OPEN_STEP_STATUSES.includes(step.status)) {
-        throw new ConflictException(`A ${step.status} step does not accept a grant`)
+        throw new ConflictException('errors.step_takes_no_grant', { data: { status: step.status } })
       }
       const unknown = params.dataTypes.filter((type) => !step.step.platformDataTypes.includes(type))
       if (unknown.length) {
-        throw new UnprocessableException(`Data types not asked by this step: ${unknown.join(', ')}`)
+        throw new UnprocessableException('errors.data_types_not_asked', {
+          data: { types: unknown.join(', ') },
+        })
       }
       await StepComplianceApproval.query({ client: trx })
         .where('step_compliance_id', step.id)

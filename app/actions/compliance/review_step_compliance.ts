@@ -62,13 +62,13 @@ export default class ReviewStepCompliance {
     return db.transaction(async (trx) => {
       const { compliance, step, rules } = await reviewContext(params, trx)
       if (!['submitted', 'rejected'].includes(step.status)) {
-        throw new ConflictException(`A ${step.status} step cannot be reviewed`)
+        throw new ConflictException('errors.step_not_reviewable', { data: { status: step.status } })
       }
       const document = this.#target(step, params.documentId)
       if (
         (document?.status ?? (step.status === 'submitted' ? 'pending' : step.status)) !== 'pending'
       ) {
-        throw new ConflictException('This item was already reviewed')
+        throw new ConflictException('errors.item_already_reviewed')
       }
 
       const previous = await StepComplianceApproval.query({ client: trx })
@@ -80,7 +80,7 @@ export default class ReviewStepCompliance {
           (query) => query.whereNull('document_id')
         )
         .first()
-      if (previous) throw new ConflictException('You already reviewed this item')
+      if (previous) throw new ConflictException('errors.you_already_reviewed')
 
       const now = this.clock.now()
       await StepComplianceApproval.create(
@@ -136,9 +136,9 @@ export default class ReviewStepCompliance {
   /** The document reviewed (documents steps) or null (platformData steps) */
   #target(step: StepCompliance, documentId?: string): StepComplianceDocument | null {
     if (step.step.stepType === 'platformData') return null
-    if (!documentId) throw new UnprocessableException('documentId is required on a documents step')
+    if (!documentId) throw new UnprocessableException('errors.document_id_required')
     const document = step.documents.find(({ id }) => id === documentId)
-    if (!document) throw new NotFoundException('Document not found')
+    if (!document) throw new NotFoundException('errors.document_not_found')
     return document
   }
 

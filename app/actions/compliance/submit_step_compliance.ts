@@ -39,7 +39,9 @@ export default class SubmitStepCompliance {
       const compliance = await ProviderCompliance.findOwned(params, params.complianceId, trx)
       const step = await StepCompliance.findOf(compliance, params.stepId, trx)
       if (!['pending', 'in_progress'].includes(step.status)) {
-        throw new ConflictException(`A ${step.status} step cannot be submitted`)
+        throw new ConflictException('errors.step_not_submittable', {
+          data: { status: step.status },
+        })
       }
       const sent = new Map(step.documents.map((document) => [document.requirementId, document]))
       const missingDocuments = step.step.documents
@@ -53,9 +55,8 @@ export default class SubmitStepCompliance {
         (type) => !step.grantedDataTypes.includes(type)
       )
       if (missingDocuments.length || missingData.length) {
-        throw new UnprocessableException('Documentos obrigatórios pendentes', {
-          missingDocuments,
-          missingDataTypes: missingData,
+        throw new UnprocessableException('errors.required_documents_pending', {
+          details: { missingDocuments, missingDataTypes: missingData },
         })
       }
 

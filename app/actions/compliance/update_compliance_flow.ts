@@ -34,7 +34,9 @@ export default class UpdateComplianceFlow {
         payload.status !== flow.status &&
         NEXT_STATUS[flow.status] !== payload.status
       ) {
-        throw new ConflictException(`A ${flow.status} flow cannot become ${payload.status}`)
+        throw new ConflictException('errors.flow_transition', {
+          data: { from: flow.status, to: payload.status! },
+        })
       }
       if (payload.steps) await writeSteps(companyId, flow.id, payload.steps, trx)
       flow.useTransaction(trx).merge({

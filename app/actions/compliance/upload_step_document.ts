@@ -39,11 +39,13 @@ export default class UploadStepDocument {
       const compliance = await ProviderCompliance.findOwned(params, params.complianceId, trx)
       const step = await StepCompliance.findOf(compliance, params.stepId, trx)
       if (!OPEN_STEP_STATUSES.includes(step.status)) {
-        throw new ConflictException(`A ${step.status} step does not accept documents`)
+        throw new ConflictException('errors.step_takes_no_documents', {
+          data: { status: step.status },
+        })
       }
       const requirement = step.step.documents.find(({ id }) => id === params.documentRequirementId)
       if (!requirement) {
-        throw new UnprocessableException('documentRequirementId is not a requirement of this step')
+        throw new UnprocessableException('errors.requirement_not_in_step')
       }
       const upload = await this.storage.validate(params.file, {
         ...COMPLIANCE_UPLOAD_RULES,

@@ -23,7 +23,9 @@ export default class CancelContract {
       const contract = await Contract.findOwned(company.id, id, trx)
       contract.useTransaction(trx)
       if (CLOSED_STATUSES.includes(contract.status)) {
-        throw new ConflictException(`A contract in status ${contract.status} cannot be cancelled`)
+        throw new ConflictException('errors.contract_not_cancellable', {
+          data: { status: contract.status },
+        })
       }
       const from = contract.status
       contract.status = 'cancelled'

@@ -43,7 +43,9 @@ export default class ChangeContractStatus {
       contract.useTransaction(trx)
       const from = contract.status
       if (!COMMAND_SOURCES[command].includes(from)) {
-        throw new ConflictException(`Cannot apply ${command} to a contract in status ${from}`)
+        throw new ConflictException('errors.command_not_allowed', {
+          data: { command, status: from },
+        })
       }
 
       const to = await this.#target(contract, command, trx)
@@ -68,9 +70,9 @@ export default class ChangeContractStatus {
       ...(step === 'parts' ? [] : await this.requirements.missing(contract, step, trx, 'publish')),
     ]
     if (missing.length) {
-      throw new UnprocessableException(
-        `Required data of step ${step} missing: ${missing.join('; ')}`
-      )
+      throw new UnprocessableException('errors.step_data_missing', {
+        data: { step, items: missing.join('; ') },
+      })
     }
     return (await this.#needsFilling(contract, trx)) ? 'provider' : 'signature'
   }
@@ -101,7 +103,7 @@ export default class ChangeContractStatus {
 
   async #assertReviewers(contract: Contract, trx: TransactionClientContract) {
     const reviewer = await trx.from('contract_reviewers').where('contract_id', contract.id).first()
-    if (!reviewer) throw new UnprocessableException('No reviewer configured')
+    if (!reviewer) throw new UnprocessableException('errors.no_reviewer')
   }
 
   async #deadline(contract: Contract, trx: TransactionClientContract) {

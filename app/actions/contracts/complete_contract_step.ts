@@ -36,13 +36,15 @@ export default class CompleteContractStep {
       const contract = await Contract.findOwned(company.id, id, trx)
       contract.useTransaction(trx)
       if (!EDITABLE_STATUSES.includes(contract.status)) {
-        throw new ConflictException(`A contract in status ${contract.status} has no open steps`)
+        throw new ConflictException('errors.contract_no_open_steps', {
+          data: { status: contract.status },
+        })
       }
       const missing = await this.requirements.missing(contract, stepKey, trx)
       if (missing.length) {
-        throw new UnprocessableException(
-          `Required data of step ${stepKey} missing: ${missing.join('; ')}`
-        )
+        throw new UnprocessableException('errors.step_data_missing', {
+          data: { step: stepKey, items: missing.join('; ') },
+        })
       }
 
       const snapshot = { ...contract.snapshot }

@@ -31,7 +31,7 @@ export default class ConfigureSignatures {
     return db.transaction(async (trx) => {
       const contract = await Contract.findOwned(company.id, id, trx)
       if (!EDITABLE_STATUSES.includes(contract.status)) {
-        throw new ConflictException('Signatures can no longer be configured')
+        throw new ConflictException('errors.signatures_locked')
       }
       const added = await new SyncSignatureGroups().handle(contract, payload.groups, trx)
       await ContractHistory.create(

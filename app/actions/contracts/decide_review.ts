@@ -48,15 +48,15 @@ export default class DecideReview {
       const contract = await Contract.findOwned(company.id, ids.contractId, trx)
       const items = await this.documents.items(contract, trx)
       if (!items.some((item) => item.id === ids.itemId)) {
-        throw new NotFoundException('Contract item not found')
+        throw new NotFoundException('errors.contract_item_not_found')
       }
       const reviewer = await ContractReviewer.query({ client: trx })
         .where('contract_id', contract.id)
         .where('user_id', user.id)
         .first()
-      if (!reviewer) throw new ForbiddenException('You are not a reviewer of this contract')
+      if (!reviewer) throw new ForbiddenException('errors.not_reviewer')
       if (contract.status !== 'in_review') {
-        throw new ConflictException('The contract is not in review')
+        throw new ConflictException('errors.not_in_review')
       }
 
       const approval = await ContractReviewApproval.updateOrCreate(

@@ -27,10 +27,10 @@ export default class DeleteContractFile {
       const contract = await Contract.findOwned(company.id, ids.contractId, trx)
       const file = await ContractUploadedFile.findOf(contract.id, ids.fileId, trx, {
         documentId: ids.documentId,
-        message: 'File not found',
+        message: 'errors.file_not_found',
       })
       if (!UPLOAD_STATUSES.includes(contract.status) || file.status === 'approved') {
-        throw new ConflictException('The file can no longer be removed')
+        throw new ConflictException('errors.file_locked')
       }
       await file.delete()
       /** The provider's onboarding document of this requirement is to be sent again (#17) */

@@ -26,9 +26,9 @@ export default class RejectSignature {
       contract.useTransaction(trx)
       const groups = await loadSignatureGroups(contract.id, trx)
       const seat = memberFor(groups, user)
-      if (!seat) throw new ForbiddenException('You are not a signer of this contract')
+      if (!seat) throw new ForbiddenException('errors.not_signer')
       if (!SIGNING_STATUSES.includes(contract.status) || seat.member.status !== 'pending') {
-        throw new ConflictException('There is no pending signature to reject')
+        throw new ConflictException('errors.no_pending_signature')
       }
       seat.member.useTransaction(trx)
       seat.member.merge({ status: 'rejected', rejectionReason: reason })

@@ -22,7 +22,7 @@ export default class RemindReviewers {
     return db.transaction(async (trx) => {
       const contract = await Contract.findOwned(company.id, id, trx)
       if (contract.status !== 'in_review') {
-        throw new ConflictException('The contract is not in review')
+        throw new ConflictException('errors.not_in_review')
       }
       const items = await this.documents.items(contract, trx)
       const reviewers = await trx

@@ -18,7 +18,7 @@ export default class RemindSigners {
     return db.transaction(async (trx) => {
       const contract = await Contract.findOwned(company.id, id, trx)
       if (!SIGNING_STATUSES.includes(contract.status)) {
-        throw new ConflictException('The contract is not being signed')
+        throw new ConflictException('errors.not_being_signed')
       }
       const group = currentGroup(await loadSignatureGroups(contract.id, trx))
       const pending = (group?.members ?? []).filter((member) => member.status === 'pending')

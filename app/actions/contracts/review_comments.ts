@@ -27,7 +27,7 @@ export default class ReviewComments {
     const contract = await Contract.findOwned(company.id, contractId)
     const items = await this.documents.items(contract)
     const item = items.find((candidate) => candidate.id === itemId)
-    if (!item) throw new NotFoundException('Contract item not found')
+    if (!item) throw new NotFoundException('errors.contract_item_not_found')
     return { contract, item }
   }
 
@@ -60,7 +60,7 @@ export default class ReviewComments {
   ) {
     if (body.startOffset !== undefined && body.startOffset !== null) {
       if ((body.endOffset ?? 0) < body.startOffset) {
-        throw new UnprocessableException('endOffset must not be before startOffset')
+        throw new UnprocessableException('errors.offsets_reversed')
       }
     }
     return db.transaction(async (trx) => {

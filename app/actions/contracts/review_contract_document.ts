@@ -35,11 +35,13 @@ export default class ReviewContractDocument {
     return db.transaction(async (trx) => {
       const contract = await Contract.findOwned(company.id, ids.contractId, trx)
       const file = await ContractUploadedFile.findOf(contract.id, ids.fileId, trx, {
-        message: 'Document not found',
+        message: 'errors.document_not_found',
       })
       await file.load('document')
       if (!UPLOAD_STATUSES.includes(contract.status)) {
-        throw new ConflictException(`A contract in status ${contract.status} takes no reviews`)
+        throw new ConflictException('errors.contract_takes_no_reviews', {
+          data: { status: contract.status },
+        })
       }
       const approved = decision.status === 'approved'
       file.merge({

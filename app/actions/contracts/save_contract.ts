@@ -52,9 +52,9 @@ export default class SaveContract {
         ? await Contract.findOwned(company.id, contractId, trx)
         : new Contract()
       if (contract.$isPersisted && !EDITABLE_STATUSES.includes(contract.status)) {
-        throw new ConflictException(
-          `A contract in status ${contract.status} can no longer be edited`
-        )
+        throw new ConflictException('errors.contract_not_editable', {
+          data: { status: contract.status },
+        })
       }
       contract.useTransaction(trx)
 
@@ -72,7 +72,7 @@ export default class SaveContract {
       })
       /** The validator compares the dates of one payload; a partial save meets the stored one */
       if (contract.startDate && contract.endDate && contract.endDate < contract.startDate) {
-        throw new UnprocessableException('endDate must be on or after startDate')
+        throw new UnprocessableException('errors.end_before_start')
       }
       await contract.save()
 
@@ -121,7 +121,7 @@ export default class SaveContract {
       .withScopes((scopes) => scopes.ownedBy(company.id))
       .where('workflows.id', id)
       .first()
-    if (!workflow) throw new UnprocessableException('Workflow not found')
+    if (!workflow) throw new UnprocessableException('errors.workflow_not_found')
     return workflow
   }
 
@@ -136,7 +136,7 @@ export default class SaveContract {
       .withScopes((scopes) => scopes.ownedBy(company.id))
       .where('id', id)
       .first()
-    if (!template) throw new UnprocessableException('Template not found')
+    if (!template) throw new UnprocessableException('errors.template_not_found')
     return template.id
   }
 

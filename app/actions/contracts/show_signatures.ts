@@ -16,7 +16,7 @@ export default class ShowSignatures {
     const contract = await Contract.findOwned(company.id, id)
     const groups = await loadSignatureGroups(contract.id)
     if (isProvider(membership.role) && !memberFor(groups, user)) {
-      throw new NotFoundException('Contract not found')
+      throw new NotFoundException('errors.contract_not_found')
     }
     return ContractSignatureDto.overview(groups)
   }

@@ -40,13 +40,13 @@ export default class SignContract {
       contract.useTransaction(trx)
       const groups = await loadSignatureGroups(contract.id, trx)
       const seat = memberFor(groups, user)
-      if (!seat) throw new ForbiddenException('You are not a signer of this contract')
+      if (!seat) throw new ForbiddenException('errors.not_signer')
       if (!SIGNING_STATUSES.includes(contract.status)) {
-        throw new ConflictException('The contract is not being signed')
+        throw new ConflictException('errors.not_being_signed')
       }
-      if (seat.member.status === 'signed') throw new ConflictException('Already signed')
+      if (seat.member.status === 'signed') throw new ConflictException('errors.already_signed')
       if (currentGroup(groups)?.id !== seat.group.id) {
-        throw new ConflictException('Your signature group is not open yet')
+        throw new ConflictException('errors.signature_group_not_open')
       }
 
       seat.member.useTransaction(trx)

@@ -40,11 +40,15 @@ export default class StartSignatures {
       const contract = await Contract.findOwned(company.id, id, trx)
       contract.useTransaction(trx)
       if (!STARTABLE.includes(contract.status)) {
-        throw new ConflictException(`Signing cannot start from status ${contract.status}`)
+        throw new ConflictException('errors.signing_cannot_start', {
+          data: { status: contract.status },
+        })
       }
       const missing = await this.requirements.missing(contract, 'upload', trx)
       if (missing.length) {
-        throw new UnprocessableException(`Uploads pending: ${missing.join('; ')}`)
+        throw new UnprocessableException('errors.uploads_pending', {
+          data: { items: missing.join('; ') },
+        })
       }
       await this.#fillPartGroups(contract, trx)
       await trx
@@ -53,7 +57,7 @@ export default class StartSignatures {
         .update({ status: 'pending', signed_at: null, rejection_reason: null })
       const groups = await loadSignatureGroups(contract.id, trx)
       const first = currentGroup(groups)
-      if (!first) throw new UnprocessableException('No signer configured')
+      if (!first) throw new UnprocessableException('errors.no_signer')
 
       const from = contract.status
       const { sha256 } = await this.documents.documentText(contract, trx)

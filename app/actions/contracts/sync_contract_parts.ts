@@ -43,9 +43,9 @@ export default class SyncContractParts {
     )
     const first = parts.find((part) => unlinked.includes((part.companyId ?? part.userId)!))
     if (first) {
-      throw new UnprocessableException(
-        `Part is not linked to this company: ${first.companyId ?? first.userId}`
-      )
+      throw new UnprocessableException('errors.part_not_linked', {
+        data: { id: (first.companyId ?? first.userId)! },
+      })
     }
     return parts
   }
@@ -67,7 +67,7 @@ export default class SyncContractParts {
     if (!workflow) {
       if (requested.length === 0) return []
       throw new vineErrors.E_VALIDATION_ERROR([
-        { field: 'workflowId', rule: 'required', message: 'workflowId is required to add parts' },
+        { field: 'workflowId', rule: 'required', message: 'errors.workflow_required' },
       ])
     }
 
@@ -76,7 +76,7 @@ export default class SyncContractParts {
     const kept = new Set<string>()
     for (const item of parts) {
       const key = partyKey(item)
-      if (kept.has(key)) throw new UnprocessableException('A party appears twice in parts')
+      if (kept.has(key)) throw new UnprocessableException('errors.party_twice')
       kept.add(key)
       const part = byParty.get(key) ?? new ContractPart()
       part.useTransaction(trx)

@@ -57,7 +57,9 @@ export default class SyncContractStructure {
     if (payload.variableValues) {
       const rows = payload.variableValues.map((variable, position) => {
         if (variable.groupId && !groupIds.has(variable.groupId)) {
-          throw new UnprocessableException(`Part group not found: ${variable.groupId}`)
+          throw new UnprocessableException('errors.part_group_not_found', {
+            data: { id: variable.groupId },
+          })
         }
         return {
           id: variable.id ?? randomUUID(),
@@ -93,7 +95,7 @@ export default class SyncContractStructure {
         (document) => !document.isDownload && !document.acceptedFormats?.length
       )
       if (missingFormats) {
-        throw new UnprocessableException('A document to upload needs acceptedFormats')
+        throw new UnprocessableException('errors.accepted_formats_required')
       }
       await syncContractRows(trx, 'contract_document_requirements', contract.id, rows)
     }
@@ -115,7 +117,7 @@ export default class SyncContractStructure {
     }
     return (ref: string) => {
       const id = refs.get(ref)
-      if (!id) throw new UnprocessableException(`Part not found: ${ref}`)
+      if (!id) throw new UnprocessableException('errors.part_ref_not_found', { data: { ref } })
       return id
     }
   }
@@ -124,7 +126,7 @@ export default class SyncContractStructure {
     const reviewers = payload.revisionConfig!.reviewers
     const userIds = reviewers.map((reviewer) => reviewer.userId)
     if (new Set(userIds).size !== userIds.length) {
-      throw new UnprocessableException('A reviewer appears twice')
+      throw new UnprocessableException('errors.reviewer_twice')
     }
     if (userIds.length) {
       const members = await trx
@@ -134,7 +136,8 @@ export default class SyncContractStructure {
         .whereIn('role', [...BORROWER_SIDE_ROLES])
         .select('user_id')
       const missing = userIds.find((id) => !members.some((member) => member.user_id === id))
-      if (missing) throw new UnprocessableException(`Reviewer is not a company member: ${missing}`)
+      if (missing)
+        throw new UnprocessableException('errors.reviewer_not_member', { data: { id: missing } })
     }
     const existing = await trx
       .from('contract_reviewers')
@@ -165,7 +168,7 @@ export class SyncSignatureGroups {
     )
     const [unlinked] = await CompanyMember.unlinkedParties(contract.companyId, { userIds }, trx)
     if (unlinked)
-      throw new UnprocessableException(`Signer is not linked to this company: ${unlinked}`)
+      throw new UnprocessableException('errors.signer_not_linked', { data: { id: unlinked } })
     const users = userIds.length
       ? await trx.from('users').whereIn('id', userIds).select('id', 'name', 'email')
       : []
@@ -190,7 +193,7 @@ export class SyncSignatureGroups {
         const name = member.name ?? user?.name
         const email = member.email ?? user?.email
         if (!name || !email) {
-          throw new UnprocessableException('A signer without userId needs a name and an email')
+          throw new UnprocessableException('errors.signer_needs_name_email')
         }
         return {
           id: member.id ?? randomUUID(),

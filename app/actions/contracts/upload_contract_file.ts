@@ -41,7 +41,7 @@ export default class UploadContractFile {
     const contract = await Contract.findOwned(company.id, ids.contractId)
     const document = await ContractDocumentRequirement.findOf(contract.id, ids.documentId)
     if (document.isDownload) {
-      throw new UnprocessableException('This document is provided to the parts, not uploaded')
+      throw new UnprocessableException('errors.document_provided')
     }
     const upload = await this.storage.validate(file, {
       acceptedFormats: document.acceptedFormats,
@@ -71,14 +71,16 @@ export default class UploadContractFile {
   ) {
     const contract = await Contract.findOwned(found.companyId, found.id, trx)
     if (!UPLOAD_STATUSES.includes(contract.status)) {
-      throw new ConflictException(`A contract in status ${contract.status} takes no uploads`)
+      throw new ConflictException('errors.contract_takes_no_uploads', {
+        data: { status: contract.status },
+      })
     }
     const part = await trx
       .from('contract_parts')
       .where('id', partId)
       .where('contract_id', contract.id)
       .first()
-    if (!part) throw new UnprocessableException('Part not found')
+    if (!part) throw new UnprocessableException('errors.part_not_found')
 
     const existing = await ContractUploadedFile.query({ client: trx })
       .where('document_id', document.id)
@@ -86,7 +88,7 @@ export default class UploadContractFile {
       .forUpdate()
       .first()
     if (existing?.status === 'approved') {
-      throw new ConflictException('The document was already approved')
+      throw new ConflictException('errors.document_already_approved')
     }
     const replaced = existing?.filePath ?? null
     const record = existing ?? new ContractUploadedFile()

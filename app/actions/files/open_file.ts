@@ -4,7 +4,7 @@ import type { FileLink } from '#services/files/storage_service'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { fileDelivery } from '#support/file_delivery'
 
-export const FILE_NOT_FOUND = 'File not found'
+export const FILE_NOT_FOUND = 'errors.file_not_found'
 
 /** Drive's "no such file" across disks (the cause chain of its wrapped errors) */
 function isMissing(error: unknown): boolean {

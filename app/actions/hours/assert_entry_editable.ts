@@ -18,9 +18,7 @@ export default class AssertEntryEditable {
     const today = inZone(this.clock.now(), membership.company.timezone)
     const earliest = today.minus({ days: ENTRY_WINDOW_DAYS }).toISODate()!
     if (entry.date.toISODate()! < earliest) {
-      throw new ConflictException(
-        `Entries older than ${ENTRY_WINDOW_DAYS} days are locked; file a retroactive request`
-      )
+      throw new ConflictException('errors.entry_locked', { data: { days: ENTRY_WINDOW_DAYS } })
     }
   }
 }

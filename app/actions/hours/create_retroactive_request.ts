@@ -27,7 +27,7 @@ export default class CreateRetroactiveRequest {
   async handle(membership: CompanyMember, provider: User, params: Params) {
     const total = params.tasks.reduce((sum, task) => sum + task.durationMinutes, 0)
     if (total > MAX_DAY_MINUTES) {
-      throw new UnprocessableException('A day cannot have more than 24 hours of work')
+      throw new UnprocessableException('errors.day_over_24h')
     }
 
     return db.transaction(async (trx) => {
@@ -37,7 +37,7 @@ export default class CreateRetroactiveRequest {
         params.providerId,
         trx
       )
-      if (!link) throw new NotFoundException('No active contract with this company')
+      if (!link) throw new NotFoundException('errors.no_active_contract_with_company')
 
       const entry = await WorkEntry.query({ client: trx })
         .where({ contract_part_id: link.id, date: params.date })
@@ -46,7 +46,7 @@ export default class CreateRetroactiveRequest {
         .where({ contract_part_id: link.id, date: params.date, status: 'pending' })
         .first()
       if (entry || pending) {
-        throw new ConflictException('This day already has an entry or a pending request')
+        throw new ConflictException('errors.day_taken')
       }
 
       const request = await RetroactiveRequest.create(

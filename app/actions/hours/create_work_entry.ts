@@ -23,7 +23,7 @@ export default class CreateWorkEntry {
         data.providerId,
         trx
       )
-      if (!link) throw new NotFoundException('No active contract with this company')
+      if (!link) throw new NotFoundException('errors.no_active_contract_with_company')
       const entry = new WorkEntry()
       entry.fill({
         companyId: membership.companyId,

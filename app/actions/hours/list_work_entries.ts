@@ -15,7 +15,7 @@ type Filters = Infer<typeof listWorkEntriesValidator>
 export default class ListWorkEntries {
   async handle(membership: CompanyMember, providerId: string, filters: Filters) {
     const partIds = await ContractPart.providerPartIds(membership, providerId)
-    if (partIds.length === 0) throw new NotFoundException('Provider not found')
+    if (partIds.length === 0) throw new NotFoundException('errors.provider_not_found')
     return WorkEntry.query()
       .whereIn('contract_part_id', partIds)
       .if(filters.startDate, (query) => query.where('date', '>=', filters.startDate!))

@@ -30,8 +30,7 @@ export default class ReviewRetroactiveRequest {
   async approve(membership: CompanyMember, reviewer: User, id: string) {
     return db.transaction(async (trx) => {
       const request = await this.pending(membership, id, trx)
-      if (!request.contractPartId)
-        throw new ConflictException('The link of this request was removed')
+      if (!request.contractPartId) throw new ConflictException('errors.request_link_removed')
 
       const entry = new WorkEntry()
       entry.fill({
@@ -85,7 +84,9 @@ export default class ReviewRetroactiveRequest {
   private async pending(membership: CompanyMember, id: string, trx: TransactionClientContract) {
     const request = await RetroactiveRequest.findVisible(membership, id, trx)
     if (request.status !== 'pending') {
-      throw new ConflictException(`The request is already ${request.status}`)
+      throw new ConflictException('errors.request_already_decided', {
+        data: { status: request.status },
+      })
     }
     await request.load((loader) => loader.load('user').load('contractPart'))
     return request

@@ -20,7 +20,7 @@ export default class SummarizeProviderHours {
 
   async handle(membership: CompanyMember, providerId: string) {
     const partIds = await ContractPart.providerPartIds(membership, providerId)
-    if (partIds.length === 0) throw new NotFoundException('Provider not found')
+    if (partIds.length === 0) throw new NotFoundException('errors.provider_not_found')
 
     const local = inZone(this.clock.now(), membership.company.timezone).startOf('day')
     const week = local.startOf('week')

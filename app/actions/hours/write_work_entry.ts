@@ -39,11 +39,11 @@ export default class WriteWorkEntry {
       .where('date', data.date)
       .if(entry.$isPersisted, (query) => query.whereNot('id', entry.id))
     if (sameDay.some((other) => other.contractPartId === entry.contractPartId)) {
-      throw new ConflictException('There is already an entry for this day; update it instead')
+      throw new ConflictException('errors.entry_exists')
     }
     const logged = sameDay.reduce((sum, other) => sum + other.totalMinutes, 0)
     if (logged + total > MAX_DAY_MINUTES) {
-      throw new UnprocessableException('A day cannot have more than 24 hours of work')
+      throw new UnprocessableException('errors.day_over_24h')
     }
 
     const isNew = !entry.$isPersisted

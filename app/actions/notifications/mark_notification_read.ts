@@ -23,7 +23,7 @@ export default class MarkNotificationRead {
         .where('id', id)
         .forUpdate()
         .first()
-      if (!notification) throw new NotFoundException('Notificação não encontrada')
+      if (!notification) throw new NotFoundException('errors.notification_not_found')
 
       if (!notification.isRead) {
         const readAllAt = await readAllTimeOf(trx, notification.id)

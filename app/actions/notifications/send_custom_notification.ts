@@ -103,7 +103,7 @@ export default class SendCustomNotification {
           .orderByRaw(`CASE role WHEN 'owner' THEN 0 ELSE 1 END`)
           .orderBy('created_at', 'asc')
           .first()
-    if (!owner) throw new NotFoundException('Recipient not found')
+    if (!owner) throw new NotFoundException('errors.recipient_not_found')
     /* the company is linked: its e-mail goes to its owner always, even an
        owner who is no member of the context company (spec I5); the in-app
        row goes to the member above, who can read it in this company */

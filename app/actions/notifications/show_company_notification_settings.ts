@@ -7,7 +7,7 @@ import { NotFoundException } from '#exceptions/http_exceptions'
  * any other id is 404, so another company's settings stay invisible.
  */
 export function assertContextCompany(company: Company, id: string) {
-  if (id !== company.id) throw new NotFoundException('Company not found')
+  if (id !== company.id) throw new NotFoundException('errors.company_not_found')
 }
 
 /** I8: the company's allowed channels and saved type overrides */

@@ -27,7 +27,7 @@ interface Subscription {
 export default class SubscribeToLiveNotifications {
   async handle({ user, sessionId, uid, channel, context }: Subscription) {
     const params = parseNotificationChannel(channel)
-    if (!params) throw new ForbiddenException('You may not subscribe to this channel')
+    if (!params) throw new ForbiddenException('errors.channel_forbidden')
     const refusal = await channelRefusal(user, params)
     if (refusal) throw new ForbiddenException(refusal)
     await bindStream(uid, { sessionId, userId: user.id })

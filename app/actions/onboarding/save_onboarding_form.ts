@@ -34,9 +34,9 @@ export default class SaveOnboardingForm {
         const field = byId.get(id)
         const at = `fields.${index}`
         if (!field)
-          problems.push({ field: `${at}.id`, rule: 'exists', message: 'Campo não encontrado' })
+          problems.push({ field: `${at}.id`, rule: 'exists', message: 'errors.field_not_found' })
         else if (seen.has(id))
-          problems.push({ field: `${at}.id`, rule: 'distinct', message: 'Campo repetido' })
+          problems.push({ field: `${at}.id`, rule: 'distinct', message: 'errors.field_repeated' })
         else if (value) {
           const message = formFieldValueError(field.type, value, field.options)
           if (message) problems.push({ field: `${at}.value`, rule: field.type, message })

@@ -38,8 +38,7 @@ export default class SubmitOnboarding {
         .map((field) => field.id)
       if (missingDocuments.length || missingFields.length) {
         throw new UnprocessableException(ONBOARDING_MESSAGES.missingRequired, {
-          missingDocuments,
-          missingFields,
+          details: { missingDocuments, missingFields },
         })
       }
 

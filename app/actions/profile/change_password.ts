@@ -24,7 +24,7 @@ interface Params {
 export default class ChangePassword {
   async handle({ user, currentSession, currentPassword, newPassword }: Params) {
     if (!user.password) {
-      throw new ConflictException('The account has no password yet; register one instead', {
+      throw new ConflictException('errors.password_not_set', {
         code: 'E_NO_PASSWORD',
       })
     }
@@ -35,7 +35,7 @@ export default class ChangePassword {
           {
             field: 'currentPassword',
             rule: 'currentPassword',
-            message: 'The current password is incorrect',
+            message: 'errors.current_password_incorrect',
           },
         ])
       }

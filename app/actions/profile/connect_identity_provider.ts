@@ -32,7 +32,7 @@ export default class ConnectIdentityProvider {
         .forUpdate()
         .first()
       if (existing && existing.userId !== user.id) {
-        throw new ConflictException('This identity is linked to another account', {
+        throw new ConflictException('errors.identity_linked_elsewhere', {
           code: 'E_IDENTITY_LINKED',
         })
       }
@@ -51,10 +51,12 @@ export default class ConnectIdentityProvider {
       return await this.verifier.verify(provider, idToken)
     } catch (error) {
       if (error instanceof OAuthProviderUnavailableError) {
-        throw new ServiceUnavailableException(error.message, { code: 'E_PROVIDER_UNAVAILABLE' })
+        throw new ServiceUnavailableException('errors.identity_provider_unavailable', {
+          code: 'E_PROVIDER_UNAVAILABLE',
+        })
       }
       if (error instanceof InvalidIdTokenError) {
-        throw new UnprocessableException(error.message)
+        throw new UnprocessableException('errors.invalid_id_token')
       }
       throw error
     }

@@ -33,10 +33,10 @@ export default class DeleteAccount {
         .preload('company')
         .first()
       if (blocking) {
-        throw new ConflictException(
-          `Transfer the ownership of ${blocking.company.name} before deleting your account`,
-          { code: 'E_OWNERSHIP_TRANSFER_REQUIRED' }
-        )
+        throw new ConflictException('errors.ownership_transfer_required', {
+          code: 'E_OWNERSHIP_TRANSFER_REQUIRED',
+          data: { company: blocking.company.name },
+        })
       }
 
       user.useTransaction(trx)

@@ -9,7 +9,7 @@ import { ConflictException } from '#exceptions/http_exceptions'
 export default class RegisterPassword {
   async handle(user: User, password: string) {
     if (user.password) {
-      throw new ConflictException('The account already has a password; change it instead', {
+      throw new ConflictException('errors.password_already_set', {
         code: 'E_PASSWORD_EXISTS',
       })
     }

@@ -20,7 +20,7 @@ export default class RevokeSession {
       .whereNull('revoked_at')
       .where('expires_at', '>', this.clock.local().toSQL()!)
       .first()
-    if (!session) throw new NotFoundException('Session not found')
+    if (!session) throw new NotFoundException('errors.session_not_found')
     await sessionTokens.revoke(session)
   }
 }

@@ -11,7 +11,7 @@ import { NotFoundException } from '#exceptions/http_exceptions'
 export default class ShowDataExport {
   async handle(user: User, id: string) {
     const dataExport = await DataExport.query().where('id', id).where('user_id', user.id).first()
-    if (!dataExport) throw new NotFoundException('Data export not found')
+    if (!dataExport) throw new NotFoundException('errors.data_export_not_found')
 
     let url: string | null = null
     if (dataExport.status === 'ready' && dataExport.filePath && !dataExport.isExpired) {

@@ -7,7 +7,7 @@ import type { updateProfileValidator } from '#validators/profile'
 type Params = Infer<typeof updateProfileValidator>
 
 /**
- * PUT /users/me: name, phone and CPF. A name change is announced
+ * PUT /users/me: name, phone, CPF and locale. A name change is announced
  * (`user:profile_updated`) inside the transaction, so that copies of it
  * are refreshed atomically.
  */
@@ -18,6 +18,7 @@ export default class UpdateProfile {
       user.name = params.name
       if (params.phone !== undefined) user.phone = params.phone
       if (params.cpf !== undefined) user.cpf = params.cpf
+      if (params.locale !== undefined) user.locale = params.locale
 
       const nameChanged = 'name' in user.$dirty || 'avatar' in user.$dirty
       await user.save()

@@ -12,7 +12,7 @@ import { logoUrl } from '#services/files/logo_urls'
 export default class ShowActiveContractSummary {
   async handle(membership: CompanyMember) {
     const found = await this.find(membership)
-    if (!found) throw new NotFoundException('No active contract')
+    if (!found) throw new NotFoundException('errors.no_active_contract')
     return found
   }
 

@@ -42,7 +42,7 @@ export default class AcceptInvitation {
         .where('expires_at', '>', now.toSQL()!)
         .forUpdate()
         .first()
-      if (!invitation) throw new BadRequestException('Invalid or expired invitation')
+      if (!invitation) throw new BadRequestException('errors.invalid_invitation')
 
       const user = await User.query({ client: trx })
         .where('id', invitation.userId)
@@ -84,7 +84,7 @@ export default class AcceptInvitation {
         {
           field: 'password',
           rule: 'required',
-          message: 'The password field must be defined to accept this invitation',
+          message: 'errors.invitation_password_required',
         },
       ])
     }

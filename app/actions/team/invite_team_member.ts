@@ -44,20 +44,20 @@ export default class InviteTeamMember {
   async handle(borrower: Company, invitedBy: User, params: Params): Promise<InviteOutcome> {
     const representative = params.legalRepresentative
     if (params.document === borrower.document) {
-      throw new BadRequestException('The company cannot be the borrower itself')
+      throw new BadRequestException('errors.borrower_itself')
     }
     if (
       representative.email === invitedBy.email.toLowerCase() ||
       representative.cpf === invitedBy.cpf
     ) {
-      throw new BadRequestException('The legal representative cannot be the current user')
+      throw new BadRequestException('errors.representative_is_current_user')
     }
 
     return db.transaction(async (trx) => {
       const holder = await Company.verifiedHolderOf(params.document, trx)
       const account = await User.findByEmail(representative.email, trx)
       if (await this.alreadyLinked(borrower, holder, account, trx)) {
-        throw new BadRequestException('Member already linked to this company')
+        throw new BadRequestException('errors.member_already_linked')
       }
       if (account) {
         await this.requestMembership(borrower, invitedBy, account, params, holder, trx)

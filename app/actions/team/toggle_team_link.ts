@@ -25,7 +25,7 @@ export default class ToggleTeamLink {
         .preload('contract')
         .firstOrFail()
       if (isActive && CLOSED_STATUSES.includes(part.contract.status)) {
-        throw new ConflictException('A link of a closed contract cannot be reactivated')
+        throw new ConflictException('errors.closed_link_reactivated')
       }
       part.useTransaction(trx)
       await part.merge({ isActive }).save()

@@ -22,7 +22,9 @@ export default class SaveTemplate {
       (name) => !variables.some((variable) => variable.name === name)
     )
     if (undeclared.length) {
-      throw new UnprocessableException(`Undeclared template variables: ${undeclared.join(', ')}`)
+      throw new UnprocessableException('errors.undeclared_variables', {
+        data: { names: undeclared.join(', ') },
+      })
     }
 
     const template = id ? await ContractTemplate.findOwned(company.id, id) : new ContractTemplate()

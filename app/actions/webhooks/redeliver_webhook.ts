@@ -19,7 +19,7 @@ export default class RedeliverWebhook {
         .where({ id: deliveryId, webhook_endpoint_id: endpoint.id })
         .select('webhook_event_id')
         .first()
-      if (!original) throw new NotFoundException('Delivery not found')
+      if (!original) throw new NotFoundException('errors.delivery_not_found')
       const newId = await enqueueWebhookDelivery(trx, endpoint.id, original.webhook_event_id)
       return webhookDeliveries(endpoint.id)
         .useTransaction(trx)

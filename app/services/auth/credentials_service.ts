@@ -14,7 +14,7 @@ export async function verifyCredentials(email: string, password: string): Promis
   const storedHash = user?.password ?? (await dummyHash)
   const matches = await hash.verify(storedHash, password)
   if (!user || !user.password || !matches) {
-    throw new UnauthorizedException('Invalid credentials', { code: 'E_INVALID_CREDENTIALS' })
+    throw new UnauthorizedException('errors.invalid_credentials', { code: 'E_INVALID_CREDENTIALS' })
   }
   return user
 }

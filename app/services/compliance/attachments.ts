@@ -21,7 +21,7 @@ export async function requireActiveProviders(
   const byId = new Map(providers.map((provider) => [provider.providerId, provider]))
   const missing = [...new Set(ids)].filter((id) => !byId.has(id))
   if (missing.length)
-    throw new NotFoundException(`Prestadores não encontrados: ${missing.join(', ')}`)
+    throw new NotFoundException('errors.providers_not_found', { data: { ids: missing.join(', ') } })
   return byId
 }
 
@@ -113,11 +113,13 @@ export async function replaceLeaderships(
   const known = new Set(steps.map((step) => step.id))
   const unknown = stepIds.filter((id) => !known.has(id))
   if (unknown.length)
-    throw new UnprocessableException(`Steps not in this flow: ${unknown.join(', ')}`)
+    throw new UnprocessableException('errors.steps_not_in_flow', {
+      data: { ids: unknown.join(', ') },
+    })
   await assertBorrowerSideUsers(
     attachment.companyId,
     stepLeaderships.flatMap((leadership) => leadership.immediateLeadershipIds),
-    'Immediate leaders must be borrower-side members of the company',
+    'errors.leaders_not_members',
     trx
   )
 

@@ -23,5 +23,6 @@ export async function assertBorrowerSideUsers(
     .select('user_id')
   const found = new Set(rows.map((row) => row.user_id))
   const missing = ids.filter((id) => !found.has(id))
-  if (missing.length) throw new UnprocessableException(`${message}: ${missing.join(', ')}`)
+  if (missing.length)
+    throw new UnprocessableException(message, { data: { ids: missing.join(', ') } })
 }

@@ -25,28 +25,24 @@ function sortByOrder<T extends { order?: number }>(steps: T[]): T[] {
  * platformDataTypes and the leadership flags (decisions.md, Compliance).
  */
 function normalize(step: FullStep) {
-  const label = `Step "${step.title}"`
+  const label = { step: step.title }
   const documents = step.documents ?? []
   const platformDataTypes = step.platformDataTypes ?? []
   if (step.stepType === 'documents' && platformDataTypes.length) {
-    throw new UnprocessableException(
-      `${label}: platformDataTypes must be empty on a documents step`
-    )
+    throw new UnprocessableException('errors.step_platform_types_on_documents', { data: label })
   }
   if (step.stepType === 'platformData' && documents.length) {
-    throw new UnprocessableException(`${label}: documents must be empty on a platformData step`)
+    throw new UnprocessableException('errors.step_documents_on_platform_data', { data: label })
   }
   if (step.stepType === 'platformData' && !platformDataTypes.length) {
-    throw new UnprocessableException(`${label}: a platformData step needs platformDataTypes`)
+    throw new UnprocessableException('errors.step_platform_data_types_required', { data: label })
   }
   const allValidatorsRequired = step.allValidatorsRequired ?? false
   const onlyImmediateLeadershipRequired =
     allValidatorsRequired || (step.onlyImmediateLeadershipRequired ?? false)
   const includeImmediateLeadership = step.includeImmediateLeadership ?? false
   if (onlyImmediateLeadershipRequired && !includeImmediateLeadership) {
-    throw new UnprocessableException(
-      `${label}: onlyImmediateLeadershipRequired (forced by allValidatorsRequired) requires includeImmediateLeadership`
-    )
+    throw new UnprocessableException('errors.step_leadership_required', { data: label })
   }
   return {
     fields: {
@@ -92,7 +88,7 @@ async function syncRequirements(
     const id = 'id' in document ? document.id : undefined
     const current = id ? byId.get(id) : undefined
     if (id && !current) {
-      throw new UnprocessableException(`Document requirement ${id} is not in this step`)
+      throw new UnprocessableException('errors.document_requirement_not_in_step', { data: { id } })
     }
     if (current) {
       kept.add(current.id)
@@ -163,7 +159,7 @@ export async function writeSteps(
   const byId = new Map(existing.map((step) => [step.id, step]))
   for (const item of items) {
     if (item.id && !byId.has(item.id)) {
-      throw new UnprocessableException(`Step ${item.id} is not in this flow`)
+      throw new UnprocessableException('errors.step_not_in_flow', { data: { id: item.id } })
     }
   }
 
@@ -171,7 +167,7 @@ export async function writeSteps(
   await assertBorrowerSideUsers(
     companyId,
     full.flatMap(({ data }) => data.validatorIds),
-    'Validators must be borrower-side members of the company',
+    'errors.validators_not_members',
     trx
   )
 

@@ -14,11 +14,11 @@ import { fileDelivery } from '#support/file_delivery'
 export type UploadRejection = 'MISSING' | 'EMPTY' | 'FORMAT' | 'SIZE' | 'MISMATCH'
 
 const REJECTION_MESSAGES: Record<UploadRejection, string> = {
-  MISSING: 'The file field is required',
-  EMPTY: 'The file is empty',
-  FORMAT: 'Formato de arquivo não aceito',
-  SIZE: 'The file exceeds the maximum size allowed',
-  MISMATCH: 'The file content does not match its extension',
+  MISSING: 'errors.file_required',
+  EMPTY: 'errors.file_empty',
+  FORMAT: 'errors.format_not_accepted',
+  SIZE: 'errors.file_too_large',
+  MISMATCH: 'errors.file_mismatch',
 }
 
 /**

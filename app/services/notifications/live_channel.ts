@@ -37,9 +37,9 @@ export async function channelRefusal(
   user: Pick<User, 'id'> | undefined,
   params: NotificationChannelParams
 ): Promise<string | null> {
-  if (!user || user.id !== params.userId) return 'You may not subscribe to this channel'
+  if (!user || user.id !== params.userId) return 'errors.channel_forbidden'
   if (!(await CompanyMember.isMember(params.companyId, params.userId))) {
-    return 'You are not a member of this company'
+    return 'errors.not_company_member'
   }
   return null
 }

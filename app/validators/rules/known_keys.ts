@@ -16,11 +16,14 @@ export const knownKeysRule = vine.createRule(
     if (!value || typeof value !== 'object') return
     for (const key of Object.keys(value)) {
       if (options.refused?.keys.includes(key)) {
-        field.report(options.refused.message.replace('{{ key }}', key), 'knownKeys', field)
+        field.report(options.refused.message, 'knownKeys', field, { key, reason: 'mandatory' })
         return
       }
       if (!options.allowed.includes(key)) {
-        field.report(`The {{ field }} field has an unknown key "${key}"`, 'knownKeys', field)
+        field.report('The {{ field }} field has an unknown key "{{ key }}"', 'knownKeys', field, {
+          key,
+          reason: 'unknown',
+        })
         return
       }
     }

@@ -13,13 +13,18 @@ const strongPasswordRule = vine.createRule(
       field.report(
         'The {{ field }} field must contain letters and digits',
         'passwordStrength',
-        field
+        field,
+        {
+          reason: 'mix',
+        }
       )
       return
     }
     const email = String(field.meta.email ?? '').toLowerCase()
     if (email && value.toLowerCase() === email) {
-      field.report('The {{ field }} field must not be your e-mail', 'passwordStrength', field)
+      field.report('The {{ field }} field must not be your e-mail', 'passwordStrength', field, {
+        reason: 'email',
+      })
     }
   }
 )

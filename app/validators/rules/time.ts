@@ -31,9 +31,13 @@ export const localDateRule = vine.createRule(
     if (!LOCAL_DATE.test(value) || !DateTime.fromISO(value).isValid) {
       field.report('The {{ field }} field must be a date (YYYY-MM-DD)', 'date', field)
     } else if (value > meta.maxDate) {
-      field.report(`The {{ field }} field must not be after ${meta.maxDate}`, 'date.max', field)
+      field.report('The {{ field }} field must not be after {{ max }}', 'date.max', field, {
+        max: meta.maxDate,
+      })
     } else if (meta.minDate && value < meta.minDate) {
-      field.report(`The {{ field }} field must not be before ${meta.minDate}`, 'date.min', field)
+      field.report('The {{ field }} field must not be before {{ min }}', 'date.min', field, {
+        min: meta.minDate,
+      })
     }
   }
 )

@@ -76,7 +76,7 @@ test.group('Auth / the authenticated floor in one statement', (group) => {
     await CompanyMember.query().where('company_id', company.id).where('user_id', member.id).delete()
     const refused = await get(client, '/notifications/unread-count', bearer, company.id)
     refused.assertStatus(403)
-    refused.assertBodyContains({ message: 'You are not a member of this company' })
+    refused.assertBodyContains({ message: 'Você não é membro desta empresa' })
   })
 
   test('a logout refuses the very next request of the same token', async ({ client }) => {

@@ -80,7 +80,7 @@ test.group('Auth / the JWT guard: sessions behind the token', (group) => {
       .update({ expires_at: DateTime.now().minus({ minutes: 1 }).toSQL() })
     const response = await get(client, accessToken)
     response.assertStatus(401)
-    response.assertBodyContains({ message: 'Unauthenticated' })
+    response.assertBodyContains({ message: 'Não autenticado' })
   })
 
   test('a revoked session refuses its token; the other sessions of the user keep working', async ({
@@ -126,7 +126,7 @@ test.group('Auth / the JWT guard: sessions behind the token', (group) => {
       const session = await openSession(user)
       const response = await get(client, await token({ sub: user.id, sid: session.id, ...claims }))
       response.assertStatus(401)
-      response.assertBodyContains({ message: 'Unauthenticated' })
+      response.assertBodyContains({ message: 'Não autenticado' })
     })
 })
 
@@ -192,7 +192,7 @@ test.group('Auth / the JWT guard: token type, algorithm and claims', (group) => 
   test('no Authorization header at all is 401', async ({ client }) => {
     const response = await client.get(PROTECTED)
     response.assertStatus(401)
-    response.assertBodyContains({ message: 'Unauthenticated' })
+    response.assertBodyContains({ message: 'Não autenticado' })
   })
 
   test("Japa's loginAs opens a real session and sends its token", async ({ client, assert }) => {
@@ -317,7 +317,7 @@ test.group('Auth / sessions: what login and refresh issue', (group) => {
     const { refreshToken } = await sessionTokens.issuePair(session)
     const response = await client.post('/api/v1/auth/refresh').json({ refreshToken })
     response.assertStatus(401)
-    response.assertBodyContains({ message: 'Invalid or expired refresh token' })
+    response.assertBodyContains({ message: 'Refresh token inválido ou expirado' })
     await session.refresh()
     assert.isNull(session.revokedAt)
   })

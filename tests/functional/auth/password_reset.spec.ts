@@ -83,7 +83,7 @@ test.group('Auth / password reset', (group) => {
     ;(await client.post(RESET).json({ token, password: 'first-pass-1' })).assertStatus(204)
     const again = await client.post(RESET).json({ token, password: 'second-pass-2' })
     again.assertStatus(400)
-    again.assertBodyContains({ message: 'Invalid or expired reset link' })
+    again.assertBodyContains({ message: 'Link de redefinição inválido ou expirado' })
     ;(await login(client, 'bia@example.test', 'first-pass-1')).assertStatus(200)
   })
 

@@ -39,7 +39,7 @@ test.group('Auth / tokens, refresh and logout', (group) => {
       if (token) request.bearerToken(token)
       const response = await request
       response.assertStatus(401)
-      response.assertBodyContains({ message: 'Unauthenticated' })
+      response.assertBodyContains({ message: 'Não autenticado' })
     }
   })
 

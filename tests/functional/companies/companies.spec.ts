@@ -103,7 +103,7 @@ test.group('Companies / context and roles', (group) => {
       .header('x-company-id', company.id)
       .loginAs(provider)
     response.assertStatus(403)
-    response.assertBodyContains({ message: 'Access denied' })
+    response.assertBodyContains({ message: 'Acesso negado' })
   })
 
   test('a missing, malformed or foreign x-company-id gets 403', async ({ client }) => {

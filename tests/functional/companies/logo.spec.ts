@@ -240,16 +240,16 @@ test.group('Company logo / POST and DELETE /company/:id/logo', (group) => {
     const { logo: before } = await Company.findOrFail(company.id)
 
     const cases: [Buffer, string, string][] = [
-      [Buffer.alloc(0), 'logo.png', 'The file is empty'],
-      [GIF_BYTES, 'logo.gif', 'The logo must be a PNG, JPEG or WebP image'],
-      [Buffer.from(SVG), 'logo.svg', 'The logo must be a PNG, JPEG or WebP image'],
-      [await pdfBytes(), 'logo.png', 'The file content does not match its extension'],
-      [Buffer.from(SVG), 'logo.webp', 'The file content does not match its extension'],
-      [PNG_BYTES, 'logo', 'The logo must be a PNG, JPEG or WebP image'],
+      [Buffer.alloc(0), 'logo.png', 'O arquivo está vazio'],
+      [GIF_BYTES, 'logo.gif', 'O logotipo deve ser uma imagem PNG, JPEG ou WebP'],
+      [Buffer.from(SVG), 'logo.svg', 'O logotipo deve ser uma imagem PNG, JPEG ou WebP'],
+      [await pdfBytes(), 'logo.png', 'O conteúdo do arquivo não corresponde à sua extensão'],
+      [Buffer.from(SVG), 'logo.webp', 'O conteúdo do arquivo não corresponde à sua extensão'],
+      [PNG_BYTES, 'logo', 'O logotipo deve ser uma imagem PNG, JPEG ou WebP'],
       [
         Buffer.concat([PNG_BYTES, Buffer.alloc(TWO_MB)]),
         'logo.png',
-        'The file exceeds the maximum size allowed',
+        'O arquivo excede o tamanho máximo permitido',
       ],
     ]
     for (const [bytes, name, message] of cases) {
@@ -261,7 +261,7 @@ test.group('Company logo / POST and DELETE /company/:id/logo', (group) => {
       .post(`/company/${company.id}/logo`)
       .field('logo', 'not a file')
     missing.assertStatus(422)
-    missing.assertBodyContains({ message: 'The file field is required' })
+    missing.assertBodyContains({ message: 'O campo file é obrigatório' })
     const json = await as(client, owner, company).post(`/company/${company.id}/logo`).json({})
     json.assertStatus(422)
 

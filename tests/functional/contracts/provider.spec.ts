@@ -174,7 +174,7 @@ test.group('Contracts / provider views (B2, B3, B4)', (group) => {
       for (const id of [other.withPerson, other.withEntity]) {
         const hidden = await asPerson.get(`/contracts/${id}/provider/detail`)
         hidden.assertStatus(404)
-        assert.equal(hidden.body().message, 'Contract not found')
+        assert.equal(hidden.body().message, 'Contrato não encontrado')
         ;(await asPerson.get(`/contracts/${id}/documents`)).assertStatus(404)
         ;(await asEntity.get(`/contracts/${id}/provider/detail`)).assertStatus(404)
       }

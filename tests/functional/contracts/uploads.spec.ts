@@ -78,17 +78,17 @@ test.group('Contracts / uploads (H6, H7, H10, H11)', (group) => {
     const api = as(client, world.owner, world.company)
     const cases: [Buffer, string, string][] = [
       [PNG_BYTES, 'foto.png', 'Formato de arquivo não aceito'],
-      [Buffer.alloc(0), 'vazio.pdf', 'The file is empty'],
+      [Buffer.alloc(0), 'vazio.pdf', 'O arquivo está vazio'],
       [
         Buffer.concat([await pdfBytes(), Buffer.alloc(1024 * 1024)]),
         'grande.pdf',
-        'The file exceeds the maximum size allowed',
+        'O arquivo excede o tamanho máximo permitido',
       ],
-      [PNG_BYTES, 'disfarcado.pdf', 'The file content does not match its extension'],
+      [PNG_BYTES, 'disfarcado.pdf', 'O conteúdo do arquivo não corresponde à sua extensão'],
       [
         Buffer.from('%PDX not really a pdf'),
         'falso.pdf',
-        'The file content does not match its extension',
+        'O conteúdo do arquivo não corresponde à sua extensão',
       ],
     ]
     for (const [bytes, filename, message] of cases) {

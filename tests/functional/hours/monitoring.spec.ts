@@ -110,7 +110,7 @@ test.group('Hours / provider summaries and entries (G)', (group) => {
     ]) {
       const response = await client.get(url).header('x-company-id', borrower.id).loginAs(owner)
       response.assertStatus(404)
-      response.assertBodyContains({ message: 'Provider not found' })
+      response.assertBodyContains({ message: 'Prestador não encontrado' })
     }
     const ana = await naturalProvider(borrower)
     for (const qs of [{ startDate: '2026-13-01' }, { page: 0 }, { pageSize: 101 }]) {

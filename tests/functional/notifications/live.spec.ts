@@ -211,7 +211,7 @@ test.group('Notifications / live over SSE (#16)', (group) => {
     // another member of the same company: not its channel
     const byOwner = await subscribe(client, { uid, channel: providerChannel }, await tokenOf(owner))
     byOwner.assertStatus(403)
-    byOwner.assertBodyContains({ message: 'You may not subscribe to this channel' })
+    byOwner.assertBodyContains({ message: 'Você não pode assinar este canal' })
 
     // a user of another company, on its own id: not a member
     const byOutsider = await subscribe(
@@ -220,7 +220,7 @@ test.group('Notifications / live over SSE (#16)', (group) => {
       await tokenOf(outsider)
     )
     byOutsider.assertStatus(403)
-    byOutsider.assertBodyContains({ message: 'You are not a member of this company' })
+    byOutsider.assertBodyContains({ message: 'Você não é membro desta empresa' })
 
     // a member removed from the company
     const providerToken = await tokenOf(provider)
@@ -230,7 +230,7 @@ test.group('Notifications / live over SSE (#16)', (group) => {
       .delete()
     const removed = await subscribe(client, { uid, channel: providerChannel }, providerToken)
     removed.assertStatus(403)
-    removed.assertBodyContains({ message: 'You are not a member of this company' })
+    removed.assertBodyContains({ message: 'Você não é membro desta empresa' })
 
     // not a notification channel at all
     const other = await subscribe(client, { uid, channel: 'users' }, await tokenOf(owner))
@@ -249,7 +249,7 @@ test.group('Notifications / live over SSE (#16)', (group) => {
     ;(await client.post('/api/v1/auth/logout').bearerToken(token)).assertStatus(204)
     const loggedOut = await subscribe(client, { uid, channel }, token)
     loggedOut.assertStatus(401)
-    loggedOut.assertBodyContains({ message: 'Unauthenticated' })
+    loggedOut.assertBodyContains({ message: 'Não autenticado' })
   })
 
   test('a refused stream receives nothing, and bad stream input is a 4xx', async ({

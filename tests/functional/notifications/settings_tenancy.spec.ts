@@ -95,13 +95,13 @@ test.group('Notifications / settings and marks of a user of two companies', (gro
     const path = (id: string) => `/company/${id}/notification-settings`
     const cross = await as(client, user, acme).get(path(globex.id))
     cross.assertStatus(404)
-    cross.assertBodyContains({ message: 'Company not found' })
+    cross.assertBodyContains({ message: 'Empresa não encontrada' })
     const crossPut = await as(client, user, acme).put(path(globex.id)).json({
       allowedChannels: {},
       types: {},
     })
     crossPut.assertStatus(404)
-    crossPut.assertBodyContains({ message: 'Company not found' })
+    crossPut.assertBodyContains({ message: 'Empresa não encontrada' })
 
     const saved = await as(client, user, acme)
       .put(path(acme.id))

@@ -88,7 +88,7 @@ test.group('Operations / liveness and metrics', (group) => {
 
     const missing = await client.get('/api/v1/metrics')
     missing.assertStatus(401)
-    missing.assertBody({ message: 'A valid metrics token is required' })
+    missing.assertBody({ message: 'Um token de métricas válido é necessário' })
     const wrong = await client.get('/api/v1/metrics').header('authorization', 'Bearer nope')
     wrong.assertStatus(401)
     const right = await client

@@ -67,7 +67,7 @@ test.group('Robustness / SQLSTATE mapping (#13)', (group) => {
     assert.equal(error.code, '22003')
     const { status, body } = await answer(error)
     assert.equal(status, 422)
-    assert.equal(body.message, 'A number is out of range')
+    assert.equal(body.message, 'Um número está fora do intervalo permitido')
 
     const badUuid = await caught(db.rawQuery("select 'not-a-uuid'::uuid"))
     assert.equal(badUuid.code, '22P02')
@@ -86,7 +86,7 @@ test.group('Robustness / SQLSTATE mapping (#13)', (group) => {
     assert.equal(error.code, '23505')
     const { status, body } = await answer(error)
     assert.equal(status, 409)
-    assert.equal(body.message, 'Resource already exists')
+    assert.equal(body.message, 'O recurso já existe')
   })
 
   test('40P01 (a deadlock) is 409: the transaction was rolled back, the client may retry', async ({
@@ -174,6 +174,6 @@ test.group('Robustness / SQLSTATE mapping (#13)', (group) => {
   test('other errors stay 500 with a generic message', async ({ assert }) => {
     const { status, body } = await answer(new TypeError('x is undefined'))
     assert.equal(status, 500)
-    assert.equal(body.message, 'Internal server error')
+    assert.equal(body.message, 'Erro interno do servidor')
   })
 })

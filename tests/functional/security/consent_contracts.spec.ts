@@ -65,7 +65,10 @@ test.group('Security / consent: contract parts, signers and reviewers', (group) 
       const response = await post([{ companyId: stranger.provider.company.id }, part])
       response.assertStatus(422)
       const unknown = (part as { companyId?: string }).companyId
-      assert.equal(response.body().message, `Part is not linked to this company: ${id ?? unknown}`)
+      assert.equal(
+        response.body().message,
+        `A parte não está vinculada a esta empresa: ${id ?? unknown}`
+      )
       assertRevealsNothing(assert, response.body(), victim)
     }
 
@@ -97,7 +100,7 @@ test.group('Security / consent: contract parts, signers and reviewers', (group) 
     response.assertStatus(422)
     assert.equal(
       response.body().message,
-      `Part is not linked to this company: ${victim.company.id}`
+      `A parte não está vinculada a esta empresa: ${victim.company.id}`
     )
 
     const partsAfter = await ContractPart.query().where('contract_id', id).orderBy('id')
@@ -143,7 +146,10 @@ test.group('Security / consent: contract parts, signers and reviewers', (group) 
       .post('/contracts')
       .json({ name: 'Isca', workflowId: stranger.workflow.id, signatureConfig: signers })
     created.assertStatus(422)
-    assert.equal(created.body().message, `Signer is not linked to this company: ${victim.owner.id}`)
+    assert.equal(
+      created.body().message,
+      `O signatário não está vinculado a esta empresa: ${victim.owner.id}`
+    )
     assertRevealsNothing(assert, created.body(), victim)
 
     const id = await createContract(client, stranger)

@@ -205,7 +205,10 @@ test.group('Security / registration and password change throttles', (group) => {
         .post(LOGIN)
         .json({ email: user.email, password: 'wrong-pass-1' })
       response.assertStatus(401)
-      response.assertBodyContains({ message: 'Invalid credentials', code: 'E_INVALID_CREDENTIALS' })
+      response.assertBodyContains({
+        message: 'Credenciais inválidas',
+        code: 'E_INVALID_CREDENTIALS',
+      })
     }
     for (let attempt = 0; attempt < 4; attempt++) await fail()
     ;(

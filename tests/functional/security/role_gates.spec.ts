@@ -66,7 +66,7 @@ test.group('Security / role gates generated from the permission table', (group) 
         const fromGate =
           response.status() === 403 &&
           body.code === 'E_ROLE_FORBIDDEN' &&
-          body.message === 'Access denied' &&
+          body.message === 'Acesso negado' &&
           Object.keys(body).length === 2
         if (reach.includes(role)) {
           if (response.status() === 403 && body.code === 'E_ROLE_FORBIDDEN') {

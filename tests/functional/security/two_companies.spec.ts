@@ -26,7 +26,7 @@ async function twoCompanies(roleInA: MemberRole, roleInB: MemberRole) {
   return { a, b, user }
 }
 
-const ROLE_FORBIDDEN = { message: 'Access denied', code: 'E_ROLE_FORBIDDEN' }
+const ROLE_FORBIDDEN = { message: 'Acesso negado', code: 'E_ROLE_FORBIDDEN' }
 
 test.group('Security / a user of two companies', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
@@ -94,7 +94,7 @@ test.group('Security / a user of two companies', (group) => {
     for (const url of [MEMBERS, ME]) {
       const response = await client.get(url).header('x-company-id', foreign.id).loginAs(user)
       response.assertStatus(403)
-      response.assertBody({ message: 'You are not a member of this company', code: 'E_FORBIDDEN' })
+      response.assertBody({ message: 'Você não é membro desta empresa', code: 'E_FORBIDDEN' })
     }
     ;(await client.get(MEMBERS).header('x-company-id', a.id).loginAs(user)).assertStatus(200)
   })
@@ -130,7 +130,7 @@ test.group('Security / the x-company-id header', (group) => {
           .loginAs(owner)
         response.assertStatus(403)
         response.assertBody({
-          message: 'Header x-company-id must be a company id',
+          message: 'O cabeçalho x-company-id deve ser o id de uma empresa',
           code: 'E_FORBIDDEN',
         })
       }
@@ -150,7 +150,7 @@ test.group('Security / the x-company-id header', (group) => {
       }
       const refused = await members
       refused.assertStatus(403)
-      refused.assertBody({ message: 'Header x-company-id is required', code: 'E_FORBIDDEN' })
+      refused.assertBody({ message: 'O cabeçalho x-company-id é obrigatório', code: 'E_FORBIDDEN' })
       const answered = await me
       answered.assertStatus(200)
       assert.deepEqual(answered.body().data.permissions, [])

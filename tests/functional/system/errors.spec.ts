@@ -5,7 +5,7 @@ test.group('System / error bodies', () => {
     const response = await client.get('/api/v1/does-not-exist')
     response.assertStatus(404)
     assert.deepEqual(Object.keys(response.body()).sort(), ['code', 'message'])
-    response.assertBodyContains({ message: 'Route not found' })
+    response.assertBodyContains({ message: 'Rota não encontrada' })
   })
 
   test('malformed JSON is 400 {message} without echoing the body', async ({ client, assert }) => {
@@ -14,7 +14,7 @@ test.group('System / error bodies', () => {
       .header('content-type', 'application/json')
       .json('{"email": "a@b.c", "password": ' as any)
     response.assertStatus(400)
-    response.assertBodyContains({ message: 'Malformed JSON body' })
+    response.assertBodyContains({ message: 'Corpo JSON malformado' })
     assert.notInclude(JSON.stringify(response.body()), 'password')
   })
 
@@ -32,7 +32,7 @@ test.group('System / error bodies', () => {
       .post('/api/v1/auth/login')
       .json({ email: 'a@b.test', password: 'x'.repeat(2 * 1024 * 1024) })
     response.assertStatus(413)
-    response.assertBodyContains({ message: 'Request body too large' })
+    response.assertBodyContains({ message: 'Corpo da requisição grande demais' })
   })
 
   test('validation errors are 422 {message, errors[field, rule, message]}', async ({

@@ -32,7 +32,10 @@ test.group('System / health', () => {
 
     const response = await client.get('/api/v1/health')
     response.assertStatus(503)
-    response.assertBodyContains({ message: 'Database unavailable', data: { database: 'down' } })
+    response.assertBodyContains({
+      message: 'Banco de dados indisponível',
+      data: { database: 'down' },
+    })
   })
 
   test('serves the OpenAPI document and an offline reference page', async ({ client, assert }) => {

@@ -81,9 +81,15 @@ test.group('Tenant finders: locks and 404s', (group) => {
     const provider = await memberOf(company, 'provider')
     const contract = await activeContract(company, { userId: provider.id })
 
-    assert.equal(await notFound(Contract.findOwned(other.id, contract.id)), 'Contract not found')
+    assert.equal(
+      await notFound(Contract.findOwned(other.id, contract.id)),
+      'errors.contract_not_found'
+    )
     await contract.merge({ deletedAt: contract.createdAt }).save()
-    assert.equal(await notFound(Contract.findOwned(company.id, contract.id)), 'Contract not found')
+    assert.equal(
+      await notFound(Contract.findOwned(company.id, contract.id)),
+      'errors.contract_not_found'
+    )
     assert.isNull(
       await Contract.query()
         .withScopes((s) => s.notDeleted())
@@ -126,14 +132,14 @@ test.group('Tenant finders: locks and 404s', (group) => {
       { companyId: world.borrower.id, providerIds: [world.person.id] },
     ]
     for (const owner of cases) {
-      assert.equal(await notFound(findCompliance(owner, id)), 'Compliance not found')
+      assert.equal(await notFound(findCompliance(owner, id)), 'errors.compliance_not_found')
     }
     const compliance = await findCompliance(
       { companyId: world.borrower.id, providerIds: [world.providerCompany.id] },
       id
     )
     const personStep = world.personCompliance.steps[0].id as string
-    assert.equal(await notFound(findStep(compliance, personStep)), 'Step not found')
+    assert.equal(await notFound(findStep(compliance, personStep)), 'errors.step_not_found')
   })
 })
 
