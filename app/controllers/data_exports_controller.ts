@@ -3,6 +3,7 @@ import { inject } from '@adonisjs/core'
 import RequestDataExport from '#actions/profile/request_data_export'
 import ShowDataExport from '#actions/profile/show_data_export'
 import DataExportDto from '#dtos/data_export_dto'
+import { translator } from '#support/i18n'
 
 export default class DataExportsController {
   /** POST /users/me/data-export: 202, built later by `data-exports:process` */
@@ -14,8 +15,8 @@ export default class DataExportsController {
 
   /** GET /users/me/data-exports/:id */
   @inject()
-  async show({ auth, params }: HttpContext, showExport: ShowDataExport) {
+  async show({ auth, params, i18n }: HttpContext, showExport: ShowDataExport) {
     const { dataExport, url } = await showExport.handle(auth.getUserOrFail(), params.id)
-    return { data: DataExportDto.fromModel(dataExport, url) }
+    return { data: DataExportDto.fromModel(dataExport, url, translator(i18n)) }
   }
 }

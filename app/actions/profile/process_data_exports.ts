@@ -16,11 +16,14 @@ const LOCK_KEY = 7_202_611_001
 
 type FailureStage = 'collect' | 'store' | 'notify'
 
-/** What the user reads on a failed export (GET /users/me/data-exports/:id `failureReason`) */
+/**
+ * What the user reads on a failed export (GET /users/me/data-exports/:id
+ * `failureReason`): a catalogue key, rendered in the reader's language
+ */
 export const FAILURE_REASONS: Record<FailureStage, string> = {
-  collect: 'Your data could not be collected. Please request a new export.',
-  store: 'The export file could not be saved. Please request a new export.',
-  notify: 'The download link could not be prepared. Please request a new export.',
+  collect: 'errors.data_export_collect_failed',
+  store: 'errors.data_export_store_failed',
+  notify: 'errors.data_export_notify_failed',
 }
 
 interface Options {

@@ -43,7 +43,7 @@ export function holdStreamsWith(live: { identity: ListenerIdentity | null }) {
   listener = live
 }
 
-const taken = () => new ConflictException('A live stream with this uid is already open')
+const taken = () => new ConflictException('errors.live_stream_taken')
 
 /**
  * Opens the event stream `uid` in this process, unless a stream with that
@@ -58,7 +58,7 @@ export async function openStream(ctx: HttpContext, uid: string, owner: StreamOwn
   const holder = listener.identity
   if (!holder) {
     ctx.response.header('Retry-After', '5')
-    throw new ServiceUnavailableException('Live notifications are unavailable, retry later')
+    throw new ServiceUnavailableException('errors.live_unavailable')
   }
   opening.add(uid)
   try {
@@ -140,8 +140,8 @@ export async function assertOwnStream(uid: string, sessionId: string) {
 
 async function refusalFor(uid: string): Promise<never> {
   const { rows } = await db.rawQuery('SELECT 1 FROM live_streams WHERE uid = ?', [uid])
-  if (rows.length) throw new ForbiddenException('This live stream belongs to another session')
-  throw new NotFoundException('No live stream with this uid is open')
+  if (rows.length) throw new ForbiddenException('errors.live_stream_other_session')
+  throw new NotFoundException('errors.live_stream_not_found')
 }
 
 /**

@@ -225,7 +225,7 @@ test.group('Security / a stream id belongs to whoever opened and bound it', (gro
     assert.equal(thief.source.status, 409)
     const refused = await client.get(`/api/v1/__transmit/events?uid=${uid}`)
     refused.assertStatus(409)
-    refused.assertBodyContains({ message: 'A live stream with this uid is already open' })
+    refused.assertBodyContains({ message: 'Já existe um stream ao vivo aberto com este uid' })
 
     // the victim subscribes again (as its client does on reconnect): still its own stream
     ;(
@@ -261,7 +261,7 @@ test.group('Security / a stream id belongs to whoever opened and bound it', (gro
       ownerToken
     )
     foreign.assertStatus(403)
-    foreign.assertBodyContains({ message: 'This live stream belongs to another session' })
+    foreign.assertBodyContains({ message: 'Este stream ao vivo pertence a outra sessão' })
     // the same user from another session is another owner too
     const otherSession = (await sessionTokens.openSession(provider, {})).accessToken
     ;(
@@ -272,7 +272,7 @@ test.group('Security / a stream id belongs to whoever opened and bound it', (gro
       .json({ uid, channel: notificationChannel(provider.id, company.id) })
       .bearerToken(ownerToken)
     leave.assertStatus(403)
-    leave.assertBodyContains({ message: 'This live stream belongs to another session' })
+    leave.assertBodyContains({ message: 'Este stream ao vivo pertence a outra sessão' })
 
     // an unknown uid: no stream to subscribe to
     const unknown = await subscribe(
@@ -282,7 +282,7 @@ test.group('Security / a stream id belongs to whoever opened and bound it', (gro
       ownerToken
     )
     unknown.assertStatus(404)
-    unknown.assertBodyContains({ message: 'No live stream with this uid is open' })
+    unknown.assertBodyContains({ message: 'Nenhum stream ao vivo aberto com este uid' })
 
     // the victim's stream still has its channel and nothing of the owner
     await NotificationFactory.merge({ userId: owner.id, companyId: company.id }).create()
