@@ -94,7 +94,8 @@ export class JwtGuard implements GuardContract<User> {
   async #authenticateKey(token: string): Promise<User> {
     const hash = apiKeyHash(token)
     if (!hash) this.#unauthorized()
-    const now = (await app.container.make(Clock)).now()
+    const clock = await app.container.make(Clock)
+    const now = clock.now()
     const found = await ApiKey.findActiveWithCompany(hash, now)
     if (!found) this.#unauthorized()
     await ApiKey.touch(found.key, now)

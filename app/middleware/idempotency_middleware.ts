@@ -10,11 +10,12 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/
 
 /**
  * `Idempotency-Key` on POST and PATCH of an authenticated caller: the
- * first answer (status below 500) is stored per caller and key for 24 h; a
- * retry with the same request gets it again without running it (with
+ * first success (2xx) is stored per caller and key for 24 h; a retry with
+ * the same request gets it again without running it (with
  * `Idempotent-Replayed: true`), the same key with another request is 422,
- * and a retry while the first still runs is 409. An error thrown by the
- * first request frees the key (its transaction wrote nothing).
+ * and a retry while the first still runs is 409. A first request that
+ * fails (4xx/5xx: its action's transaction wrote nothing) frees the key,
+ * so the client may fix the request and send it again under the same key.
  */
 export default class IdempotencyMiddleware {
   async handle(ctx: HttpContext, next: NextFn) {
@@ -29,7 +30,8 @@ export default class IdempotencyMiddleware {
     const guard = ctx.auth.use('jwt')
     const caller = guard.apiKey ? `k:${guard.apiKey.key.id}` : `u:${guard.user!.id}`
 
-    const now = (await app.container.make(Clock)).now()
+    const clock = await app.container.make(Clock)
+    const now = clock.now()
     const requestHash = fingerprint(ctx)
     const stored = await idempotencyStore.claim(caller, key, requestHash, now)
     if (stored) return replay(ctx, stored, requestHash)
@@ -41,17 +43,15 @@ export default class IdempotencyMiddleware {
       throw error
     }
     const status = ctx.response.getStatus()
-    if (status >= 500) return idempotencyStore.release(caller, key)
+    if (status < 200 || status >= 300) return idempotencyStore.release(caller, key)
     const body = ctx.response.getBody()
+    const json = body !== null && body !== undefined && typeof body !== 'string'
     await idempotencyStore.complete(caller, key, {
       status,
-      body:
-        body === null || body === undefined
-          ? null
-          : typeof body === 'string'
-            ? body
-            : JSON.stringify(body),
-      contentType: (ctx.response.getHeader('content-type') as string | undefined) ?? null,
+      body: body === null || body === undefined ? null : json ? JSON.stringify(body) : body,
+      contentType:
+        (ctx.response.getHeader('content-type') as string | undefined) ??
+        (json ? 'application/json; charset=utf-8' : null),
     })
   }
 }

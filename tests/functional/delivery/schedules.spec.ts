@@ -77,6 +77,7 @@ test.group('Worker schedules', (group) => {
       'notifications:prune': '2026-11-24T04:00:00.000Z',
       'data-exports:process': '2026-11-23T10:21:00.000Z',
       'reminders:send': '2026-11-23T11:00:00.000Z',
+      'audit:prune': '2026-11-24T04:20:00.000Z',
     })
   })
 
