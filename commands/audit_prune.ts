@@ -37,6 +37,8 @@ export default class AuditPrune extends BaseCommand {
       return
     }
     const { audit, idempotency } = outcome.result
-    this.logger.success(`deleted ${audit} audit entries and ${idempotency} expired idempotency keys`)
+    this.logger.success(
+      `deleted ${audit} audit entries and ${idempotency} expired idempotency keys`
+    )
   }
 }

@@ -21,7 +21,11 @@ interface Params {
 export default class PruneAuditLog {
   constructor(protected clock: Clock) {}
 
-  async handle({ days = env.get('AUDIT_LOG_RETENTION_DAYS') ?? 365, batchSize = 5000, onProgress }: Params = {}) {
+  async handle({
+    days = env.get('AUDIT_LOG_RETENTION_DAYS') ?? 365,
+    batchSize = 5000,
+    onProgress,
+  }: Params = {}) {
     const now = this.clock.now()
     const cutoff = now.minus({ days }).toJSDate()
     let audit = 0

@@ -31,7 +31,10 @@ test.group('Integrators / Idempotency-Key', (group) => {
     assert.lengthOf(await contractsOf(world.company.id), 1)
   })
 
-  test('the same key with another body is 422, and keys are per caller', async ({ client, assert }) => {
+  test('the same key with another body is 422, and keys are per caller', async ({
+    client,
+    assert,
+  }) => {
     const world = await contractWorld()
     const post = (name: string) =>
       as(client, world.owner, world.company)
@@ -84,10 +87,16 @@ test.group('Integrators / Idempotency-Key', (group) => {
     assert.lengthOf(await contractsOf(world.company.id), 1)
   })
 
-  test('a failed first request frees the key; a malformed key is 422', async ({ client, assert }) => {
+  test('a failed first request frees the key; a malformed key is 422', async ({
+    client,
+    assert,
+  }) => {
     const world = await contractWorld()
     const api = as(client, world.owner, world.company)
-    const invalid = await api.post('/contracts').header('idempotency-key', 'fix-me').json({ name: '' })
+    const invalid = await api
+      .post('/contracts')
+      .header('idempotency-key', 'fix-me')
+      .json({ name: '' })
     invalid.assertStatus(422)
     const fixed = await api
       .post('/contracts')
@@ -103,12 +112,16 @@ test.group('Integrators / Idempotency-Key', (group) => {
     assert.lengthOf(await contractsOf(world.company.id), 1)
   })
 
-  test('PATCH takes it too: the replay does not run the change again', async ({ client, assert }) => {
+  test('PATCH takes it too: the replay does not run the change again', async ({
+    client,
+    assert,
+  }) => {
     const world = await contractWorld()
     const api = as(client, world.owner, world.company)
     const created = await api.post('/contracts').json(fullPayload(world))
     const id = created.body().data.id
-    const cancel = () => api.patch(`/contracts/${id}/cancel`).header('idempotency-key', 'cancel-1').json({})
+    const cancel = () =>
+      api.patch(`/contracts/${id}/cancel`).header('idempotency-key', 'cancel-1').json({})
     const first = await cancel()
     const second = await cancel()
     assert.equal(second.status(), first.status())

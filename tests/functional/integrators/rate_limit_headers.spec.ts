@@ -1,8 +1,8 @@
 import { test } from '@japa/runner'
 
 /** `"<name>";r=<remaining>;t=<seconds>` -> its numbers */
-function parse(header: string) {
-  const match = /^"([a-z_]+)";r=(\d+);t=(\d+)$/.exec(header)
+function parse(header: string | undefined) {
+  const match = /^"([a-z_]+)";r=(\d+);t=(\d+)$/.exec(header ?? '')
   if (!match) throw new Error(`malformed RateLimit header: ${header}`)
   return { name: match[1], remaining: Number(match[2]), reset: Number(match[3]) }
 }
