@@ -145,7 +145,12 @@ export default class extends BaseSchema {
                    (ctx ->> 'companyId')::uuid),
           ctx ->> 'actorType', (ctx ->> 'userId')::uuid, (ctx ->> 'apiKeyId')::uuid,
           TG_TABLE_NAME, row_data ->> 'id',
-          CASE TG_OP WHEN 'INSERT' THEN 'create' WHEN 'UPDATE' THEN 'update' ELSE 'delete' END,
+          CASE WHEN TG_OP = 'INSERT' THEN 'create'
+               WHEN TG_OP = 'DELETE' THEN 'delete'
+               /* A soft delete (deleted_at set) is the record's deletion */
+               WHEN old_row ->> 'deleted_at' IS NULL AND new_row ->> 'deleted_at' IS NOT NULL
+                 THEN 'delete'
+               ELSE 'update' END,
           ctx ->> 'operation', changed, ctx ->> 'ip', ctx ->> 'requestId');
         RETURN NULL;
       END $$`)
