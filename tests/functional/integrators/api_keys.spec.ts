@@ -168,3 +168,20 @@ test.group('Integrators / API keys: requests', (group) => {
     assert.notEqual(stored.userId, world.owner.id)
   })
 })
+
+test.group('Integrators / API keys: demo data', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('the demo key printed by npm run dev lists Acme contracts (seeded once)', async ({
+    client,
+    assert,
+  }) => {
+    const { default: db } = await import('@adonisjs/lucid/services/db')
+    const { seedAccounts } = await import('#database/seeders/demo/accounts')
+    const { seedApiKeys, demoApiKeySecret } = await import('#database/seeders/demo/api_keys')
+    const first = await db.transaction(async (trx) => seedApiKeys(await seedAccounts(trx), trx))
+    const again = await db.transaction(async (trx) => seedApiKeys(await seedAccounts(trx), trx))
+    assert.equal(again.id, first.id)
+    ;(await withKey(client, demoApiKeySecret()).get('/contracts')).assertStatus(200)
+  })
+})
