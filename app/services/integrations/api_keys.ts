@@ -36,9 +36,18 @@ export async function issueApiKey(fields: NewKey, trx: TransactionClientContract
         tokenHash: hashOpaqueToken(fields.secret),
       }
     : newApiKeySecret()
-  const { secret: _fixed, ...columns } = fields
   const key = await ApiKey.create(
-    { ...columns, id, userId: user.id, prefix, tokenHash },
+    {
+      id,
+      companyId: fields.companyId,
+      userId: user.id,
+      name: fields.name,
+      prefix,
+      tokenHash,
+      permissions: fields.permissions,
+      expiresAt: fields.expiresAt,
+      createdBy: fields.createdBy,
+    },
     { client: trx }
   )
   return { key, secret }

@@ -94,7 +94,7 @@ test.group('Worker schedules', (group) => {
       finishedRuns++
     })
     cleanup(() => scheduler.stop())
-    assert.equal(scheduler.start(), 7)
+    assert.equal(scheduler.start(), 8)
     await sleep(2600)
     await scheduler.stop()
     assert.deepEqual([...new Set(runs.map((run) => run.command))], ['data-exports:process'])
