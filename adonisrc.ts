@@ -47,6 +47,7 @@ export default defineConfig({
 
   preloads: [
     () => import('#start/lucid'),
+    () => import('#start/audit'),
     () => import('#start/routes'),
     () => import('#start/kernel'),
     () => import('#start/validator'),

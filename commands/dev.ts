@@ -10,6 +10,7 @@ import { devProcesses } from '#support/dev_processes'
 import { supervise } from '#support/supervisor'
 import { DEMO_ONBOARDING_LINK_FILE } from '#database/seeders/demo/onboarding'
 import { demoWebhookReceiver } from '#database/seeders/demo/webhooks'
+import { demoApiKeySecret } from '#database/seeders/demo/api_keys'
 import { verifyWebhookSignature } from '#support/webhook_signature'
 
 /** Where the dev server listens (HOST and PORT, as bin/server.ts binds them) */
@@ -143,6 +144,7 @@ export default class Dev extends BaseCommand {
       () => ''
     )
     if (link) this.logger.info(`provider onboarding (Beta, no login): ${link.trim()}`)
+    this.logger.info(`API key of Acme (Demo ERP, contracts): ${demoApiKeySecret()}`)
     this.logger.info(`API on ${devApiAddress()}/api/v1 (reference: /api/v1/docs)`)
   }
 }

@@ -140,6 +140,10 @@ export default await Env.create(new URL('../', import.meta.url), {
   SCHEDULE_NOTIFICATIONS_PRUNE: cronRule,
   SCHEDULE_DATA_EXPORTS_PROCESS: cronRule,
   SCHEDULE_REMINDERS_SEND: cronRule,
+  SCHEDULE_AUDIT_PRUNE: cronRule,
+
+  /* Days the audit log keeps an entry (audit:prune; default 365) */
+  AUDIT_LOG_RETENTION_DAYS: Env.schema.number.optional(),
 
   /* Personal data exports: days a ready archive stays downloadable */
   DATA_EXPORT_TTL_DAYS: Env.schema.number.optional(),

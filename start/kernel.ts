@@ -28,6 +28,9 @@ router.use([
   () => import('#middleware/input_hygiene_middleware'),
   () => import('@adonisjs/auth/initialize_auth_middleware'),
   () => import('#middleware/initialize_bouncer_middleware'),
+  () => import('#middleware/audit_context_middleware'),
+  () => import('#middleware/idempotency_middleware'),
+  () => import('#middleware/conditional_get_middleware'),
 ])
 
 export const middleware = router.named({

@@ -8,6 +8,11 @@ import type { ReadVersions } from '#support/read_versions'
 import { requestedCompanyId } from '#middleware/company_context_middleware'
 import jwtService from '#services/auth/jwt_service'
 import sessionTokens from '#services/auth/session_token_service'
+import app from '@adonisjs/core/services/app'
+import ApiKey from '#models/api_key'
+import type Company from '#models/company'
+import Clock from '#services/platform/clock'
+import { apiKeyHash, isApiKeyToken } from '#support/api_key_secrets'
 
 /**
  * Authenticates `Authorization: Bearer <JWT>`: the signature, algorithm,
@@ -35,6 +40,13 @@ export class JwtGuard implements GuardContract<User> {
     versions: ReadVersions | null
   }
 
+  /**
+   * Set when the bearer is a company API key (`cmk_live_...`): the key, its
+   * company and the company's read versions, read in one statement. The
+   * user is then the key's service user.
+   */
+  apiKey?: { key: ApiKey; company: Company; versions: ReadVersions }
+
   #ctx: HttpContext
 
   constructor(ctx: HttpContext) {
@@ -59,6 +71,7 @@ export class JwtGuard implements GuardContract<User> {
 
     const token = this.#bearerToken()
     if (!token) this.#unauthorized()
+    if (isApiKeyToken(token)) return this.#authenticateKey(token)
 
     const payload = await jwtService.verify(token, 'access')
     if (!payload || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') {
@@ -74,6 +87,20 @@ export class JwtGuard implements GuardContract<User> {
     if (companyId) this.membership = { companyId, membership, versions }
     this.#session = session
     this.user = user
+    this.isAuthenticated = true
+    return this.user
+  }
+
+  async #authenticateKey(token: string): Promise<User> {
+    const hash = apiKeyHash(token)
+    if (!hash) this.#unauthorized()
+    const clock = await app.container.make(Clock)
+    const now = clock.now()
+    const found = await ApiKey.findActiveWithCompany(hash, now)
+    if (!found) this.#unauthorized()
+    await ApiKey.touch(found.key, now)
+    this.apiKey = { key: found.key, company: found.company, versions: found.versions }
+    this.user = found.user
     this.isAuthenticated = true
     return this.user
   }

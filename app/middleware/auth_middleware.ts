@@ -1,9 +1,15 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import type { Authenticators } from '@adonisjs/auth/types'
+import { RoleForbiddenException, UnauthorizedException } from '#exceptions/http_exceptions'
+import { ROUTE_GATES, keyMayUse } from '#support/permissions'
 
 /**
- * Requires a valid access token (401 otherwise).
+ * Requires a valid access token or API key (401 otherwise). A key reaches
+ * only company routes gated by a permission: a route outside the company
+ * context (profile, password, sessions) answers it 401, as a credential it
+ * does not take; a company route it may never use (inbox, key management)
+ * 403.
  */
 export default class AuthMiddleware {
   async handle(
@@ -12,6 +18,13 @@ export default class AuthMiddleware {
     options: { guards?: (keyof Authenticators)[] } = {}
   ) {
     await ctx.auth.authenticateUsing(options.guards)
+    const name = ctx.route?.name
+    if (ctx.auth.use('jwt').apiKey && !keyMayUse(name)) {
+      if (!name || !(name in ROUTE_GATES)) {
+        throw new UnauthorizedException('API keys are not accepted on this route')
+      }
+      throw new RoleForbiddenException('API keys cannot use this route')
+    }
     return next()
   }
 }

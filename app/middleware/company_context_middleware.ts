@@ -5,6 +5,7 @@ import CompanyMember from '#models/company_member'
 import type Company from '#models/company'
 import { UUID_V4 } from '#support/uuid'
 import type { ReadVersions } from '#support/read_versions'
+import type ApiKey from '#models/api_key'
 
 /**
  * The company the request names (`x-company-id`), when it is a company
@@ -22,6 +23,8 @@ export function requestedCompanyId(ctx: HttpContext): string | null {
  */
 export default class CompanyContextMiddleware {
   async handle(ctx: HttpContext, next: NextFn, options: { optional?: boolean } = {}) {
+    const key = ctx.auth.use('jwt').apiKey
+    if (key) return this.#keyContext(ctx, next, key)
     const companyId = ctx.request.header('x-company-id')?.trim()
     /** `company({ optional: true })`: no header, no context (ctx.membership unset) */
     if (!companyId && options.optional) return next()
@@ -53,6 +56,31 @@ export default class CompanyContextMiddleware {
     ctx.readVersions = prefetched?.companyId === companyId ? prefetched.versions : null
     return next()
   }
+
+  /**
+   * An API key's company is the key's (`x-company-id` may be left out; one
+   * naming another company is 403). Its membership is a stand-in with the
+   * admin role for the code that reads a role (the key's permissions gate
+   * the routes), never stored.
+   */
+  #keyContext(
+    ctx: HttpContext,
+    next: NextFn,
+    found: { key: ApiKey; company: Company; versions: ReadVersions }
+  ) {
+    const named = ctx.request.header('x-company-id')?.trim()
+    if (named && named !== found.company.id) {
+      throw new ForbiddenException('This API key belongs to another company')
+    }
+    const membership = new CompanyMember()
+    membership.fill({ companyId: found.company.id, userId: found.key.userId, role: 'admin' })
+    membership.$setRelated('company', found.company)
+    ctx.apiKey = found.key
+    ctx.membership = membership
+    ctx.company = found.company
+    ctx.readVersions = found.versions
+    return next()
+  }
 }
 
 declare module '@adonisjs/core/http' {
@@ -63,5 +91,7 @@ declare module '@adonisjs/core/http' {
     membership: CompanyMember
     /** The context's read versions (ReadCache); null when not read with the session */
     readVersions: ReadVersions | null
+    /** The API key of the request (set by the company middleware), else undefined */
+    apiKey?: ApiKey
   }
 }

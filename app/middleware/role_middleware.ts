@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import { RoleForbiddenException } from '#exceptions/http_exceptions'
-import { MEMBER, ROUTE_GATES, allows } from '#support/permissions'
+import { MEMBER, ROUTE_GATES, allows, keyAllows } from '#support/permissions'
 
 /**
  * The role gate of every company-scoped route (after the company
@@ -10,14 +10,20 @@ import { MEMBER, ROUTE_GATES, allows } from '#support/permissions'
  * denied, so a new route cannot forget its gate. The only request without
  * a membership here is one without `x-company-id` on a route whose company
  * context is optional, and only a MEMBER route lets it through (it answers
- * for the user alone).
+ * for the user alone). An API key request passes on the key's own
+ * permissions instead of a role.
  */
 export default class RoleMiddleware {
   async handle(ctx: HttpContext, next: NextFn) {
     const name = ctx.route?.name
     const gate = name ? ROUTE_GATES[name] : undefined
     const membership = ctx.membership as HttpContext['membership'] | undefined
-    const allowed = membership ? allows(membership.role, gate) : gate === MEMBER
+    const key = ctx.apiKey as HttpContext['apiKey'] | undefined
+    const allowed = key
+      ? keyAllows(key.permissions, gate)
+      : membership
+        ? allows(membership.role, gate)
+        : gate === MEMBER
     if (!allowed) throw new RoleForbiddenException('errors.access_denied')
     return next()
   }

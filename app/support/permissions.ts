@@ -241,6 +241,13 @@ export const ROUTE_GATES: Record<string, RouteGate> = {
   'webhooks.redeliver': 'company.settings.manage',
   'company.onboarding.check': MEMBER,
   'users.me.show': MEMBER,
+
+  // Integrators: API keys (people only, below) and the audit log, like the other settings
+  'api_keys.index': 'company.settings.manage',
+  'api_keys.store': 'company.settings.manage',
+  'api_keys.rotate': 'company.settings.manage',
+  'api_keys.destroy': 'company.settings.manage',
+  'audit_log.index': 'company.settings.manage',
 }
 
 /** Whether `role` passes `gate` (a missing gate never passes) */
@@ -249,4 +256,37 @@ export function allows(role: MemberRole, gate: RouteGate | undefined): boolean {
   if (gate === MEMBER) return true
   const needed: readonly Permission[] = typeof gate === 'string' ? [gate] : gate
   return needed.some((permission) => ROLE_PERMISSIONS[role].includes(permission))
+}
+
+/**
+ * What an API key may be granted: the borrower side's permissions an
+ * admin holds (a key acts for its company, never as a provider elsewhere,
+ * and never transfers ownership). Named permissions (`*.review`, `sign`)
+ * are grantable but reach nothing: a key is never named on a record.
+ */
+export const API_KEY_PERMISSIONS: readonly Permission[] = ROLE_PERMISSIONS.admin
+
+/** Routes a key never reaches whatever it was granted: managing keys */
+const PEOPLE_ONLY_ROUTES = new Set([
+  'api_keys.index',
+  'api_keys.store',
+  'api_keys.rotate',
+  'api_keys.destroy',
+])
+
+/**
+ * Whether an API key may reach a route at all: only company-scoped
+ * routes gated by a permission (never profile, password, session, inbox or
+ * key-management routes, which have no gate, a MEMBER gate or are people-only).
+ */
+export function keyMayUse(routeName: string | undefined): boolean {
+  const gate = routeName ? ROUTE_GATES[routeName] : undefined
+  return gate !== undefined && gate !== MEMBER && !PEOPLE_ONLY_ROUTES.has(routeName!)
+}
+
+/** Whether a key granted `permissions` passes `gate` */
+export function keyAllows(permissions: readonly Permission[], gate: RouteGate | undefined) {
+  if (gate === undefined || gate === MEMBER) return false
+  const needed: readonly Permission[] = typeof gate === 'string' ? [gate] : gate
+  return needed.some((permission) => permissions.includes(permission))
 }

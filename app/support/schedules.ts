@@ -23,6 +23,7 @@ export const SCHEDULE_ENV_KEYS = [
   'SCHEDULE_NOTIFICATIONS_PRUNE',
   'SCHEDULE_DATA_EXPORTS_PROCESS',
   'SCHEDULE_REMINDERS_SEND',
+  'SCHEDULE_AUDIT_PRUNE',
 ] as const
 export type ScheduleEnvKey = (typeof SCHEDULE_ENV_KEYS)[number]
 
@@ -69,6 +70,13 @@ export const SCHEDULE_DEFINITIONS: ScheduleDefinition[] = [
     env: 'SCHEDULE_REMINDERS_SEND',
     cron: '0 11 * * *',
     description: 'daily: compliance, signature and onboarding reminders (each item once a day)',
+  },
+  {
+    name: 'audit',
+    command: 'audit:prune',
+    env: 'SCHEDULE_AUDIT_PRUNE',
+    cron: '20 4 * * *',
+    description: 'daily: audit entries past AUDIT_LOG_RETENTION_DAYS, expired idempotency keys',
   },
   {
     name: 'data-exports',

@@ -187,6 +187,11 @@ const REACH: Record<string, string> = {
   'webhooks.test': ADMINS,
   'webhooks.deliveries': ADMINS,
   'webhooks.redeliver': ADMINS,
+  'api_keys.index': ADMINS,
+  'api_keys.store': ADMINS,
+  'api_keys.rotate': ADMINS,
+  'api_keys.destroy': ADMINS,
+  'audit_log.index': ADMINS,
 }
 
 test.group('Permissions / the table of docs/decisions.md', () => {

@@ -10,6 +10,7 @@ import { seedContracts } from '#database/seeders/demo/contracts'
 import { seedHours } from '#database/seeders/demo/hours'
 import { seedLogo } from '#database/seeders/demo/logo'
 import { seedWebhooks } from '#database/seeders/demo/webhooks'
+import { seedApiKeys } from '#database/seeders/demo/api_keys'
 
 /**
  * Demo data, idempotent: running it again changes nothing. Each area adds
@@ -29,6 +30,7 @@ export default class IndexSeeder extends BaseSeeder {
       await seedHours(accounts, contracts, trx)
       await seedLogo(accounts.acme, trx)
       await seedWebhooks(accounts, trx)
+      await seedApiKeys(accounts, trx)
     })
   }
 }

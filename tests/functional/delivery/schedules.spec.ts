@@ -77,6 +77,7 @@ test.group('Worker schedules', (group) => {
       'notifications:prune': '2026-11-24T04:00:00.000Z',
       'data-exports:process': '2026-11-23T10:21:00.000Z',
       'reminders:send': '2026-11-23T11:00:00.000Z',
+      'audit:prune': '2026-11-24T04:20:00.000Z',
     })
   })
 
@@ -93,7 +94,7 @@ test.group('Worker schedules', (group) => {
       finishedRuns++
     })
     cleanup(() => scheduler.stop())
-    assert.equal(scheduler.start(), 7)
+    assert.equal(scheduler.start(), 8)
     await sleep(2600)
     await scheduler.stop()
     assert.deepEqual([...new Set(runs.map((run) => run.command))], ['data-exports:process'])

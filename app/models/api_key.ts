@@ -1,0 +1,105 @@
+import { DateTime } from 'luxon'
+import { BaseModel, column, scope } from '@adonisjs/lucid/orm'
+import { compose } from '@adonisjs/core/helpers'
+import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
+import { withTimestamps } from '#models/mixins/with_timestamps'
+import { firstOrNotFound } from '#models/queries/first_or_not_found'
+import { fromPrefixed, prefixedColumns } from '#models/queries/prefixed_columns'
+import User from '#models/user'
+import Company from '#models/company'
+import { asPreparedStatement } from '#support/prepared_statement'
+import type { Permission } from '#support/permissions'
+import type { ReadVersions } from '#support/read_versions'
+
+/**
+ * A company's API key (integrators): a hashed secret, the permissions it
+ * may use (a subset of the role table's) and the service user that is
+ * the actor of its writes.
+ */
+export default class ApiKey extends compose(BaseModel, withUuidPrimaryKey, withTimestamps) {
+  @column()
+  declare companyId: string
+
+  @column()
+  declare userId: string
+
+  @column()
+  declare name: string
+
+  @column()
+  declare prefix: string
+
+  @column({ serializeAs: null })
+  declare tokenHash: string
+
+  @column()
+  declare permissions: Permission[]
+
+  @column.dateTime()
+  declare expiresAt: DateTime | null
+
+  @column.dateTime()
+  declare lastUsedAt: DateTime | null
+
+  @column.dateTime()
+  declare revokedAt: DateTime | null
+
+  @column()
+  declare createdBy: string | null
+
+  static ownedBy = scope((query, companyId: string) => {
+    query.where('api_keys.company_id', companyId)
+  })
+
+  /** Tenant finder: another company's key is 404 */
+  static findOwned(companyId: string, id: string, trx?: TransactionClientContract) {
+    const owned = ApiKey.query({ client: trx }).withScopes((s) => s.ownedBy(companyId))
+    return firstOrNotFound(owned.where('api_keys.id', id), 'API key not found', trx)
+  }
+
+  /**
+   * The authenticated floor of a key request in ONE statement: the active
+   * key with this secret hash, its service user, its company and the
+   * company's and directory's read versions (as a session reads them).
+   */
+  static async findActiveWithCompany(tokenHash: string, now: DateTime) {
+    const { rows } = await asPreparedStatement(
+      db.rawQuery(
+        `SELECT ${prefixedColumns(ApiKey, 'k')}, ${prefixedColumns(User, 'u')},
+                ${prefixedColumns(Company, 'c')},
+                coalesce(vc.version, 0) AS v_company, coalesce(vd.version, 0) AS v_directory
+           FROM api_keys k
+           JOIN users u ON u.id = k.user_id
+           JOIN companies c ON c.id = k.company_id
+           LEFT JOIN read_versions vc ON vc.scope = 'c:' || k.company_id
+           LEFT JOIN read_versions vd ON vd.scope = 'directory'
+          WHERE k.token_hash = ? AND k.revoked_at IS NULL
+            AND (k.expires_at IS NULL OR k.expires_at > ?)`,
+        [tokenHash, now.toJSDate()]
+      )
+    )
+    if (!rows.length) return null
+    const [row] = rows
+    /* A key has no inbox and no memberships: those scopes never change for it */
+    const versions: ReadVersions = {
+      company: row.v_company,
+      directory: row.v_directory,
+      inbox: '0',
+      user: '0',
+    }
+    return {
+      key: fromPrefixed(ApiKey, 'k', row)!,
+      user: fromPrefixed(User, 'u', row)!,
+      company: fromPrefixed(Company, 'c', row)!,
+      versions,
+    }
+  }
+
+  /** Records a use at most once a minute (a write per request would cost more than the read) */
+  static async touch(key: ApiKey, now: DateTime) {
+    if (key.lastUsedAt && now.diff(key.lastUsedAt).as('minutes') < 1) return
+    await db.from('api_keys').where('id', key.id).update({ last_used_at: now.toJSDate() })
+  }
+}
