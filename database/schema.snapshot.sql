@@ -4,6 +4,19 @@ adonis_schema.name character varying(255) not null
 adonis_schema.batch integer not null
 adonis_schema.migration_time timestamp with time zone default CURRENT_TIMESTAMP
 adonis_schema_versions.version integer not null
+api_keys.id uuid not null default gen_random_uuid()
+api_keys.company_id uuid not null
+api_keys.user_id uuid not null
+api_keys.name character varying(120) not null
+api_keys.prefix character varying(24) not null
+api_keys.token_hash character varying(64) not null
+api_keys.permissions ARRAY not null
+api_keys.expires_at timestamp with time zone
+api_keys.last_used_at timestamp with time zone
+api_keys.revoked_at timestamp with time zone
+api_keys.created_by uuid
+api_keys.created_at timestamp with time zone not null default CURRENT_TIMESTAMP
+api_keys.updated_at timestamp with time zone not null default CURRENT_TIMESTAMP
 app_versions.id uuid not null default gen_random_uuid()
 app_versions.platform character varying(10) not null
 app_versions.version character varying(32) not null
@@ -24,6 +37,19 @@ app_versions.update_id character varying(128)
 app_versions.created_at timestamp with time zone not null
 app_versions.updated_at timestamp with time zone not null
 app_versions.deleted_at timestamp with time zone
+audit_log.id bigint not null default nextval('audit_log_id_seq'::regclass)
+audit_log.company_id uuid
+audit_log.actor_type character varying(16) not null
+audit_log.user_id uuid
+audit_log.api_key_id uuid
+audit_log.resource character varying(63) not null
+audit_log.resource_id text
+audit_log.action character varying(16) not null
+audit_log.operation character varying(120)
+audit_log.fields ARRAY not null
+audit_log.ip character varying(64)
+audit_log.request_id character varying(80)
+audit_log.created_at timestamp with time zone not null default CURRENT_TIMESTAMP
 auth_sessions.id uuid not null default gen_random_uuid()
 auth_sessions.user_id uuid not null
 auth_sessions.browser character varying(100)
@@ -292,6 +318,14 @@ delivery_attempts.started_at timestamp with time zone not null
 delivery_attempts.finished_at timestamp with time zone
 delivery_attempts.outcome character varying(20) not null
 delivery_attempts.error text
+idempotency_keys.caller character varying(60) not null
+idempotency_keys.key character varying(255) not null
+idempotency_keys.request_hash character varying(64) not null
+idempotency_keys.status smallint
+idempotency_keys.body text
+idempotency_keys.content_type character varying(120)
+idempotency_keys.created_at timestamp with time zone not null default CURRENT_TIMESTAMP
+idempotency_keys.expires_at timestamp with time zone not null
 integration_connections.id uuid not null default gen_random_uuid()
 integration_connections.company_id uuid not null
 integration_connections.provider character varying(50) not null
@@ -521,6 +555,7 @@ users.password character varying(255)
 users.created_at timestamp with time zone not null
 users.updated_at timestamp with time zone not null
 users.email_verified_at timestamp with time zone
+users.locale character varying(8)
 webhook_endpoints.id uuid not null default gen_random_uuid()
 webhook_endpoints.company_id uuid not null
 webhook_endpoints.url text not null
@@ -573,6 +608,20 @@ adonis_schema adonis_schema_name_not_null NOT NULL name
 adonis_schema adonis_schema_pkey PRIMARY KEY (id)
 adonis_schema_versions adonis_schema_versions_pkey PRIMARY KEY (version)
 adonis_schema_versions adonis_schema_versions_version_not_null NOT NULL version
+api_keys api_keys_company_id_foreign FOREIGN KEY (company_id) REFERENCES companies(id) ON DELETE CASCADE
+api_keys api_keys_company_id_not_null NOT NULL company_id
+api_keys api_keys_created_at_not_null NOT NULL created_at
+api_keys api_keys_created_by_foreign FOREIGN KEY (created_by) REFERENCES users(id) ON DELETE SET NULL
+api_keys api_keys_id_not_null NOT NULL id
+api_keys api_keys_name_not_null NOT NULL name
+api_keys api_keys_permissions_not_null NOT NULL permissions
+api_keys api_keys_pkey PRIMARY KEY (id)
+api_keys api_keys_prefix_not_null NOT NULL prefix
+api_keys api_keys_token_hash_not_null NOT NULL token_hash
+api_keys api_keys_token_hash_unique UNIQUE (token_hash)
+api_keys api_keys_updated_at_not_null NOT NULL updated_at
+api_keys api_keys_user_id_foreign FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+api_keys api_keys_user_id_not_null NOT NULL user_id
 app_versions app_versions_created_at_not_null NOT NULL created_at
 app_versions app_versions_delivery_check CHECK (((delivery)::text = ANY ((ARRAY['store'::character varying, 'ota'::character varying])::text[])))
 app_versions app_versions_delivery_not_null NOT NULL delivery
@@ -593,6 +642,13 @@ app_versions app_versions_type_check CHECK (((type)::text = ANY ((ARRAY['feature
 app_versions app_versions_type_not_null NOT NULL type
 app_versions app_versions_updated_at_not_null NOT NULL updated_at
 app_versions app_versions_version_not_null NOT NULL version
+audit_log audit_log_action_not_null NOT NULL action
+audit_log audit_log_actor_type_not_null NOT NULL actor_type
+audit_log audit_log_created_at_not_null NOT NULL created_at
+audit_log audit_log_fields_not_null NOT NULL fields
+audit_log audit_log_id_not_null NOT NULL id
+audit_log audit_log_pkey PRIMARY KEY (id)
+audit_log audit_log_resource_not_null NOT NULL resource
 auth_sessions auth_sessions_created_at_not_null NOT NULL created_at
 auth_sessions auth_sessions_expires_at_not_null NOT NULL expires_at
 auth_sessions auth_sessions_id_not_null NOT NULL id
@@ -871,6 +927,12 @@ delivery_attempts delivery_attempts_id_not_null NOT NULL id
 delivery_attempts delivery_attempts_outcome_not_null NOT NULL outcome
 delivery_attempts delivery_attempts_pkey PRIMARY KEY (id)
 delivery_attempts delivery_attempts_started_at_not_null NOT NULL started_at
+idempotency_keys idempotency_keys_caller_not_null NOT NULL caller
+idempotency_keys idempotency_keys_created_at_not_null NOT NULL created_at
+idempotency_keys idempotency_keys_expires_at_not_null NOT NULL expires_at
+idempotency_keys idempotency_keys_key_not_null NOT NULL key
+idempotency_keys idempotency_keys_pkey PRIMARY KEY (caller, key)
+idempotency_keys idempotency_keys_request_hash_not_null NOT NULL request_hash
 integration_connections integration_connections_company_id_foreign FOREIGN KEY (company_id) REFERENCES companies(id) ON DELETE CASCADE
 integration_connections integration_connections_company_id_not_null NOT NULL company_id
 integration_connections integration_connections_company_id_provider_unique UNIQUE (company_id, provider)
@@ -1145,6 +1207,7 @@ user_invitations user_invitations_user_id_not_null NOT NULL user_id
 users users_created_at_not_null NOT NULL created_at
 users users_email_not_null NOT NULL email
 users users_id_not_null NOT NULL id
+users users_locale_check CHECK (((locale)::text = ANY ((ARRAY['pt-BR'::character varying, 'en'::character varying])::text[])))
 users users_name_not_null NOT NULL name
 users users_pkey PRIMARY KEY (id)
 users users_updated_at_not_null NOT NULL updated_at
@@ -1204,9 +1267,16 @@ workflows workflows_updated_at_not_null NOT NULL updated_at
 -- indexes
 CREATE UNIQUE INDEX adonis_schema_pkey ON public.adonis_schema USING btree (id)
 CREATE UNIQUE INDEX adonis_schema_versions_pkey ON public.adonis_schema_versions USING btree (version)
+CREATE INDEX api_keys_company_idx ON public.api_keys USING btree (company_id, created_at)
+CREATE UNIQUE INDEX api_keys_pkey ON public.api_keys USING btree (id)
+CREATE UNIQUE INDEX api_keys_token_hash_unique ON public.api_keys USING btree (token_hash)
 CREATE INDEX app_versions_latest_index ON public.app_versions USING btree (platform, major DESC, minor DESC, patch DESC) INCLUDE (launch_at) WHERE (deleted_at IS NULL)
 CREATE UNIQUE INDEX app_versions_pkey ON public.app_versions USING btree (id)
 CREATE UNIQUE INDEX app_versions_platform_version_unique ON public.app_versions USING btree (platform, version)
+CREATE INDEX audit_log_company_idx ON public.audit_log USING btree (company_id, id)
+CREATE INDEX audit_log_company_resource_idx ON public.audit_log USING btree (company_id, resource, id)
+CREATE INDEX audit_log_created_idx ON public.audit_log USING btree (created_at)
+CREATE UNIQUE INDEX audit_log_pkey ON public.audit_log USING btree (id)
 CREATE UNIQUE INDEX auth_sessions_pkey ON public.auth_sessions USING btree (id)
 CREATE INDEX auth_sessions_user_id_created_at_index ON public.auth_sessions USING btree (user_id, created_at)
 CREATE INDEX companies_document_index ON public.companies USING btree (document)
@@ -1293,6 +1363,8 @@ CREATE INDEX deliveries_webhook_pending_idx ON public.deliveries USING btree (we
 CREATE UNIQUE INDEX delivery_attempts_delivery_id_attempt_unique ON public.delivery_attempts USING btree (delivery_id, attempt)
 CREATE INDEX delivery_attempts_failed_idx ON public.delivery_attempts USING btree (finished_at) WHERE ((outcome)::text = ANY ((ARRAY['failed'::character varying, 'interrupted'::character varying])::text[]))
 CREATE UNIQUE INDEX delivery_attempts_pkey ON public.delivery_attempts USING btree (id)
+CREATE INDEX idempotency_keys_expiry_idx ON public.idempotency_keys USING btree (expires_at)
+CREATE UNIQUE INDEX idempotency_keys_pkey ON public.idempotency_keys USING btree (caller, key)
 CREATE UNIQUE INDEX integration_connections_company_id_provider_unique ON public.integration_connections USING btree (company_id, provider)
 CREATE UNIQUE INDEX integration_connections_pkey ON public.integration_connections USING btree (id)
 CREATE INDEX integration_connections_status_index ON public.integration_connections USING btree (status)
@@ -1387,6 +1459,7 @@ CREATE UNIQUE INDEX workflows_pkey ON public.workflows USING btree (id)
 
 -- sequences
 adonis_schema_id_seq
+audit_log_id_seq
 deliveries_webhook_seq
 read_versions_seq
 
@@ -1410,6 +1483,58 @@ AS $function$
           END
         END
       $function$
+CREATE OR REPLACE FUNCTION public.audit_log_append_only()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+      BEGIN
+        IF TG_OP = 'DELETE' AND current_setting('app.audit_prune', true) = 'on' THEN
+          RETURN OLD;
+        END IF;
+        RAISE EXCEPTION 'audit_log is append-only' USING ERRCODE = 'insufficient_privilege';
+      END $function$
+CREATE OR REPLACE FUNCTION public.audit_write()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+      DECLARE
+        ctx jsonb := nullif(current_setting('app.audit', true), '')::jsonb;
+        old_row jsonb;
+        new_row jsonb;
+        row_data jsonb;
+        changed text[];
+      BEGIN
+        IF ctx IS NULL THEN RETURN NULL; END IF;
+        IF TG_OP <> 'INSERT' THEN old_row := to_jsonb(OLD); END IF;
+        IF TG_OP <> 'DELETE' THEN new_row := to_jsonb(NEW); END IF;
+        row_data := coalesce(new_row, old_row);
+        IF TG_OP = 'UPDATE' THEN
+          SELECT coalesce(array_agg(n.key ORDER BY n.key), '{}') INTO changed
+            FROM jsonb_each(new_row) n
+           WHERE n.value IS DISTINCT FROM old_row -> n.key
+             AND n.key NOT IN ('updated_at', 'last_used_at');
+          IF cardinality(changed) = 0 THEN RETURN NULL; END IF;
+        ELSE
+          SELECT coalesce(array_agg(n.key ORDER BY n.key), '{}') INTO changed
+            FROM jsonb_each(row_data) n
+           WHERE n.value <> 'null'::jsonb AND n.key NOT IN ('id', 'created_at', 'updated_at');
+        END IF;
+        INSERT INTO audit_log (company_id, actor_type, user_id, api_key_id, resource,
+                               resource_id, action, operation, fields, ip, request_id)
+        VALUES (
+          coalesce(CASE WHEN TG_ARGV[0] = '-' THEN NULL ELSE (row_data ->> TG_ARGV[0])::uuid END,
+                   (ctx ->> 'companyId')::uuid),
+          ctx ->> 'actorType', (ctx ->> 'userId')::uuid, (ctx ->> 'apiKeyId')::uuid,
+          TG_TABLE_NAME, row_data ->> 'id',
+          CASE WHEN TG_OP = 'INSERT' THEN 'create'
+               WHEN TG_OP = 'DELETE' THEN 'delete'
+               /* A soft delete (deleted_at set) is the record's deletion */
+               WHEN old_row ->> 'deleted_at' IS NULL AND new_row ->> 'deleted_at' IS NOT NULL
+                 THEN 'delete'
+               ELSE 'update' END,
+          ctx ->> 'operation', changed, ctx ->> 'ip', ctx ->> 'requestId');
+        RETURN NULL;
+      END $function$
 CREATE OR REPLACE FUNCTION public.company_link_counters_apply()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2385,8 +2510,12 @@ CREATE OR REPLACE FUNCTION public.word_similarity_op(text, text)
 AS '$libdir/pg_trgm', $function$word_similarity_op$function$
 
 -- triggers
+CREATE TRIGGER api_keys_audit AFTER INSERT OR DELETE OR UPDATE ON public.api_keys FOR EACH ROW EXECUTE FUNCTION audit_write('company_id')
+CREATE TRIGGER audit_log_append_only BEFORE DELETE OR UPDATE ON public.audit_log FOR EACH ROW EXECUTE FUNCTION audit_log_append_only()
+CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON public.audit_log FOR EACH STATEMENT EXECUTE FUNCTION audit_log_append_only()
 CREATE TRIGGER live_revoke_deleted_session AFTER DELETE ON public.auth_sessions FOR EACH ROW WHEN ((old.revoked_at IS NULL)) EXECUTE FUNCTION live_revoke_session()
 CREATE TRIGGER live_revoke_session AFTER UPDATE OF revoked_at ON public.auth_sessions FOR EACH ROW WHEN (((old.revoked_at IS NULL) AND (new.revoked_at IS NOT NULL))) EXECUTE FUNCTION live_revoke_session()
+CREATE TRIGGER companies_audit AFTER INSERT OR DELETE OR UPDATE ON public.companies FOR EACH ROW EXECUTE FUNCTION audit_write('id')
 CREATE TRIGGER companies_link_refresh AFTER UPDATE OF name, trade_name, document ON public.companies FOR EACH ROW WHEN ((((old.name)::text IS DISTINCT FROM (new.name)::text) OR ((old.trade_name)::text IS DISTINCT FROM (new.trade_name)::text) OR ((old.document)::text IS DISTINCT FROM (new.document)::text))) EXECUTE FUNCTION contract_part_links_refresh()
 CREATE TRIGGER read_versions_delete AFTER DELETE ON public.companies FOR EACH STATEMENT EXECUTE FUNCTION read_versions_companies()
 CREATE TRIGGER read_versions_insert AFTER INSERT ON public.companies REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_created('c:')
@@ -2394,15 +2523,18 @@ CREATE TRIGGER read_versions_update AFTER UPDATE ON public.companies REFERENCING
 CREATE TRIGGER read_versions_delete AFTER DELETE ON public.company_link_counters REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_company_link_counters()
 CREATE TRIGGER read_versions_insert AFTER INSERT ON public.company_link_counters REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_company_link_counters()
 CREATE TRIGGER read_versions_update AFTER UPDATE ON public.company_link_counters REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_company_link_counters()
+CREATE TRIGGER company_members_audit AFTER INSERT OR DELETE OR UPDATE ON public.company_members FOR EACH ROW EXECUTE FUNCTION audit_write('company_id')
 CREATE TRIGGER company_members_link_refresh AFTER INSERT OR DELETE OR UPDATE OF role, user_id, company_id, created_at ON public.company_members FOR EACH ROW EXECUTE FUNCTION contract_part_links_refresh()
 CREATE TRIGGER live_revoke_membership AFTER DELETE ON public.company_members FOR EACH ROW EXECUTE FUNCTION live_revoke_membership()
 CREATE TRIGGER live_revoke_moved_membership AFTER UPDATE OF user_id, company_id ON public.company_members FOR EACH ROW WHEN (((old.user_id <> new.user_id) OR (old.company_id <> new.company_id))) EXECUTE FUNCTION live_revoke_membership()
 CREATE TRIGGER read_versions_delete AFTER DELETE ON public.company_members REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_company_members()
 CREATE TRIGGER read_versions_insert AFTER INSERT ON public.company_members REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_company_members()
 CREATE TRIGGER read_versions_update AFTER UPDATE ON public.company_members REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_company_members()
+CREATE TRIGGER company_notification_settings_audit AFTER INSERT OR DELETE OR UPDATE ON public.company_notification_settings FOR EACH ROW EXECUTE FUNCTION audit_write('company_id')
 CREATE TRIGGER read_versions_delete AFTER DELETE ON public.compliance_document_requirements REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_compliance_document_requirements()
 CREATE TRIGGER read_versions_insert AFTER INSERT ON public.compliance_document_requirements REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_compliance_document_requirements()
 CREATE TRIGGER read_versions_update AFTER UPDATE ON public.compliance_document_requirements REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_compliance_document_requirements()
+CREATE TRIGGER compliance_flows_audit AFTER INSERT OR DELETE OR UPDATE ON public.compliance_flows FOR EACH ROW EXECUTE FUNCTION audit_write('company_id')
 CREATE TRIGGER read_versions_delete AFTER DELETE ON public.compliance_flows REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_compliance_flows()
 CREATE TRIGGER read_versions_insert AFTER INSERT ON public.compliance_flows REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_compliance_flows()
 CREATE TRIGGER read_versions_update AFTER UPDATE ON public.compliance_flows REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_compliance_flows()
@@ -2419,12 +2551,18 @@ CREATE TRIGGER contract_parts_link_fields BEFORE INSERT OR UPDATE ON public.cont
 CREATE TRIGGER read_versions_delete AFTER DELETE ON public.contract_parts REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_contract_parts()
 CREATE TRIGGER read_versions_insert AFTER INSERT ON public.contract_parts REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_contract_parts()
 CREATE TRIGGER read_versions_update AFTER UPDATE ON public.contract_parts REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_contract_parts()
+CREATE TRIGGER contract_review_approvals_audit AFTER INSERT OR DELETE OR UPDATE ON public.contract_review_approvals FOR EACH ROW EXECUTE FUNCTION audit_write('company_id')
+CREATE TRIGGER contract_review_comments_audit AFTER INSERT OR DELETE OR UPDATE ON public.contract_review_comments FOR EACH ROW EXECUTE FUNCTION audit_write('company_id')
+CREATE TRIGGER contract_signature_members_audit AFTER INSERT OR DELETE OR UPDATE ON public.contract_signature_members FOR EACH ROW EXECUTE FUNCTION audit_write('company_id')
 CREATE TRIGGER read_versions_delete AFTER DELETE ON public.contract_status_counters REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_contract_status_counters()
 CREATE TRIGGER read_versions_insert AFTER INSERT ON public.contract_status_counters REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_contract_status_counters()
 CREATE TRIGGER read_versions_update AFTER UPDATE ON public.contract_status_counters REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_contract_status_counters()
+CREATE TRIGGER contract_templates_audit AFTER INSERT OR DELETE OR UPDATE ON public.contract_templates FOR EACH ROW EXECUTE FUNCTION audit_write('company_id')
+CREATE TRIGGER contract_uploaded_files_audit AFTER INSERT OR DELETE OR UPDATE ON public.contract_uploaded_files FOR EACH ROW EXECUTE FUNCTION audit_write('company_id')
 CREATE TRIGGER contract_status_counters_delete AFTER DELETE ON public.contracts REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION contract_status_counters_apply()
 CREATE TRIGGER contract_status_counters_insert AFTER INSERT ON public.contracts REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION contract_status_counters_apply()
 CREATE TRIGGER contract_status_counters_update AFTER UPDATE ON public.contracts REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION contract_status_counters_apply()
+CREATE TRIGGER contracts_audit AFTER INSERT OR DELETE OR UPDATE ON public.contracts FOR EACH ROW EXECUTE FUNCTION audit_write('company_id')
 CREATE TRIGGER contracts_link_refresh AFTER UPDATE OF company_id, deleted_at ON public.contracts FOR EACH ROW WHEN (((old.company_id IS DISTINCT FROM new.company_id) OR ((old.deleted_at IS NULL) <> (new.deleted_at IS NULL)))) EXECUTE FUNCTION contract_part_links_refresh()
 CREATE TRIGGER read_versions_delete AFTER DELETE ON public.contracts REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_contracts()
 CREATE TRIGGER read_versions_insert AFTER INSERT ON public.contracts REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_contracts()
@@ -2448,12 +2586,14 @@ CREATE TRIGGER notifications_notify_created AFTER INSERT ON public.notifications
 CREATE TRIGGER read_versions_delete AFTER DELETE ON public.notifications REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_notifications()
 CREATE TRIGGER read_versions_insert AFTER INSERT ON public.notifications REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_notifications()
 CREATE TRIGGER read_versions_update AFTER UPDATE ON public.notifications REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_notifications()
+CREATE TRIGGER onboardings_audit AFTER INSERT OR DELETE OR UPDATE ON public.onboardings FOR EACH ROW EXECUTE FUNCTION audit_write('company_id')
 CREATE TRIGGER read_versions_delete AFTER DELETE ON public.provider_compliance_flow_leaderships REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_provider_compliance_flow_leaderships()
 CREATE TRIGGER read_versions_insert AFTER INSERT ON public.provider_compliance_flow_leaderships REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_provider_compliance_flow_leaderships()
 CREATE TRIGGER read_versions_update AFTER UPDATE ON public.provider_compliance_flow_leaderships REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_provider_compliance_flow_leaderships()
 CREATE TRIGGER compliance_flow_providers_count_delete AFTER DELETE ON public.provider_compliance_flows REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION compliance_flow_providers_count_delete()
 CREATE TRIGGER compliance_flow_providers_count_insert AFTER INSERT ON public.provider_compliance_flows REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION compliance_flow_providers_count_insert()
 CREATE TRIGGER compliance_flow_providers_count_update AFTER UPDATE ON public.provider_compliance_flows REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION compliance_flow_providers_count_update()
+CREATE TRIGGER provider_compliance_flows_audit AFTER INSERT OR DELETE OR UPDATE ON public.provider_compliance_flows FOR EACH ROW EXECUTE FUNCTION audit_write('company_id')
 CREATE TRIGGER read_versions_delete AFTER DELETE ON public.provider_compliance_flows REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_provider_compliance_flows()
 CREATE TRIGGER read_versions_insert AFTER INSERT ON public.provider_compliance_flows REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_provider_compliance_flows()
 CREATE TRIGGER read_versions_update AFTER UPDATE ON public.provider_compliance_flows REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_provider_compliance_flows()
@@ -2461,19 +2601,26 @@ CREATE TRIGGER read_versions_delete AFTER DELETE ON public.provider_compliances 
 CREATE TRIGGER read_versions_insert AFTER INSERT ON public.provider_compliances REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_provider_compliances()
 CREATE TRIGGER read_versions_update AFTER UPDATE ON public.provider_compliances REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_provider_compliances()
 CREATE CONSTRAINT TRIGGER read_versions_raise AFTER INSERT ON public.read_version_changes DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION read_versions_raise()
+CREATE TRIGGER retroactive_requests_audit AFTER INSERT OR DELETE OR UPDATE ON public.retroactive_requests FOR EACH ROW EXECUTE FUNCTION audit_write('company_id')
+CREATE TRIGGER step_compliance_approvals_audit AFTER INSERT OR DELETE OR UPDATE ON public.step_compliance_approvals FOR EACH ROW EXECUTE FUNCTION audit_write('company_id')
 CREATE TRIGGER read_versions_delete AFTER DELETE ON public.step_compliance_documents REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_step_compliance_documents()
 CREATE TRIGGER read_versions_insert AFTER INSERT ON public.step_compliance_documents REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_step_compliance_documents()
 CREATE TRIGGER read_versions_update AFTER UPDATE ON public.step_compliance_documents REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_step_compliance_documents()
 CREATE TRIGGER read_versions_delete AFTER DELETE ON public.step_compliances REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_step_compliances()
 CREATE TRIGGER read_versions_insert AFTER INSERT ON public.step_compliances REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_step_compliances()
 CREATE TRIGGER read_versions_update AFTER UPDATE ON public.step_compliances REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_step_compliances()
+CREATE TRIGGER step_compliances_audit AFTER INSERT OR DELETE OR UPDATE ON public.step_compliances FOR EACH ROW EXECUTE FUNCTION audit_write('company_id')
+CREATE TRIGGER user_invitations_audit AFTER INSERT OR DELETE OR UPDATE ON public.user_invitations FOR EACH ROW EXECUTE FUNCTION audit_write('company_id')
 CREATE TRIGGER read_versions_delete AFTER DELETE ON public.users FOR EACH STATEMENT EXECUTE FUNCTION read_versions_users()
 CREATE TRIGGER read_versions_insert AFTER INSERT ON public.users REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_created('u:')
 CREATE TRIGGER read_versions_update AFTER UPDATE ON public.users REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_users()
 CREATE TRIGGER users_link_refresh AFTER UPDATE OF name, email, cpf ON public.users FOR EACH ROW WHEN ((((old.name)::text IS DISTINCT FROM (new.name)::text) OR ((old.email)::text IS DISTINCT FROM (new.email)::text) OR ((old.cpf)::text IS DISTINCT FROM (new.cpf)::text))) EXECUTE FUNCTION contract_part_links_refresh()
+CREATE TRIGGER webhook_endpoints_audit AFTER INSERT OR DELETE OR UPDATE ON public.webhook_endpoints FOR EACH ROW EXECUTE FUNCTION audit_write('company_id')
 CREATE TRIGGER read_versions_delete AFTER DELETE ON public.work_entries REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_work_entries()
 CREATE TRIGGER read_versions_insert AFTER INSERT ON public.work_entries REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_work_entries()
 CREATE TRIGGER read_versions_update AFTER UPDATE ON public.work_entries REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_work_entries()
+CREATE TRIGGER work_entries_audit AFTER INSERT OR DELETE OR UPDATE ON public.work_entries FOR EACH ROW EXECUTE FUNCTION audit_write('company_id')
 CREATE TRIGGER read_versions_delete AFTER DELETE ON public.work_entry_tasks REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_work_entry_tasks()
 CREATE TRIGGER read_versions_insert AFTER INSERT ON public.work_entry_tasks REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_work_entry_tasks()
 CREATE TRIGGER read_versions_update AFTER UPDATE ON public.work_entry_tasks REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_work_entry_tasks()
+CREATE TRIGGER workflows_audit AFTER INSERT OR DELETE OR UPDATE ON public.workflows FOR EACH ROW EXECUTE FUNCTION audit_write('company_id')

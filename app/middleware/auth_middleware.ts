@@ -21,9 +21,9 @@ export default class AuthMiddleware {
     const name = ctx.route?.name
     if (ctx.auth.use('jwt').apiKey && !keyMayUse(name)) {
       if (!name || !(name in ROUTE_GATES)) {
-        throw new UnauthorizedException('API keys are not accepted on this route')
+        throw new UnauthorizedException('errors.api_key_not_accepted')
       }
-      throw new RoleForbiddenException('API keys cannot use this route')
+      throw new RoleForbiddenException('errors.api_key_forbidden_route')
     }
     return next()
   }

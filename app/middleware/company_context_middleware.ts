@@ -70,7 +70,7 @@ export default class CompanyContextMiddleware {
   ) {
     const named = ctx.request.header('x-company-id')?.trim()
     if (named && named !== found.company.id) {
-      throw new ForbiddenException('This API key belongs to another company')
+      throw new ForbiddenException('errors.api_key_other_company')
     }
     const membership = new CompanyMember()
     membership.fill({ companyId: found.company.id, userId: found.key.userId, role: 'admin' })

@@ -23,7 +23,7 @@ export default class IdempotencyMiddleware {
     const key = ctx.request.header('idempotency-key')
     if ((method !== 'POST' && method !== 'PATCH') || key === undefined) return next()
     if (!KEY_PATTERN.test(key)) {
-      throw new UnprocessableException('Idempotency-Key must be 1 to 255 visible ASCII characters')
+      throw new UnprocessableException('errors.idempotency_key_invalid')
     }
     /* The caller is who the key belongs to; an anonymous request runs as usual */
     if (!(await ctx.auth.check())) return next()
@@ -76,10 +76,10 @@ function replay(
   requestHash: string
 ) {
   if (stored.requestHash !== requestHash) {
-    throw new UnprocessableException('This Idempotency-Key was used with another request')
+    throw new UnprocessableException('errors.idempotency_key_reused')
   }
   if (stored.status === null) {
-    throw new ConflictException('A request with this Idempotency-Key is still in progress')
+    throw new ConflictException('errors.idempotency_key_in_progress')
   }
   response.header('Idempotent-Replayed', 'true')
   if (stored.contentType) response.header('content-type', stored.contentType)

@@ -21,7 +21,7 @@ export default class CreateApiKey {
     const now = this.clock.now()
     const expiresAt = payload.expiresAt ? DateTime.fromJSDate(payload.expiresAt) : null
     if (expiresAt && expiresAt <= now) {
-      throw new UnprocessableException('expiresAt must be in the future')
+      throw new UnprocessableException('errors.api_key_expiry_past')
     }
     return db.transaction((trx) =>
       issueApiKey(

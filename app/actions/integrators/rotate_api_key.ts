@@ -13,7 +13,7 @@ export default class RotateApiKey {
   handle(company: Company, id: string) {
     return db.transaction(async (trx) => {
       const key = await ApiKey.findOwned(company.id, id, trx)
-      if (key.revokedAt) throw new ConflictException('A revoked API key cannot be rotated')
+      if (key.revokedAt) throw new ConflictException('errors.api_key_revoked_rotation')
       const { secret, prefix, tokenHash } = newApiKeySecret()
       key.merge({ prefix, tokenHash })
       key.useTransaction(trx)
