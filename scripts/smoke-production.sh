@@ -162,14 +162,14 @@ EXPORT_ID=$(node -e '
   "$APP_URL/api/v1/users/me/data-export" "$TOKEN")
 EXPORT_STATUS=pending
 deadline=$((SECONDS + 60))
-while [[ "$EXPORT_STATUS" == "pending" ]] && ((SECONDS < deadline)); do
+while [[ "${EXPORT_STATUS%% *}" == "pending" ]] && ((SECONDS < deadline)); do
   sleep 1
   EXPORT_STATUS=$(node -e '
     fetch(process.argv[1], { headers: { authorization: `Bearer ${process.argv[2]}` } })
       .then((r) => r.json()).then((b) => console.log(b.data.status, b.data.failureReason ?? ""))' \
     "$APP_URL/api/v1/users/me/data-exports/$EXPORT_ID" "$TOKEN")
 done
-[[ "$EXPORT_STATUS" == "ready " ]] || { say "data export $EXPORT_ID: $EXPORT_STATUS"; exit 1; }
+[[ "${EXPORT_STATUS%% *}" == "ready" ]] || { say "data export $EXPORT_ID: $EXPORT_STATUS"; exit 1; }
 wait_for_line 30 "$MAILBOX" "api/v1/files/data-exports"
 LINK=$(grep "api/v1/files/data-exports" "$MAILBOX" | tail -n 1 |
   node -e 'let s="";process.stdin.on("data",(c)=>s+=c).on("end",()=>console.log(JSON.parse(s).fileLinks[0]))')

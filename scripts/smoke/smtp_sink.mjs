@@ -23,13 +23,13 @@ const server = new SMTPServer({
         to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
         subject: header('Subject'),
         messageId: header('Message-ID'),
-        /** Links to our file route (quoted-printable undone): the data export's download */
+        /** Links to our file route (quoted-printable undone; the text part wraps them in [ ]) */
         fileLinks: [
           ...new Set(
             raw
               .replace(/=\r?\n/g, '')
               .replace(/=3D/gi, '=')
-              .match(/https?:\/\/[^\s"'<>]+\/api\/v1\/files\/[^\s"'<>]+/g) ?? []
+              .match(/https?:\/\/[^\s"'<>[\]()]+\/api\/v1\/files\/[^\s"'<>[\]()]+/g) ?? []
           ),
         ].map((link) => link.replaceAll('&amp;', '&')),
       }

@@ -414,14 +414,14 @@ test.group('Contracts / what each H9 move emits and requires', (group) => {
     refused.assertStatus(422)
     assert.equal(
       refused.body().message,
-      'Required data of step parts missing: a BORROWER and a PROVIDER part'
+      'Dados obrigatórios da etapa parts pendentes: a BORROWER and a PROVIDER part'
     )
     const atReview = await contractIn('in_review', { currentStep: { key: 'review', index: 3 } })
     const review = await publish(atReview)
     review.assertStatus(422)
     assert.equal(
       review.body().message,
-      'Required data of step review missing: every required reviewer must approve every contract'
+      'Dados obrigatórios da etapa review pendentes: every required reviewer must approve every contract'
     )
     assert.equal((await Contract.findOrFail(atReview.contract.id)).status, 'in_review')
 

@@ -69,6 +69,7 @@ const HOW: Record<string, EmptyList> = {
   '/clients': ownerOfNewCompany('/clients'),
   '/compliances': ownerOfNewCompany('/compliances'),
   '/webhooks': ownerOfNewCompany('/webhooks'),
+  '/api-keys': ownerOfNewCompany('/api-keys'),
   '/webhooks/{id}/deliveries': async (client) => {
     const { company, owner } = await companyWithOwner()
     const endpoint = await as(client, owner, company)

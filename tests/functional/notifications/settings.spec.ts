@@ -118,7 +118,7 @@ test.group('Notifications / preferences and company settings (I6-I9)', (group) =
         allowedChannels: {},
         types: { login_alert: false },
       })
-    assert.include(mandatory.body().message, 'mandatory')
+    assert.include(mandatory.body().message, 'obrigatório')
     assert.lengthOf(await CompanyNotificationSetting.all(), 0)
   })
 

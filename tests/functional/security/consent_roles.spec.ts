@@ -47,7 +47,7 @@ test.group('Security / consent by member role: contract parts, signers, reviewer
       const reviewer = await post({ revisionConfig: { reviewers: [{ userId: member.id }] } })
       reviewer.assertStatus(REVIEWER_ROLES[role] ? 201 : 422)
       if (!REVIEWER_ROLES[role]) {
-        assert.equal(reviewer.body().message, `Reviewer is not a company member: ${member.id}`)
+        assert.equal(reviewer.body().message, `O revisor não é membro da empresa: ${member.id}`)
       }
     })
 
@@ -74,7 +74,7 @@ test.group('Security / consent by member role: contract parts, signers, reviewer
         response.assertStatus(422)
         assert.equal(
           response.body().message,
-          `Part is not linked to this company: ${other.company.id}`
+          `A parte não está vinculada a esta empresa: ${other.company.id}`
         )
       }
     })

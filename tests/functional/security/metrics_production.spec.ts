@@ -58,6 +58,6 @@ test.group('Security / metrics in production', (group) => {
     })
     const response = await client.get('/api/v1/metrics')
     response.assertStatus(404)
-    response.assertBodyContains({ message: 'Route not found' })
+    response.assertBodyContains({ message: 'Rota não encontrada' })
   })
 })
