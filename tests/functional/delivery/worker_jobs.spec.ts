@@ -4,6 +4,7 @@ import type { ApiClient } from '@japa/api-client'
 import { randomUUID } from 'node:crypto'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
+import drive from '@adonisjs/drive/services/main'
 import Contract from '#models/contract'
 import DataExport from '#models/data_export'
 import Delivery, { OUTBOX_CHANNELS, type OutboxChannel } from '#models/delivery'
@@ -71,10 +72,11 @@ function signatureExpiry(link: string) {
   return new Date(payload.expiryDate)
 }
 
-const dataExport: Case & { exportId?: string; userEmail?: string } = {
+const dataExport: Case & { exportId?: string; userId?: string; userEmail?: string } = {
   async arrange(world) {
     const user = await UserFactory.create()
     world.userIds.push(user.id)
+    this.userId = user.id
     this.userEmail = user.email!
     const requested = await world.client.post('/api/v1/users/me/data-export').loginAs(user)
     requested.assertStatus(202)
@@ -101,6 +103,10 @@ const dataExport: Case & { exportId?: string; userEmail?: string } = {
     /** The link expires with the export (DATA_EXPORT_TTL_DAYS), to the second */
     assert.closeTo(signatureExpiry(link!).getTime(), row.expiresAt!.toMillis(), 2000)
     assert.isAbove(row.expiresAt!.toMillis(), DateTime.now().plus({ days: 6 }).toMillis())
+  },
+  /** The archive the worker wrote to the disk both processes share (DRIVE_FS_ROOT) */
+  async cleanup() {
+    if (this.userId) await drive.use().deleteAll(`data-exports/${this.userId}`)
   },
 }
 
