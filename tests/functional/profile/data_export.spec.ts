@@ -67,6 +67,57 @@ test.group('Profile / data export', (group) => {
     assert.isNotNull(ready.body().data.expiresAt)
   })
 
+  test('an export whose archive cannot be stored ends failed; its reader reads why, in their language', async ({
+    client,
+    assert,
+    cleanup,
+  }) => {
+    const blocked = await UserFactory.create()
+    const other = await UserFactory.create()
+    /** A real fault on the real disk: a file where this user's export folder goes */
+    const disk = drive.use()
+    cleanup(async () => {
+      await disk.delete(`data-exports/${blocked.id}`)
+      await disk.deleteAll(`data-exports/${other.id}`)
+    })
+    await disk.put(`data-exports/${blocked.id}`, 'not a folder')
+    const failing = (await client.post(REQUEST).loginAs(blocked)).body().data.id
+    const fine = (await client.post(REQUEST).loginAs(other)).body().data.id
+
+    const command = await processExports()
+    command.assertLogMatches(/1 ready, 1 failed/)
+
+    const row = await DataExport.findOrFail(failing)
+    assert.equal(row.status, 'failed')
+    assert.equal(row.failureReason, 'errors.data_export_store_failed')
+    assert.isNull(row.filePath)
+    assert.isNotNull(row.completedAt)
+
+    const read = await client.get(show(failing)).loginAs(blocked)
+    read.assertStatus(200)
+    read.assertBodyContains({
+      data: {
+        id: failing,
+        status: 'failed',
+        url: null,
+        expiresAt: null,
+        failureReason:
+          'Não foi possível salvar o arquivo da exportação. Solicite uma nova exportação.',
+      },
+    })
+    const english = await client.get(show(failing)).header('accept-language', 'en').loginAs(blocked)
+    english.assertStatus(200)
+    assert.equal(
+      english.body().data.failureReason,
+      'The export file could not be saved. Please request a new export.'
+    )
+
+    /** The fault is this export's: the batch goes on */
+    const ready = await client.get(show(fine)).loginAs(other)
+    ready.assertBodyContains({ data: { status: 'ready', failureReason: null } })
+    assert.isTrue(await disk.exists(`data-exports/${other.id}/${fine}.json`))
+  })
+
   test('an expired export has no URL', async ({ client }) => {
     drive.fake('fs')
     const user = await UserFactory.create()
