@@ -36,22 +36,31 @@ interface MeasureOptions {
 }
 
 /**
- * One autocannon run of a scenario. A scenario must answer 2xx: its first
- * response is checked, so that a failing route is never measured as fast.
+ * One autocannon run of a scenario. A scenario must answer 2xx (a
+ * conditional one 304): its first response is checked, so that a failing
+ * route is never measured as fast.
  */
 export async function measure(
   baseUrl: string,
   request: BenchRequest & { area: string },
   options: MeasureOptions
 ): Promise<BenchResult> {
-  const headers = { 'content-type': 'application/json', ...request.headers }
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    ...request.headers,
+  }
   const body = request.body === undefined ? undefined : JSON.stringify(request.body)
   const base = { area: request.area, name: request.name, scale: options.scale }
   /** Percent-encoded, so that autocannon sends the same request line as fetch */
   const url = new URL(request.path, baseUrl).href
+  if (request.conditional) {
+    const first = await fetch(url, { method: request.method, headers })
+    headers['if-none-match'] = first.headers.get('etag') ?? ''
+  }
+  const expected = request.conditional ? 304 : undefined
 
   const probe = await fetch(url, { method: request.method, headers, body })
-  if (!probe.ok) {
+  if (expected ? probe.status !== expected : !probe.ok) {
     return {
       ...base,
       requestsPerSecond: 0,
@@ -93,17 +102,19 @@ export async function measure(
   /** Warm-up (JIT, connection pool, PostgreSQL caches), not recorded */
   await run(1)
   const result = await run(options.duration)
+  /** A conditional run's expected answers are its 304s: anything else is the error count */
+  const unexpected = expected ? result.requests.total - result['3xx'] : result.non2xx
   return {
     ...base,
     requestsPerSecond: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
-    non2xx: result.non2xx,
+    non2xx: unexpected,
     error:
       result.requests.total === 0
         ? `no response within ${options.duration} s`
-        : result.non2xx > 0
-          ? `${result.non2xx} non-2xx responses`
+        : unexpected > 0
+          ? `${unexpected} ${expected ? 'non-304' : 'non-2xx'} responses`
           : undefined,
   }
 }

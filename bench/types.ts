@@ -17,6 +17,12 @@ export interface BenchRequest {
    * (merged over `headers`) and body, in turn, the probe the first one.
    */
   variants?: { headers?: Record<string, string>; body?: unknown }[]
+  /**
+   * A conditional read: the runner first reads the resource's `ETag` and
+   * then sends it in `If-None-Match`, so every answer is a `304` (what a
+   * client that cached the list pays while nothing changed).
+   */
+  conditional?: boolean
 }
 
 /**

@@ -96,6 +96,20 @@ const contracts: BenchArea = {
         headers,
       },
       { name: 'GET /contracts/board', method: 'GET', path: '/api/v1/contracts/board', headers },
+      {
+        name: 'GET /contracts/board (If-None-Match: 304)',
+        method: 'GET',
+        path: '/api/v1/contracts/board',
+        headers,
+        conditional: true,
+      },
+      {
+        name: 'GET /contracts?status=active,draft&search=1234&page=1 (If-None-Match: 304)',
+        method: 'GET',
+        path: '/api/v1/contracts?status=active,draft&search=1234&page=1',
+        headers,
+        conditional: true,
+      },
     ]
   },
 }
