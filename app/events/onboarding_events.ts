@@ -6,6 +6,8 @@ export interface OnboardingRecipient {
   companyId: string
   email: string
   name: string
+  /** The user's saved language (e-mail), null = pt-BR */
+  locale: string | null
 }
 
 export interface OnboardingContractRef {
@@ -45,7 +47,7 @@ export interface OnboardingDocumentRejectedEvent {
  */
 export interface OnboardingSentEvent {
   onboardingId: string
-  recipient: { userId: string; email: string; name: string }
+  recipient: { userId: string; email: string; name: string; locale: string | null }
   url: string
   contract: OnboardingContractRef
   hasForm: boolean

@@ -5,6 +5,7 @@ import type {
 import { notify } from '#services/notifications/notifier'
 import { membersWithRoles, sendDedicatedMail } from '#services/notifications/event_notifications'
 import { COMPANY_ADMIN_ROLES } from '#enums/roles'
+import { phrase } from '#support/i18n'
 
 /**
  * Company membership events (spec Events table): the invitee gets the
@@ -26,7 +27,8 @@ export default class NotifyCompanyMembers {
       {
         to: invitee.email,
         toName: invitee.name,
-        subject: `${company.name} convidou você para a plataforma`,
+        locale: invitee.locale,
+        subject: phrase('mail.member_invitation.subject', { companyName: company.name }),
       },
       {
         name: invitee.name,
@@ -42,15 +44,19 @@ export default class NotifyCompanyMembers {
       'user_invited',
       await membersWithRoles(company.id, COMPANY_ADMIN_ROLES, trx, { except: [invitedBy.id] }),
       {
-        title: 'Membro convidado',
-        message: `${invitedBy.name} convidou ${invitee.email} para a empresa (${role}).`,
+        title: phrase('notice.company.member_invited.title'),
+        message: phrase('notice.company.member_invited.message', {
+          inviter: invitedBy.name,
+          email: invitee.email,
+          role,
+        }),
         scope: 'company',
         actor: invitedBy,
         activity: {
           entityType: 'user',
           entityId: invitee.id,
           entityName: invitee.email,
-          actionLabel: 'Ver membros',
+          actionLabel: 'notice.action.view_members',
           actionRoute: '/company/members',
           metadata: { kind: 'company_member_invited', role },
         },
@@ -64,15 +70,20 @@ export default class NotifyCompanyMembers {
       'role_changed',
       [{ userId: member.id, companyId: company.id }],
       {
-        title: 'Seu papel mudou',
-        message: `${changedBy.name} mudou seu papel em ${company.name} de ${from} para ${to}.`,
+        title: phrase('notice.company.role_changed.title'),
+        message: phrase('notice.company.role_changed.message', {
+          changer: changedBy.name,
+          company: company.name,
+          from,
+          to,
+        }),
         scope: 'role',
         actor: changedBy,
         activity: {
           entityType: 'user',
           entityId: member.id,
           entityName: member.name,
-          actionLabel: 'Ver empresa',
+          actionLabel: 'notice.action.view_company',
           actionRoute: '/company',
           metadata: { kind: 'role_changed', from, to },
         },

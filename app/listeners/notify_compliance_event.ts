@@ -5,6 +5,7 @@ import type {
 } from '#events/compliance_events'
 import { notify } from '#services/notifications/notifier'
 import { eventActivity, ownRecipients } from '#services/notifications/event_notifications'
+import { phrase, withReason } from '#support/i18n'
 
 const period = (event: ComplianceEventBase) =>
   `${String(event.month).padStart(2, '0')}/${event.year}`
@@ -40,6 +41,13 @@ function activity(
   })
 }
 
+/** The reviewed document, its flow and period (approval and rejection texts) */
+const reviewed = (event: ComplianceDocumentReviewedEvent) => ({
+  document: event.documentRequirementName ?? event.stepTitle,
+  flow: event.flowName,
+  period: period(event),
+})
+
 const actorOf = (event: ComplianceEventBase) => ({ id: event.actor.userId, name: event.actor.name })
 
 /**
@@ -54,11 +62,27 @@ export default class NotifyComplianceEvent {
       'document_uploaded',
       ownRecipients(event.recipients),
       {
-        title: 'Documentos de conformidade enviados',
-        message: `${event.actor.name} enviou "${event.stepTitle}" (${event.flowName}, ${period(event)})${names ? `: ${names}` : ''}.`,
+        title: phrase('notice.compliance.submitted.title'),
+        message: phrase(
+          names
+            ? 'notice.compliance.submitted.message_with_documents'
+            : 'notice.compliance.submitted.message',
+          {
+            actor: event.actor.name,
+            step: event.stepTitle,
+            flow: event.flowName,
+            period: period(event),
+            documents: names,
+          }
+        ),
         scope: 'contract',
         actor: actorOf(event),
-        activity: activity('compliance_document_submitted', event, reviewRoute(event), 'Revisar'),
+        activity: activity(
+          'compliance_document_submitted',
+          event,
+          reviewRoute(event),
+          'notice.action.review'
+        ),
       },
       { trx: event.trx }
     )
@@ -69,28 +93,40 @@ export default class NotifyComplianceEvent {
       'document_approved',
       ownRecipients(event.recipients),
       {
-        title: 'Documento de conformidade aprovado',
-        message: `${event.documentRequirementName ?? event.stepTitle} (${event.flowName}, ${period(event)}) foi aprovado.`,
+        title: phrase('notice.compliance.approved.title'),
+        message: phrase('notice.compliance.approved.message', reviewed(event)),
         scope: 'contract',
         actor: actorOf(event),
-        activity: activity('compliance_document_approved', event, providerRoute(event), 'Ver'),
+        activity: activity(
+          'compliance_document_approved',
+          event,
+          providerRoute(event),
+          'notice.action.view'
+        ),
       },
       { trx: event.trx }
     )
   }
 
   async documentRejected(event: ComplianceDocumentReviewedEvent) {
-    const reason = event.rejectionReason ? ` Motivo: ${event.rejectionReason}` : ''
     await notify(
       'document_rejected',
       ownRecipients(event.recipients),
       {
-        title: 'Documento de conformidade recusado',
-        message: `${event.documentRequirementName ?? event.stepTitle} (${event.flowName}, ${period(event)}) foi recusado.${reason}`,
+        title: phrase('notice.compliance.rejected.title'),
+        message: withReason(
+          phrase('notice.compliance.rejected.message', reviewed(event)),
+          event.rejectionReason
+        ),
         scope: 'contract',
         priority: 'high',
         actor: actorOf(event),
-        activity: activity('compliance_document_rejected', event, providerRoute(event), 'Corrigir'),
+        activity: activity(
+          'compliance_document_rejected',
+          event,
+          providerRoute(event),
+          'notice.action.fix'
+        ),
       },
       { trx: event.trx }
     )
@@ -102,11 +138,20 @@ export default class NotifyComplianceEvent {
       'document_uploaded',
       ownRecipients(event.recipients),
       {
-        title: 'Conformidade do mês enviada',
-        message: `${event.actor.name} concluiu o envio de ${event.flowName} (${period(event)}).`,
+        title: phrase('notice.compliance.sent.title'),
+        message: phrase('notice.compliance.sent.message', {
+          actor: event.actor.name,
+          flow: event.flowName,
+          period: period(event),
+        }),
         scope: 'contract',
         actor: actorOf(event),
-        activity: activity('compliance_sent', event, reviewRoute(event), 'Ver conformidade'),
+        activity: activity(
+          'compliance_sent',
+          event,
+          reviewRoute(event),
+          'notice.action.view_compliance'
+        ),
       },
       { trx: event.trx }
     )

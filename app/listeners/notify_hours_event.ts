@@ -6,6 +6,7 @@ import type {
 import type RetroactiveRequest from '#models/retroactive_request'
 import { notify } from '#services/notifications/notifier'
 import { eventActivity, recipientsIn } from '#services/notifications/event_notifications'
+import { phrase } from '#support/i18n'
 
 function activity(kind: string, request: RetroactiveRequest, label: string) {
   return eventActivity(kind, {
@@ -32,11 +33,16 @@ export default class NotifyHoursEvent {
       'action_required',
       recipientsIn(request.companyId, recipients),
       {
-        title: 'Solicitação de horas retroativas',
-        message: `${provider.name} solicitou o lançamento retroativo de ${formatMinutes(request.totalMinutes)} em ${request.date.toFormat('dd/MM/yyyy')}: ${request.reason}`,
+        title: phrase('notice.hours.created.title'),
+        message: phrase('notice.hours.created.message', {
+          provider: provider.name,
+          duration: formatMinutes(request.totalMinutes),
+          date: request.date,
+          reason: request.reason,
+        }),
         scope: 'action',
         actor: provider,
-        activity: activity('retroactive_request_created', request, 'Analisar solicitação'),
+        activity: activity('retroactive_request_created', request, 'notice.action.analyse_request'),
       },
       { trx }
     )
@@ -47,11 +53,11 @@ export default class NotifyHoursEvent {
       'review_approved',
       recipientsIn(request.companyId, [recipient]),
       {
-        title: 'Horas retroativas aprovadas',
-        message: `Sua solicitação de ${request.date.toFormat('dd/MM/yyyy')} foi aprovada e as horas foram lançadas.`,
+        title: phrase('notice.hours.approved.title'),
+        message: phrase('notice.hours.approved.message', { date: request.date }),
         scope: 'contract',
         actor: reviewer,
-        activity: activity('retroactive_request_approved', request, 'Ver solicitação'),
+        activity: activity('retroactive_request_approved', request, 'notice.action.view_request'),
       },
       { trx }
     )
@@ -62,11 +68,14 @@ export default class NotifyHoursEvent {
       'review_rejected',
       recipientsIn(request.companyId, [recipient]),
       {
-        title: 'Horas retroativas recusadas',
-        message: `Sua solicitação de ${request.date.toFormat('dd/MM/yyyy')} foi recusada. Motivo: ${request.declineReason ?? '-'}`,
+        title: phrase('notice.hours.declined.title'),
+        message: phrase('notice.hours.declined.message', {
+          date: request.date,
+          reason: request.declineReason ?? '-',
+        }),
         scope: 'contract',
         actor: reviewer,
-        activity: activity('retroactive_request_declined', request, 'Ver solicitação'),
+        activity: activity('retroactive_request_declined', request, 'notice.action.view_request'),
       },
       { trx }
     )

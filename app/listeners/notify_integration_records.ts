@@ -2,6 +2,7 @@ import type { RecordsWithoutContractEvent } from '#events/integration_events'
 import { notify } from '#services/notifications/notifier'
 import { eventActivity, membersWithRoles } from '#services/notifications/event_notifications'
 import { BORROWER_SIDE_ROLES } from '#enums/roles'
+import { phrase } from '#support/i18n'
 
 const TYPE = 'integration_records_without_contract'
 
@@ -18,8 +19,8 @@ export default class NotifyIntegrationRecords {
       TYPE,
       await membersWithRoles(companyId, BORROWER_SIDE_ROLES, trx),
       {
-        title: 'Registros de integração sem contrato',
-        message: `${pendingCount} ${pendingCount === 1 ? 'registro sincronizado' : 'registros sincronizados'} de ${provider} sem contrato ativo.`,
+        title: phrase('notice.integration_records.title'),
+        message: phrase('notice.integration_records.message', { count: pendingCount, provider }),
         scope: 'company',
         activity: eventActivity(TYPE, { connectionId, provider, pendingCount, actionRoute }),
       },

@@ -6,6 +6,7 @@ import type {
 import { notify } from '#services/notifications/notifier'
 import { contractActivity } from '#services/notifications/activity'
 import Onboarding from '#models/onboarding'
+import { phrase } from '#support/i18n'
 import {
   ownRecipients,
   routeOf,
@@ -25,11 +26,14 @@ export default class NotifyOnboardingEvent {
       'document_uploaded',
       ownRecipients(recipients),
       {
-        title: 'Onboarding enviado por um prestador',
-        message: `${provider.name} enviou o onboarding do contrato ${contract.name} para análise.`,
+        title: phrase('notice.onboarding.submitted.title'),
+        message: phrase('notice.onboarding.submitted.message', {
+          provider: provider.name,
+          contract: contract.name,
+        }),
         scope: 'contract',
         activity: {
-          ...contractActivity(contract, 'Revisar onboarding'),
+          ...contractActivity(contract, 'notice.action.review_onboarding'),
           metadata: { kind: 'onboarding_submitted', onboardingId, providerId: provider.id },
         },
       },
@@ -44,15 +48,19 @@ export default class NotifyOnboardingEvent {
       'document_rejected',
       ownRecipients([recipient]),
       {
-        title: 'Documento do onboarding recusado',
-        message: `O documento "${document.name}" do contrato ${contract.name} foi recusado: ${reason}. Envie-o novamente pelo link do onboarding.`,
+        title: phrase('notice.onboarding.document_rejected.title'),
+        message: phrase('notice.onboarding.document_rejected.message', {
+          document: document.name,
+          contract: contract.name,
+          reason,
+        }),
         scope: 'contract',
         priority: 'high',
         activity: {
           entityType: 'document',
           entityId: document.id,
           entityName: document.name,
-          actionLabel: 'Reenviar documento',
+          actionLabel: 'notice.action.resend_document',
           actionRoute: routeOf(url),
           metadata: { kind: 'onboarding_document_rejected', onboardingId, contractId: contract.id },
         },
@@ -76,7 +84,8 @@ export default class NotifyOnboardingEvent {
       {
         to: recipient.email,
         toName: recipient.name,
-        subject: `Onboarding do contrato ${contract.name}`,
+        locale: recipient.locale,
+        subject: phrase('mail.onboarding.subject', { contractName: contract.name }),
       },
       {
         name: recipient.name,
@@ -99,14 +108,16 @@ export default class NotifyOnboardingEvent {
         },
       ],
       {
-        title: reminder ? 'Lembrete: onboarding pendente' : 'Onboarding pendente',
-        message: `Complete o onboarding do contrato ${contract.name} pelo link enviado por e-mail.`,
+        title: phrase(
+          reminder ? 'notice.onboarding.sent.reminder_title' : 'notice.onboarding.sent.title'
+        ),
+        message: phrase('notice.onboarding.sent.message', { contract: contract.name }),
         scope: 'action',
         activity: {
           entityType: 'contract',
           entityId: contract.id,
           entityName: contract.name,
-          actionLabel: 'Preencher onboarding',
+          actionLabel: 'notice.action.fill_onboarding',
           actionRoute: routeOf(url),
           metadata: {
             kind: 'onboarding_sent',

@@ -1,6 +1,7 @@
 import drive from '@adonisjs/drive/services/main'
 import type { DataExportReadyEvent } from '#events/profile_events'
 import DataExport from '#models/data_export'
+import { formatDay, i18nFor, phrase } from '#support/i18n'
 import { appLink, sendDedicatedMail } from '#services/notifications/event_notifications'
 
 /**
@@ -20,14 +21,20 @@ export default class SendDataExportLink {
       contentType: 'application/json',
       contentDisposition: 'attachment; filename="personal-data.json"',
     })
+    const i18n = i18nFor(user.locale)
     await sendDedicatedMail(
       'profile/data_export_ready',
-      { to: user.email, toName: user.name, subject: 'Sua exportação de dados está pronta' },
+      {
+        to: user.email,
+        toName: user.name,
+        locale: user.locale,
+        subject: phrase('mail.data_export.subject'),
+      },
       {
         name: user.name,
         url: appLink(signed),
-        expiresAt: dataExport.expiresAt.setZone('America/Sao_Paulo').toFormat('dd/MM/yyyy HH:mm'),
-        requestedAt: dataExport.createdAt.setZone('America/Sao_Paulo').toFormat('dd/MM/yyyy'),
+        expiresAt: formatDay(i18n, dataExport.expiresAt.setZone('America/Sao_Paulo'), true),
+        requestedAt: dataExport.createdAt.setZone('America/Sao_Paulo'),
       },
       trx
     )

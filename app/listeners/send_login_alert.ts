@@ -2,6 +2,7 @@ import CompanyMember from '#models/company_member'
 import type { LoginEvent } from '#events/auth_events'
 import { notify } from '#services/notifications/notifier'
 import { loginAlertActivity } from '#services/notifications/activity'
+import { phrase } from '#support/i18n'
 
 /**
  * `login_alert` when the login action found the device new (`newDevice`).
@@ -12,13 +13,15 @@ export default class SendLoginAlert {
     if (!newDevice) return
 
     const memberships = await CompanyMember.query({ client: trx }).where('user_id', user.id)
-    const device = [session.browser, session.os].filter(Boolean).join(' / ') || 'desconhecido'
+    const device =
+      [session.browser, session.os].filter(Boolean).join(' / ') ||
+      phrase('notice.login_alert.unknown_device')
     await notify(
       'login_alert',
       memberships.map((membership) => ({ userId: user.id, companyId: membership.companyId })),
       {
-        title: 'Novo acesso à sua conta',
-        message: `Detectamos um acesso a partir de um novo dispositivo (${device}). Se não foi você, altere sua senha.`,
+        title: phrase('notice.login_alert.title'),
+        message: phrase('notice.login_alert.message', { device }),
         scope: 'personal',
         priority: 'high',
         activity: loginAlertActivity(session),

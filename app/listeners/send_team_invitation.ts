@@ -6,6 +6,7 @@ import type {
 import { notify } from '#services/notifications/notifier'
 import { membersWithRoles, sendDedicatedMail } from '#services/notifications/event_notifications'
 import { COMPANY_ADMIN_ROLES } from '#enums/roles'
+import { phrase } from '#support/i18n'
 
 /**
  * E4: the legal representative receives the invitation e-mail (set a
@@ -21,7 +22,8 @@ export default class SendTeamInvitation {
       {
         to: user.email,
         toName: user.name,
-        subject: `${borrower.name} convidou você para a plataforma`,
+        locale: user.locale,
+        subject: phrase('mail.team_invitation.subject', { borrowerName: borrower.name }),
       },
       {
         name: user.name,
@@ -37,15 +39,19 @@ export default class SendTeamInvitation {
       'user_invited',
       await membersWithRoles(borrower.id, COMPANY_ADMIN_ROLES, trx, { except: [invitedBy.id] }),
       {
-        title: 'Prestador convidado',
-        message: `${invitedBy.name} convidou ${user.name} (${company.name}) como prestador.`,
+        title: phrase('notice.team.invited.title'),
+        message: phrase('notice.team.invited.message', {
+          inviter: invitedBy.name,
+          user: user.name,
+          company: company.name,
+        }),
         scope: 'company',
         actor: invitedBy,
         activity: {
           entityType: 'user',
           entityId: user.id,
           entityName: user.name,
-          actionLabel: 'Ver prestador',
+          actionLabel: 'notice.action.view_provider',
           actionRoute: `/team/${company.id}`,
           metadata: { kind: 'team_member_invited', providerCompanyId: company.id },
         },
@@ -68,7 +74,8 @@ export default class SendTeamInvitation {
       {
         to: invitee.email,
         toName: invitee.name,
-        subject: `${borrower.name} convidou você para ser prestador`,
+        locale: invitee.locale,
+        subject: phrase('mail.membership_request.subject', { borrowerName: borrower.name }),
       },
       {
         name: invitee.name,
@@ -88,15 +95,15 @@ export default class SendTeamInvitation {
         'user_invited',
         await membersWithRoles(borrower.id, COMPANY_ADMIN_ROLES, trx, { except: [user.id] }),
         {
-          title: 'Convite aceito',
-          message: `${user.name} aceitou o convite e agora é membro da empresa (${role}).`,
+          title: phrase('notice.team.accepted.title'),
+          message: phrase('notice.team.accepted.member_message', { user: user.name, role }),
           scope: 'company',
           actor: user,
           activity: {
             entityType: 'user',
             entityId: user.id,
             entityName: user.name,
-            actionLabel: 'Ver membros',
+            actionLabel: 'notice.action.view_members',
             actionRoute: '/company/members',
             metadata: { kind: 'company_member_joined', role },
           },
@@ -105,20 +112,24 @@ export default class SendTeamInvitation {
       )
       return
     }
-    const represented = company ? ` (${company.name})` : ''
     await notify(
       'user_invited',
       await membersWithRoles(borrower.id, COMPANY_ADMIN_ROLES, trx),
       {
-        title: 'Convite aceito',
-        message: `${user.name}${represented} aceitou o convite e agora é prestador.`,
+        title: phrase('notice.team.accepted.title'),
+        message: company
+          ? phrase('notice.team.accepted.provider_message_with_company', {
+              user: user.name,
+              company: company.name,
+            })
+          : phrase('notice.team.accepted.provider_message', { user: user.name }),
         scope: 'company',
         actor: user,
         activity: {
           entityType: 'user',
           entityId: user.id,
           entityName: user.name,
-          actionLabel: 'Ver prestador',
+          actionLabel: 'notice.action.view_provider',
           actionRoute: company ? `/team/${company.id}` : '/team',
           metadata: { kind: 'team_invitation_accepted', providerCompanyId: company?.id ?? null },
         },

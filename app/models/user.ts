@@ -45,6 +45,13 @@ export default class User extends compose(BaseModel, withUuidPrimaryKey, withTim
   declare sessions: HasMany<typeof AuthSession>
 
   /** The account of an address (case-insensitive); locked when read in a transaction */
+  /** Saved languages (`locale`, null = the default) of these users, by id, in one query */
+  static async localesOf(ids: string[], trx?: TransactionClientContract) {
+    if (!ids.length) return new Map<string, string | null>()
+    const users = await User.query({ client: trx }).select('id', 'locale').whereIn('id', ids)
+    return new Map(users.map((user) => [user.id, user.locale]))
+  }
+
   static findByEmail(email: string, trx?: TransactionClientContract) {
     return this.query({ client: trx })
       .whereRaw('lower(email) = ?', [email.trim().toLowerCase()])

@@ -87,8 +87,6 @@ export const STATUS_AFTER_STEP: Partial<Record<StepKey, ContractStatus>> = {
   model: 'documents',
 }
 
-/** E-mail instructions for parts (pt-BR, product content) */
-export const FILL_INSTRUCTIONS =
-  'Abra o link para preencher seus dados e enviar os documentos pendentes.'
-export const SIGN_INSTRUCTIONS =
-  'Abra o link, leia o contrato e assine-o. Os grupos de signatários assinam na ordem definida.'
+/** E-mail instructions for parts: catalogue keys, rendered in each recipient's language */
+export const FILL_INSTRUCTIONS = 'mail.contract.fill_instructions'
+export const SIGN_INSTRUCTIONS = 'mail.contract.sign_instructions'

@@ -25,25 +25,14 @@ const CHECKS: Record<FormFieldType, Check> = {
   boolean: (value) => value === 'true' || value === 'false',
 }
 
-const MESSAGES: Record<FormFieldType, string> = {
-  text: 'O valor deve ter até 255 caracteres',
-  textarea: 'O valor deve ter até 5000 caracteres',
-  number: 'O valor deve ser um número',
-  email: 'O valor deve ser um e-mail válido',
-  date: 'O valor deve ser uma data no formato AAAA-MM-DD',
-  select: 'O valor deve ser uma das opções do campo',
-  cpf: 'O valor deve ser um CPF válido',
-  cnpj: 'O valor deve ser um CNPJ válido',
-  phone: 'O valor deve ser um telefone válido',
-  currency: 'O valor deve estar no formato 1.000,00',
-  boolean: "O valor deve ser 'true' ou 'false'",
-}
-
-/** The error message for a value that does not match its field type, or null */
+/**
+ * The error (a catalogue key, `errors.form_field_value.<type>`) for a value
+ * that does not match its field type, or null
+ */
 export function formFieldValueError(
   type: FormFieldType,
   value: string,
   options: FormFieldOption[] | null
 ): string | null {
-  return CHECKS[type](value, options) ? null : MESSAGES[type]
+  return CHECKS[type](value, options) ? null : `errors.form_field_value.${type}`
 }

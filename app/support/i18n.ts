@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon'
 import type { I18n } from '@adonisjs/i18n'
 import i18nManager from '@adonisjs/i18n/services/main'
 import type { Translate } from '#exceptions/error_response'
@@ -21,3 +22,50 @@ export function translator(i18n: I18n): Translate {
     return found ? i18n.formatRawMessage(found.message, data) : key
   }
 }
+
+/**
+ * A text to render in the recipient's language: a catalogue key and its
+ * values. A plain string is someone's own words (a custom message's title)
+ * and is shown as it is.
+ */
+export interface Phrase {
+  key: string
+  data?: Record<string, unknown>
+}
+export type Text = string | Phrase
+
+export const phrase = (key: string, data?: Record<string, unknown>): Phrase => ({ key, data })
+
+/**
+ * `text` in `i18n`'s language. Values that are phrases render in it too, and
+ * dates (Luxon) as the recipient's day.
+ */
+export function render(i18n: I18n, text: Text): string {
+  if (typeof text === 'string') return text
+  return i18n.formatMessage(text.key, renderValues(i18n, text.data ?? {}))
+}
+
+/** `data` with its phrases and dates rendered in `i18n`'s language (a template's values) */
+export function renderValues(i18n: I18n, data: Record<string, unknown>) {
+  return Object.fromEntries(
+    Object.entries(data).map(([name, value]) => [name, renderValue(i18n, value)])
+  )
+}
+
+function renderValue(i18n: I18n, value: unknown) {
+  if (DateTime.isDateTime(value)) return formatDay(i18n, value)
+  if (value && typeof value === 'object' && 'key' in value) return render(i18n, value as Phrase)
+  return value
+}
+
+/** A day (and time) in the recipient's format: dd/MM/yyyy (HH:mm) in pt-BR, in `date`'s zone */
+export function formatDay(i18n: I18n, date: DateTime, withTime = false) {
+  const day = date
+    .setLocale(i18n.locale)
+    .toLocaleString({ day: '2-digit', month: '2-digit', year: 'numeric' })
+  return withTime ? `${day} ${date.toFormat('HH:mm')}` : day
+}
+
+/** `text` followed by the reason it gives, when there is one ("... Motivo: ...") */
+export const withReason = (text: Phrase, reason: string | null | undefined): Phrase =>
+  reason ? phrase('notice.with_reason', { text, reason }) : text

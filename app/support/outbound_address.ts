@@ -15,6 +15,11 @@ export interface OutboundPolicy {
   allowPrivate: boolean
 }
 
+/**
+ * A refused URL; the message is a catalogue key (`errors.webhook_url.*`): the
+ * 422 renders it in the reader's language, a delivery attempt records it in
+ * English (an operator's diagnostic, like the HTTP and network errors beside it)
+ */
 export class OutboundAddressRefused extends Error {}
 
 /** Ranges that are not "the internet": RFC 6890 special-purpose blocks and the like */
@@ -83,7 +88,7 @@ export function isInternalAddress(address: string) {
  * nothing: it names no address, so the guard tells no one what our
  * internal names resolve to, or which exist.
  */
-export const NOT_PUBLIC = 'url host must resolve to public internet addresses only'
+export const NOT_PUBLIC = 'errors.webhook_url.not_public'
 
 const lookupAll = promisify(dnsLookup)
 
@@ -97,15 +102,15 @@ export async function assertOutboundUrl(url: string, policy: OutboundPolicy) {
   try {
     parsed = new URL(url)
   } catch {
-    throw new OutboundAddressRefused('url must be an absolute http(s) URL')
+    throw new OutboundAddressRefused('errors.webhook_url.not_absolute')
   }
   if (parsed.protocol !== 'https:' && !(parsed.protocol === 'http:' && policy.allowHttp)) {
     throw new OutboundAddressRefused(
-      policy.allowHttp ? 'url must use http or https' : 'url must use https'
+      policy.allowHttp ? 'errors.webhook_url.http_or_https' : 'errors.webhook_url.https_only'
     )
   }
   if (parsed.username || parsed.password) {
-    throw new OutboundAddressRefused('url must not carry credentials')
+    throw new OutboundAddressRefused('errors.webhook_url.credentials')
   }
   if (policy.allowPrivate) return parsed
   const host = parsed.hostname.replace(/^\[|\]$/g, '')

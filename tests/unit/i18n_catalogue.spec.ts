@@ -27,15 +27,15 @@ function catalogue(locale: string): Record<string, string> {
   return messages
 }
 
-function sources(dir: string): string[] {
+function sources(dir: string, extension = '.ts'): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name)
-    if (statSync(path).isDirectory()) return sources(path)
-    return path.endsWith('.ts') ? [path] : []
+    if (statSync(path).isDirectory()) return sources(path, extension)
+    return path.endsWith(extension) ? [path] : []
   })
 }
 
-const KEY = /^(errors|messages|mail|notice|validator)\.[\w.]+$/
+const KEY = /^(errors|messages|mail|notice|pdf|validator)\.[\w.]+$/
 
 /**
  * Where a client-facing message is written: the first argument of a domain
@@ -60,29 +60,6 @@ const NOT_TEXT = [
   /^\s*(SELECT|UPDATE|INSERT|DELETE|WITH|AND|OR|CASE|FROM|WHERE)\b/,
   /\{\{ \w+ \}\}/,
 ]
-
-/**
- * Files whose e-mail and notification texts are still literals (Portuguese):
- * the sweep of issue #36 moved every error and validation message; these
- * move next. The list may only shrink.
- */
-const NOT_YET_TRANSLATED = new Set<string>([
-  'app/services/auth/password_reset_issuer.ts',
-  'app/actions/notifications/send_scheduled_reminders.ts',
-  'app/listeners/notify_company_members.ts',
-  'app/listeners/notify_compliance_event.ts',
-  'app/listeners/notify_hours_event.ts',
-  'app/listeners/notify_integration_records.ts',
-  'app/listeners/notify_onboarding_event.ts',
-  'app/listeners/send_data_export_link.ts',
-  'app/listeners/send_login_alert.ts',
-  'app/listeners/send_team_invitation.ts',
-  'app/services/contracts/emails.ts',
-  'app/services/contracts/notifications.ts',
-  'app/services/contracts/pdf_service.ts',
-  'app/services/webhooks/endpoint_health.ts',
-  'app/support/contract_rules.ts',
-])
 
 /** Every placeholder gets a value: formatting then only fails on bad ICU syntax */
 const anyValues = new Proxy({}, { has: () => true, get: () => 'x' })
@@ -113,7 +90,7 @@ test.group('i18n catalogue', () => {
       const text = readFileSync(file, 'utf8')
       const where = relative(ROOT, file)
       for (const [, , key] of text.matchAll(
-        /(['"`])((?:errors|messages|mail|notice)\.[\w.]+)\1/g
+        /(['"`])((?:errors|messages|mail|notice|pdf)\.[\w.]+)\1/g
       )) {
         if (!(key in known)) missing.push(`${where}: ${key}`)
       }
@@ -124,11 +101,26 @@ test.group('i18n catalogue', () => {
           const line = lines[text.slice(0, match.index).split('\n').length - 1]
           if (!literal || KEY.test(literal) || NOT_MESSAGES.some((skip) => skip.test(line)))
             continue
-          if (NOT_TEXT.some((skip) => skip.test(literal)) || NOT_YET_TRANSLATED.has(where)) continue
+          if (NOT_TEXT.some((skip) => skip.test(literal))) continue
           if (!/[A-Za-zÀ-ú]{2,}\s+[A-Za-zÀ-ú]/.test(literal)) continue
           literals.push(`${where}: ${literal}`)
         }
       }
+    }
+    /* The e-mail templates name keys through Edge's t() */
+    for (const file of sources(join(ROOT, 'resources', 'views'), '.edge')) {
+      const text = readFileSync(file, 'utf8')
+      for (const [, , key] of text.matchAll(/(['"`])((?:mail|notice)\.[\w.]+)\1/g)) {
+        if (!(key in known)) missing.push(`${relative(ROOT, file)}: ${key}`)
+      }
+      /* Words outside tags, tags' own syntax and Edge expressions are a literal */
+      const words = text
+        .replace(/\{\{--[\s\S]*?--\}\}/g, '')
+        .replace(/\{\{\{?[\s\S]*?\}?\}\}/g, '')
+        .replace(/<[^>]*>/g, '')
+        .replace(/^\s*@.*$/gm, '')
+        .match(/[A-Za-zÀ-ú]{2,}(?:\s+[A-Za-zÀ-ú]+)*/g)
+      if (words) literals.push(...words.map((word) => `${relative(ROOT, file)}: ${word}`))
     }
     assert.deepEqual(missing, [], `keys the catalogue lacks:\n${missing.join('\n')}`)
     assert.deepEqual(

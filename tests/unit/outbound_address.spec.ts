@@ -40,11 +40,11 @@ test.group('Outbound address guard', () => {
     const strict = { allowHttp: false, allowPrivate: false }
     await assert.rejects(
       () => assertOutboundUrl('http://93.184.215.14/', strict),
-      'url must use https'
+      'errors.webhook_url.https_only'
     )
     await assert.rejects(
       () => assertOutboundUrl('https://user:pw@93.184.215.14/', strict),
-      'url must not carry credentials'
+      'errors.webhook_url.credentials'
     )
     await assert.rejects(() => assertOutboundUrl('ftp://93.184.215.14/', strict))
     await assertOutboundUrl('https://93.184.215.14/', strict)

@@ -9,10 +9,12 @@ import { notify } from '#services/notifications/notifier'
 import type { CustomSentBy, Recipient } from '#services/notifications/types'
 import { firstLine, richTextToPlainText, sanitizeRichText } from '#support/html'
 import type { sendCustomNotificationValidator } from '#validators/notification'
+import { phrase } from '#support/i18n'
 
 type Payload = Infer<typeof sendCustomNotificationValidator>
 
-export const DEFAULT_CUSTOM_TITLE = 'Nova mensagem'
+/** The title of a message sent without one and without text to take it from */
+export const DEFAULT_CUSTOM_TITLE = phrase('notice.custom_default_title')
 
 interface Params {
   sender: User

@@ -18,6 +18,7 @@ import type { EmailAddress, NotifyData, Recipient } from '#services/notification
 import Clock from '#services/platform/clock'
 import { enqueueDeliveries } from '#services/platform/outbox'
 import { withAdvisoryLock } from '#support/advisory_lock'
+import { i18nFor, phrase } from '#support/i18n'
 
 type Trx = TransactionClientContract
 
@@ -56,7 +57,6 @@ const noneSent = (): Record<ReminderKind, number> => ({
   onboarding: 0,
 })
 
-const date = (value: DateTime) => value.toFormat('dd/MM/yyyy')
 const period = (row: { month: number; year: number }) =>
   `${String(row.month).padStart(2, '0')}/${row.year}`
 
@@ -101,10 +101,10 @@ export default class SendScheduledReminders {
       due.map(({ recipients, data }) => ({ recipients, data })),
       { trx }
     )
-    /** Signers without an account: the same text by e-mail (no preferences to apply) */
+    /** Signers without an account: the same text by e-mail (no preferences, no saved language) */
     const mails = await Promise.all(
       due.flatMap(({ emails, data }) => {
-        const content = new MessageContent(data)
+        const content = new MessageContent(data, i18nFor(null))
         return emails.map((address) => content.email(address))
       })
     )
@@ -181,14 +181,19 @@ export default class SendScheduledReminders {
           recipients: row.user_ids.map((userId) => ({ userId, companyId: row.company_id })),
           emails: [],
           data: {
-            title: 'Lembrete: prazo de conformidade',
-            message: `O prazo para enviar "${row.step_title}" (${row.flow_name}, ${period(row)}) termina em ${date(end)}.`,
+            title: phrase('notice.reminder.compliance.title'),
+            message: phrase('notice.reminder.compliance.message', {
+              step: row.step_title,
+              flow: row.flow_name,
+              period: period(row),
+              date: end,
+            }),
             scope: 'action',
             activity: eventActivity('compliance_step_reminder', {
               entityType: 'document',
               entityId: row.item_id,
               entityName: row.step_title,
-              actionLabel: 'Enviar documentos',
+              actionLabel: 'notice.action.send_documents',
               actionRoute: `/provider-compliances/${row.compliance_id}`,
               metadata: {
                 complianceId: row.compliance_id,
@@ -213,12 +218,15 @@ export default class SendScheduledReminders {
       recipients: row.user_id ? [{ userId: row.user_id, companyId: row.company_id }] : [],
       emails: row.user_id ? [] : [{ email: row.email, name: row.name }],
       data: {
-        title: 'Lembrete: assinatura pendente',
-        message: `O contrato "${row.contract_name}" aguarda a sua assinatura.`,
+        title: phrase('notice.reminder.signature.title'),
+        message: phrase('notice.reminder.signature.message', { contract: row.contract_name }),
         scope: 'action',
         priority: 'high',
         activity: {
-          ...contractActivity({ id: row.contract_id, name: row.contract_name }, 'Assinar'),
+          ...contractActivity(
+            { id: row.contract_id, name: row.contract_name },
+            'notice.action.sign'
+          ),
           kind: 'signature_reminder',
         },
       },
@@ -243,14 +251,17 @@ export default class SendScheduledReminders {
           recipients: [{ userId: extras.recipient_id, companyId: extras.recipient_company_id }],
           emails: [],
           data: {
-            title: 'Lembrete: o link do onboarding vai expirar',
-            message: `O link do onboarding do contrato ${extras.contract_name} expira em ${date(expiresAt)}. Complete o formulário e envie os documentos antes disso.`,
+            title: phrase('notice.reminder.onboarding.title'),
+            message: phrase('notice.reminder.onboarding.message', {
+              contract: extras.contract_name,
+              date: expiresAt,
+            }),
             scope: 'action',
             activity: eventActivity('onboarding_expiring', {
               entityType: 'contract',
               entityId: onboarding.contractId,
               entityName: extras.contract_name,
-              actionLabel: 'Preencher onboarding',
+              actionLabel: 'notice.action.fill_onboarding',
               actionRoute: routeOf(url),
               metadata: { onboardingId: onboarding.id, expiresAt: onboarding.expiresAt.toISO() },
             }),

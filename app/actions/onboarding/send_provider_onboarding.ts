@@ -90,7 +90,12 @@ export default class SendProviderOnboarding {
 
     await emitter.emit('onboarding:sent', {
       onboardingId: onboarding.id,
-      recipient: { userId: recipient.userId, email: recipient.email, name: recipient.name },
+      recipient: {
+        userId: recipient.userId,
+        email: recipient.email,
+        name: recipient.name,
+        locale: recipient.locale,
+      },
       url,
       contract: { id: contract.id, name: contract.name },
       hasForm: onboarding.formFields.length > 0,

@@ -6,6 +6,7 @@ import { sendDedicatedMail } from '#services/notifications/event_notifications'
 import PasswordReset from '#models/password_reset'
 import User from '#models/user'
 import { newOpaqueToken } from '#support/opaque_tokens'
+import { phrase } from '#support/i18n'
 
 /** A reset link is valid this long */
 export const PASSWORD_RESET_TTL_MINUTES = 60
@@ -53,7 +54,12 @@ export default class PasswordResetIssuer {
       const base = env.get('APP_URL').replace(/\/$/, '')
       await sendDedicatedMail(
         'auth/password_reset',
-        { to: user.email, toName: user.name, subject: 'Redefinição de senha' },
+        {
+          to: user.email,
+          toName: user.name,
+          locale: user.locale,
+          subject: phrase('mail.password_reset.subject'),
+        },
         {
           name: user.name,
           resetUrl: `${base}/reset-password?token=${encodeURIComponent(token)}`,

@@ -14,6 +14,7 @@ import type {
   NotificationScope,
   NotificationType,
 } from '#enums/notifications'
+import { phrase, withReason, type Phrase } from '#support/i18n'
 
 /**
  * What a contract event says in-app (and in the generic e-mail /
@@ -25,145 +26,153 @@ import type {
 export interface ContractMessage {
   type: NotificationType
   scope: NotificationScope
-  title: string
-  message: string
+  title: Phrase
+  message: Phrase
+  /** A catalogue key (`notice.action.*`) */
   actionLabel: string
   priority?: NotificationPriority
 }
 
-const quoted = (event: ContractEventBase) => `"${event.contract.name}"`
-const actorName = (event: ContractEventBase) => event.actor?.name ?? 'O sistema'
-const withReason = (text: string, reason: string | null) =>
-  reason ? `${text} Motivo: ${reason}` : text
-const excerpt = (text: string, max = 200) =>
-  text.length > max ? `${text.slice(0, max - 1)}…` : text
+/** The values every contract text names: who acted, and which contract */
+const about = (event: ContractEventBase, more: Record<string, unknown> = {}) => ({
+  actor: event.actor?.name ?? phrase('notice.system'),
+  contract: event.contract.name,
+  ...more,
+})
+const text = (key: string, event: ContractEventBase, more?: Record<string, unknown>) =>
+  phrase(`notice.contract.${key}`, about(event, more))
+const excerpt = (content: string, max = 200) =>
+  content.length > max ? `${content.slice(0, max - 1)}…` : content
 
 const MESSAGES = {
   contract_created: (event: ContractEventBase) => ({
     type: 'contract_created',
     scope: 'contract',
-    title: 'Novo contrato criado',
-    message: `${actorName(event)} criou o contrato ${quoted(event)}.`,
-    actionLabel: 'Ver contrato',
+    title: text('created.title', event),
+    message: text('created.message', event),
+    actionLabel: 'notice.action.view_contract',
   }),
   contract_published: (event: ContractPublishedEvent) => ({
     type: 'contract_published',
     scope: 'contract',
-    title: 'Contrato publicado',
-    message:
-      event.mode === 'fill'
-        ? `${actorName(event)} publicou o contrato ${quoted(event)}. Preencha seus dados e envie os documentos pendentes.`
-        : `${actorName(event)} publicou o contrato ${quoted(event)}. Ele está pronto para assinatura.`,
-    actionLabel: event.mode === 'fill' ? 'Preencher' : 'Assinar',
+    title: text('published.title', event),
+    message: text(
+      event.mode === 'fill' ? 'published.message_fill' : 'published.message_sign',
+      event
+    ),
+    actionLabel: event.mode === 'fill' ? 'notice.action.fill' : 'notice.action.sign',
   }),
   contract_signed: (event: ContractSignatureEvent) => ({
     type: 'contract_signed',
     scope: 'contract',
-    title: 'Contrato assinado',
-    message: `${actorName(event)} assinou o contrato ${quoted(event)}.`,
-    actionLabel: 'Ver assinaturas',
+    title: text('signed.title', event),
+    message: text('signed.message', event),
+    actionLabel: 'notice.action.view_signatures',
   }),
   contract_completed: (event: ContractEventBase) => ({
     type: 'contract_completed',
     scope: 'contract',
-    title: 'Contrato concluído',
-    message: `Todas as assinaturas do contrato ${quoted(event)} foram coletadas.`,
-    actionLabel: 'Ver contrato',
+    title: text('completed.title', event),
+    message: text('completed.message', event),
+    actionLabel: 'notice.action.view_contract',
   }),
   contract_cancelled: (event: ContractCancelledEvent) => ({
     type: 'contract_cancelled',
     scope: 'contract',
-    title: 'Contrato cancelado',
-    message: withReason(`${actorName(event)} cancelou o contrato ${quoted(event)}.`, event.reason),
-    actionLabel: 'Ver contrato',
+    title: text('cancelled.title', event),
+    message: withReason(text('cancelled.message', event), event.reason),
+    actionLabel: 'notice.action.view_contract',
     priority: 'high',
   }),
   signatory_added: (event: ContractSignatureEvent) => ({
     type: 'signatory_added',
     scope: 'contract',
-    title: 'Você foi adicionado como signatário',
-    message: `${actorName(event)} adicionou você como signatário do contrato ${quoted(event)}.`,
-    actionLabel: 'Ver contrato',
+    title: text('signatory_added.title', event),
+    message: text('signatory_added.message', event),
+    actionLabel: 'notice.action.view_contract',
   }),
   signature_requested: (event: ContractSignatureEvent) => ({
     type: event.reminder ? 'reminder' : 'signature_requested',
     scope: 'action',
-    title: event.reminder ? 'Lembrete: assinatura pendente' : 'Assinatura solicitada',
-    message: `${actorName(event)} solicitou sua assinatura no contrato ${quoted(event)}.`,
-    actionLabel: 'Assinar',
+    title: text(
+      event.reminder ? 'signature_requested.reminder_title' : 'signature_requested.title',
+      event
+    ),
+    message: text('signature_requested.message', event),
+    actionLabel: 'notice.action.sign',
     priority: 'high',
   }),
   signature_completed: (event: ContractSignatureEvent) => ({
     type: 'signature_completed',
     scope: 'contract',
-    title: 'Grupo de assinaturas concluído',
-    message: `Um grupo de signatários concluiu as assinaturas do contrato ${quoted(event)}.`,
-    actionLabel: 'Ver assinaturas',
+    title: text('signature_completed.title', event),
+    message: text('signature_completed.message', event),
+    actionLabel: 'notice.action.view_signatures',
   }),
   /** Not in the spec's table: the owner must act (restart or cancel) */
   signature_rejected: (event: ContractSignatureEvent) => ({
     type: 'action_required',
     scope: 'action',
-    title: 'Assinatura recusada',
-    message: `${actorName(event)} recusou a assinatura do contrato ${quoted(event)}.`,
-    actionLabel: 'Ver assinaturas',
+    title: text('signature_rejected.title', event),
+    message: text('signature_rejected.message', event),
+    actionLabel: 'notice.action.view_signatures',
     priority: 'high',
   }),
   document_uploaded: (event: ContractDocumentEvent) => ({
     type: 'document_uploaded',
     scope: 'contract',
-    title: 'Documento enviado',
-    message: `${actorName(event)} enviou o documento "${event.document.name}" do contrato ${quoted(event)}.`,
-    actionLabel: 'Revisar',
+    title: text('document_uploaded.title', event),
+    message: text('document_uploaded.message', event, { document: event.document.name }),
+    actionLabel: 'notice.action.review',
   }),
   document_approved: (event: ContractDocumentEvent) => ({
     type: 'document_approved',
     scope: 'contract',
-    title: 'Documento aprovado',
-    message: `O documento "${event.document.name}" do contrato ${quoted(event)} foi aprovado.`,
-    actionLabel: 'Ver contrato',
+    title: text('document_approved.title', event),
+    message: text('document_approved.message', event, { document: event.document.name }),
+    actionLabel: 'notice.action.view_contract',
   }),
   document_rejected: (event: ContractDocumentEvent) => ({
     type: 'document_rejected',
     scope: 'contract',
-    title: 'Documento recusado',
+    title: text('document_rejected.title', event),
     message: withReason(
-      `O documento "${event.document.name}" do contrato ${quoted(event)} foi recusado. Envie-o novamente.`,
+      text('document_rejected.message', event, { document: event.document.name }),
       event.reason
     ),
-    actionLabel: 'Reenviar',
+    actionLabel: 'notice.action.resend',
     priority: 'high',
   }),
   review_requested: (event: ContractReviewEvent) => ({
     type: event.reminder ? 'reminder' : 'review_requested',
     scope: 'action',
-    title: event.reminder ? 'Lembrete: revisão pendente' : 'Revisão solicitada',
-    message: `${actorName(event)} enviou o contrato ${quoted(event)} para sua revisão.`,
-    actionLabel: 'Revisar',
+    title: text(
+      event.reminder ? 'review_requested.reminder_title' : 'review_requested.title',
+      event
+    ),
+    message: text('review_requested.message', event),
+    actionLabel: 'notice.action.review',
   }),
   review_approved: (event: ContractReviewEvent) => ({
     type: 'review_approved',
     scope: 'contract',
-    title: 'Revisão aprovada',
-    message: `${actorName(event)} aprovou a revisão do contrato ${quoted(event)}.`,
-    actionLabel: 'Ver revisão',
+    title: text('review_approved.title', event),
+    message: text('review_approved.message', event),
+    actionLabel: 'notice.action.view_review',
   }),
   review_rejected: (event: ContractReviewEvent) => ({
     type: 'review_rejected',
     scope: 'contract',
-    title: 'Revisão recusada',
-    message: withReason(
-      `${actorName(event)} recusou a revisão do contrato ${quoted(event)}.`,
-      event.comment
-    ),
-    actionLabel: 'Ver revisão',
+    title: text('review_rejected.title', event),
+    message: withReason(text('review_rejected.message', event), event.comment),
+    actionLabel: 'notice.action.view_review',
   }),
   comment_added: (event: ContractCommentEvent) => ({
     type: 'comment_added',
     scope: 'personal',
-    title: 'Novo comentário',
-    message: `${actorName(event)} comentou no contrato ${quoted(event)}: "${excerpt(event.content)}"`,
-    actionLabel: 'Ver revisão',
+    title: text('comment_added.title', event),
+    message: text('comment_added.message', event, { excerpt: excerpt(event.content) }),
+    actionLabel: 'notice.action.view_review',
   }),
 } satisfies Record<string, (event: any) => ContractMessage>
 

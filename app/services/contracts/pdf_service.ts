@@ -1,6 +1,7 @@
 import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from '@cantoo/pdf-lib'
 import { convert } from 'html-to-text'
 import type { ReviewItem } from '#dtos/contract_review_dto'
+import { i18nFor } from '#support/i18n'
 
 export interface CertificateSigner {
   name: string
@@ -31,6 +32,7 @@ export default class ContractPdfService {
     documentHash: string
     signers: CertificateSigner[]
   }) {
+    const i18n = i18nFor(null)
     const pdf = await PDFDocument.create()
     pdf.setTitle(printable(input.contractName))
     const font = await pdf.embedFont(StandardFonts.Helvetica)
@@ -44,18 +46,23 @@ export default class ContractPdfService {
     }
 
     writer.newPage()
-    writer.heading('Certificado de assinaturas', bold)
-    writer.paragraph(`Contrato: ${input.contractName}\nId: ${input.contractId}`)
-    writer.paragraph(`SHA-256 do documento assinado: ${input.documentHash}`)
+    /* One document for every party: the certificate speaks the default language */
+    const t = (key: string, data: Record<string, unknown>) =>
+      i18n.formatMessage(`pdf.certificate.${key}`, data)
+    writer.heading(t('heading', {}), bold)
+    writer.paragraph(
+      [t('contract', { name: input.contractName }), t('id', { id: input.contractId })].join('\n')
+    )
+    writer.paragraph(t('document_hash', { hash: input.documentHash }))
     writer.gap()
     for (const signer of input.signers) {
       writer.paragraph(
         [
           `${signer.name} <${signer.email}> (${signer.group})`,
-          `Assinado em: ${signer.signedAt}`,
-          `IP: ${signer.ipAddress ?? '-'}`,
-          `Navegador: ${signer.userAgent ?? '-'}`,
-          `SHA-256: ${signer.documentHash ?? '-'}`,
+          t('signed_at', { at: signer.signedAt }),
+          t('ip', { ip: signer.ipAddress ?? '-' }),
+          t('browser', { agent: signer.userAgent ?? '-' }),
+          t('hash', { hash: signer.documentHash ?? '-' }),
         ].join('\n')
       )
       writer.gap()

@@ -2,11 +2,12 @@ import type { NotificationActivity } from '#models/notification'
 
 /**
  * `activity` of a contract notification: clients navigate to
- * `/contracts/<id>` on click.
+ * `/contracts/<id>` on click. `actionLabel` is a catalogue key (`notice.action.*`),
+ * stored in the recipient's language.
  */
 export function contractActivity(
   contract: { id: string; name: string },
-  actionLabel = 'Ver contrato'
+  actionLabel = 'notice.action.view_contract'
 ): NotificationActivity {
   return {
     entityType: 'contract',

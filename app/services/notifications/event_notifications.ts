@@ -4,6 +4,7 @@ import CompanyMember from '#models/company_member'
 import type { NotificationActivity } from '#models/notification'
 import type { Recipient } from '#services/notifications/types'
 import { enqueueMail, renderEmail } from '#services/notifications/mail_outbox'
+import { i18nFor, render, renderValues, type Phrase } from '#support/i18n'
 import type { DeliveryChannel } from '#enums/notifications'
 import type { MemberRole } from '#enums/roles'
 
@@ -76,12 +77,15 @@ export function eventActivity(
 export interface DedicatedMail {
   to: string
   toName?: string | null
-  subject: string
+  /** The recipient's saved language (`users.locale`); null = pt-BR */
+  locale: string | null
+  subject: Phrase
 }
 
 /**
- * Renders `resources/views/emails/<template>.edge` in the shared layout
- * and queues it in the event's transaction.
+ * Renders `resources/views/emails/<template>.edge` in the shared layout, in
+ * the recipient's language, and queues it in the event's transaction.
+ * `data` may hold phrases and dates: they render in that language too.
  */
 export async function sendDedicatedMail(
   template: string,
@@ -89,9 +93,9 @@ export async function sendDedicatedMail(
   data: Record<string, unknown>,
   trx: TransactionClientContract
 ) {
-  const { html, text } = await renderEmail(template, { subject: mail.subject, ...data })
-  return enqueueMail(
-    { to: mail.to, toName: mail.toName ?? null, subject: mail.subject, html, text },
-    trx
-  )
+  const i18n = i18nFor(mail.locale)
+  const subject = render(i18n, mail.subject)
+  const values = renderValues(i18n, data)
+  const { html, text } = await renderEmail(template, i18n, { subject, ...values })
+  return enqueueMail({ to: mail.to, toName: mail.toName ?? null, subject, html, text }, trx)
 }

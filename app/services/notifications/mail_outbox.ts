@@ -1,4 +1,5 @@
 import edge from 'edge.js'
+import type { I18n } from '@adonisjs/i18n'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import env from '#start/env'
 import type { MailPayload } from '#models/delivery'
@@ -10,13 +11,21 @@ export type { MailPayload }
 /**
  * Renders `resources/views/emails/<templateName>.edge` (values escaped by
  * Edge) inside the platform layout (`resources/views/layouts/email.edge`)
- * and derives the text part from the HTML.
+ * and derives the text part from the HTML. The words come from the
+ * catalogue in the recipient's language: the templates' `t()` (the i18n
+ * plugin's helper) reads the `i18n` state value, here the recipient's, not
+ * a request's.
  */
-export async function renderEmail(templateName: string, data: Record<string, unknown> = {}) {
+export async function renderEmail(
+  templateName: string,
+  i18n: I18n,
+  data: Record<string, unknown> = {}
+) {
   const appName = env.get('MAIL_FROM_NAME', 'Contratos')
-  const content = await edge.render(`emails/${templateName}`, { appName, ...data })
+  const content = await edge.render(`emails/${templateName}`, { appName, i18n, ...data })
   const html = await edge.render('layouts/email', {
     appName,
+    i18n,
     subject: data.subject ?? data.title ?? appName,
     content,
   })

@@ -6,6 +6,7 @@ import { messengerFromEnv } from '#services/notifications/messenger_client'
 import { enqueueDeliveries, type QueuedDelivery } from '#services/platform/outbox'
 import MessageContent from '#services/notifications/message_content'
 import { batchInsert } from '#support/batch_insert'
+import { i18nFor } from '#support/i18n'
 import {
   DELIVERY_CHANNELS,
   isMandatoryType,
@@ -26,7 +27,9 @@ type Outgoing = { kind: 'row' } | { kind: 'queue'; delivery: QueuedDelivery }
 /**
  * The one notification pipeline every area calls: in-app rows (one batch
  * insert), e-mail and messenger deliveries (outbox, one batch insert),
- * each channel gated by the delivery rule, all in the caller's trx.
+ * each channel gated by the delivery rule, all in the caller's trx. Every
+ * channel speaks the recipient's saved language (`users.locale`, pt-BR when
+ * null): the text is rendered once per message and language.
  */
 export class NotificationService {
   async notify(
@@ -53,22 +56,23 @@ export class NotificationService {
   ): Promise<RecipientResult[][]> {
     const batches = messages.map(({ recipients, data }) => ({
       unique: [...new Map(recipients.map((r) => [`${r.userId}:${r.companyId}`, r])).values()],
-      content: new MessageContent(data),
+      content: inLanguages(data),
     }))
     const everyone = batches.flatMap((batch) => batch.unique)
     if (everyone.length === 0) return messages.map(() => [])
 
     const gatesOf = isMandatoryType(type) ? () => null : await loadGates(everyone, trx)
-    const users = await this.#contacts(everyone, channels, trx)
+    const users = await this.#contacts(everyone, trx)
     const rows: Record<string, unknown>[] = []
     const deliveries: QueuedDelivery[] = []
 
     const results: RecipientResult[][] = []
-    for (const { unique, content } of batches) {
+    for (const { unique, content: contentIn } of batches) {
       const contacted = new Set<string>()
       const batchResults: RecipientResult[] = []
       for (const recipient of unique) {
         const gates = gatesOf(recipient.userId, recipient.companyId)
+        const content = contentIn(users.get(recipient.userId)?.locale)
         const channelResults: ChannelResult[] = []
         for (const channel of channels) {
           const result = await this.#channel(
@@ -102,12 +106,8 @@ export class NotificationService {
     return results
   }
 
-  async #contacts(
-    recipients: Recipient[],
-    channels: readonly DeliveryChannel[],
-    trx: TransactionClientContract
-  ) {
-    if (!channels.some((channel) => channel !== 'platform')) return new Map<string, User>()
+  /** The recipients' accounts: language, and the addresses of e-mail and messenger */
+  async #contacts(recipients: Recipient[], trx: TransactionClientContract) {
     const users = await User.query({ client: trx }).whereIn(
       'id',
       recipients.map((recipient) => recipient.userId)
@@ -168,3 +168,17 @@ export const notify: NotificationService['notify'] = (...args) =>
 /** Shorthand: `notifyMany(type, [{recipients, data}, ...], {trx})` */
 export const notifyMany: NotificationService['notifyMany'] = (...args) =>
   notificationService.notifyMany(...args)
+
+/** A message's content per language, each rendered at its first use */
+function inLanguages(data: NotifyData) {
+  const contents = new Map<string, MessageContent>()
+  return (locale: string | null | undefined) => {
+    const i18n = i18nFor(locale)
+    let content = contents.get(i18n.locale)
+    if (!content) {
+      content = new MessageContent(data, i18n)
+      contents.set(i18n.locale, content)
+    }
+    return content
+  }
+}

@@ -1,6 +1,7 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type User from '#models/user'
 import type { NotificationActivity } from '#models/notification'
+import type { Text } from '#support/i18n'
 import type { DeliveryChannel, NotificationPriority, NotificationScope } from '#enums/notifications'
 
 /**
@@ -42,10 +43,15 @@ export interface CustomSentBy {
   companyName: string
 }
 
+/**
+ * What a notification says. `title` and `message` are phrases (catalogue
+ * keys) rendered in each recipient's saved language, or a sender's own
+ * words (I5); `activity.actionLabel` is a key too.
+ */
 export interface NotifyData {
-  title: string
+  title: Text
   /** Plain text (in-app message, e-mail and messenger body) */
-  message: string
+  message: Text
   scope: NotificationScope
   priority?: NotificationPriority
   activity?: NotificationActivity | null

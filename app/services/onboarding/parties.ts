@@ -14,6 +14,7 @@ const toRecipient = (user: User, companyId: string): OnboardingRecipient => ({
   companyId,
   email: user.email,
   name: user.name,
+  locale: user.locale,
 })
 
 /**

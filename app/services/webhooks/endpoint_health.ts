@@ -2,6 +2,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import webhooksConfig from '#config/webhooks'
 import { notify } from '#services/notifications/notifier'
 import { eventActivity, membersWithRoles } from '#services/notifications/event_notifications'
+import { phrase } from '#support/i18n'
 
 /** `system_alert`: mandatory (every channel), the one existing type for "your setup broke" */
 const TYPE = 'system_alert'
@@ -43,8 +44,11 @@ export async function trackWebhookOutcome(
     TYPE,
     await membersWithRoles(endpoint.company_id, ['owner', 'admin'], trx),
     {
-      title: 'Webhook desativado',
-      message: `O webhook ${endpoint.url} foi desativado após ${webhooksConfig.disableAfterDead} entregas sem sucesso seguidas. Corrija o destino e reative-o.`,
+      title: phrase('notice.webhook_disabled.title'),
+      message: phrase('notice.webhook_disabled.message', {
+        url: endpoint.url,
+        count: webhooksConfig.disableAfterDead,
+      }),
       scope: 'company',
       priority: 'high',
       activity: eventActivity('webhook_disabled', {

@@ -10,6 +10,7 @@ import {
   type OutboundPolicy,
 } from '#support/outbound_address'
 import { webhookSignature } from '#support/webhook_signature'
+import { i18nFor, translator } from '#support/i18n'
 
 /** What one attempt came to; the worker turns it into the delivery's state */
 export type WebhookAttempt =
@@ -74,7 +75,7 @@ export async function sendWebhook(
     await assertOutboundUrl(target.url, policy)
   } catch (error) {
     if (error instanceof OutboundAddressRefused) {
-      return { outcome: 'failed', responseStatus: null, error: `refused: ${error.message}` }
+      return { outcome: 'failed', responseStatus: null, error: refusal(error) }
     }
     throw error
   }
@@ -105,7 +106,7 @@ export async function sendWebhook(
     return {
       outcome: 'failed',
       responseStatus: null,
-      error: refused ? `refused: ${message}` : message,
+      error: refused ? refusal(error as OutboundAddressRefused) : message,
     }
   }
 }
@@ -150,3 +151,7 @@ function post(
     request.end(body)
   })
 }
+
+/** A refusal as the attempt records it: in English, for whoever operates the endpoint */
+const refusal = (error: OutboundAddressRefused) =>
+  `refused: ${translator(i18nFor('en'))(error.message)}`

@@ -7,6 +7,7 @@ import CompanyMember from '#models/company_member'
 import MessageContent from '#services/notifications/message_content'
 import { companyWithOwner, linkProvider, memberOf } from '#tests/support/tenancy'
 import { as } from '#tests/support/http'
+import { i18nFor } from '#support/i18n'
 
 test.group('Correctness / I5 to a legal entity reaches its owner (#17: 11)', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
@@ -62,12 +63,15 @@ test.group('Correctness / I5 to a legal entity reaches its owner (#17: 11)', (gr
     // users.avatar is varchar(500), so no HTTP request can send a longer one today:
     // the limit is checked where every notification row is built
     const avatar = `https://cdn.example.com/${'a'.repeat(600)}.png`
-    const row = new MessageContent({
-      title: 'T',
-      message: 'M',
-      scope: 'personal',
-      actor: { id: null, name: 'n'.repeat(300), avatar },
-    }).row('custom', { userId: 'u', companyId: 'c' })
+    const row = new MessageContent(
+      {
+        title: 'T',
+        message: 'M',
+        scope: 'personal',
+        actor: { id: null, name: 'n'.repeat(300), avatar },
+      },
+      i18nFor(null)
+    ).row('custom', { userId: 'u', companyId: 'c' })
     assert.lengthOf(row.actor_avatar!, 500)
     assert.lengthOf(row.actor_name!, 255)
   })

@@ -10,7 +10,6 @@ import { DeliveryWorker } from '#services/platform/delivery_worker'
 import { recordWebhookEvent } from '#services/webhooks/events'
 import WebhookUrlGuard from '#services/webhooks/url_guard'
 import { verifyWebhookSignature } from '#support/webhook_signature'
-import { NOT_PUBLIC } from '#support/outbound_address'
 import { contractWorld, fullPayload } from '#tests/support/contracts'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
 import { as } from '#tests/support/http'
@@ -19,6 +18,10 @@ import type { ApiClient } from '@japa/api-client'
 import User from '#models/user'
 import IndexSeeder from '#database/seeders/main/index_seeder'
 import { demoWebhookReceiver } from '#database/seeders/demo/webhooks'
+
+/** The refusal of a non-public host: the 422 in the default language, the attempt in English */
+const NOT_PUBLIC_PT = 'O host da url deve resolver apenas para endereços públicos da internet'
+const NOT_PUBLIC_EN = 'url host must resolve to public internet addresses only'
 
 type Receiver = Awaited<ReturnType<typeof startWebhookReceiver>>
 
@@ -125,7 +128,7 @@ test.group('Integrations / webhooks: endpoints', (group) => {
       .post('/webhooks')
       .json({ url: 'not a url', events: ['*'] })
     notUrl.assertStatus(422)
-    assert.equal(notUrl.body().message, 'url must be an absolute http(s) URL')
+    assert.equal(notUrl.body().message, 'A url deve ser uma URL http(s) absoluta')
 
     const patched = await as(client, owner, company)
       .patch(`/webhooks/${created.id}`)
@@ -154,7 +157,7 @@ test.group('Integrations / webhooks: endpoints', (group) => {
       .post('/webhooks')
       .json({ url: 'http://hooks.example.com/in', events: ['*'] })
     http.assertStatus(422)
-    assert.equal(http.body().message, 'url must use https')
+    assert.equal(http.body().message, 'A url deve usar https')
 
     refuse({ allowHttp: true, allowPrivate: false })
     for (const url of [
@@ -172,7 +175,7 @@ test.group('Integrations / webhooks: endpoints', (group) => {
         .post('/webhooks')
         .json({ url, events: ['*'] })
       response.assertStatus(422)
-      assert.equal(response.body().message, NOT_PUBLIC, url)
+      assert.equal(response.body().message, NOT_PUBLIC_PT, url)
     }
     const created = await register(client, owner, company, {
       url: 'https://93.184.215.14/in',
@@ -432,7 +435,7 @@ test.group('Integrations / webhooks: delivery', (group) => {
     assert.lengthOf(receiver.received, 0)
     const [delivery] = await endpointDeliveries(endpoint.id)
     assert.equal(delivery.status, 'pending')
-    assert.equal(delivery.lastError, `refused: ${NOT_PUBLIC}`)
+    assert.equal(delivery.lastError, `refused: ${NOT_PUBLIC_EN}`)
   })
 
   test('a redirect is not followed: 3xx is a failure', async ({ client, assert }) => {

@@ -9,9 +9,10 @@ import { DeliveryWorker, MAX_ATTEMPTS } from '#services/platform/delivery_worker
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
 import { freePort, smtpMailer, startSmtpServer } from '#tests/support/outbound'
 import { as } from '#tests/support/http'
+import { i18nFor } from '#support/i18n'
 
 async function queueMail(subject: string) {
-  const { html, text } = await renderEmail('notification', {
+  const { html, text } = await renderEmail('notification', i18nFor(null), {
     subject,
     title: subject,
     message: 'Seu contrato está pronto <para assinatura>.',
@@ -63,7 +64,7 @@ test.group('Notifications / e-mail outbox over real SMTP', (group) => {
   })
 
   test('values are HTML-escaped by the template', async ({ assert }) => {
-    const { html, text } = await renderEmail('notification', {
+    const { html, text } = await renderEmail('notification', i18nFor(null), {
       title: '<b>x</b>',
       message: '<script>alert(1)</script>',
     })

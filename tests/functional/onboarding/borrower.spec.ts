@@ -186,6 +186,7 @@ test.group('Onboarding / borrower review', (group) => {
       companyId: s.providerCompany!.id,
       email: s.providerOwner.email,
       name: s.providerOwner.name,
+      locale: null,
     })
     assert.equal(event.data.reason, 'Documento ilegível')
     assert.equal(event.data.url, onboardingTokens.url(s.token))

@@ -183,6 +183,7 @@ test.group('Onboarding / submit (A5)', (group) => {
       companyId: s.borrower.id,
       email: s.borrowerOwner.email,
       name: s.borrowerOwner.name,
+      locale: null,
     })
   })
 

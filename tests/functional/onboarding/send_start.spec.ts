@@ -61,6 +61,7 @@ test.group('Onboarding / H16 send to a provider', (group) => {
       userId: s.providerOwner.id,
       email: s.providerOwner.email,
       name: s.providerOwner.name,
+      locale: null,
     })
     assert.equal(data.url, onboardingTokens.url(s.token))
     assert.equal((sent[1].data as any).url, data.url)

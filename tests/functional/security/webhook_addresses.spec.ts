@@ -13,8 +13,13 @@ import { as } from '#tests/support/http'
 
 const STRICT = { allowHttp: true, allowPrivate: false }
 
-/** The one refusal for a non-public host (literal or resolved): it names no address */
-const NOT_PUBLIC = 'url host must resolve to public internet addresses only'
+/**
+ * The one refusal for a non-public host (literal or resolved): it names no
+ * address. The 422 speaks the reader's language (pt-BR by default); the
+ * delivery attempt records it in English; the error carries the key.
+ */
+const NOT_PUBLIC = 'O host da url deve resolver apenas para endereços públicos da internet'
+const NOT_PUBLIC_EN = 'url host must resolve to public internet addresses only'
 
 /** Every IPv6 form that embeds or reaches an IPv4 address, 127.0.0.1 / 10.0.0.1 inside */
 const V4_IN_V6 = [
@@ -95,7 +100,7 @@ test.group('Security / webhook address guard', (group) => {
     const delivery = await Delivery.query()
       .where('webhook_endpoint_id', created.body().data.id)
       .firstOrFail()
-    assert.equal(delivery.lastError, `refused: ${NOT_PUBLIC}`)
+    assert.equal(delivery.lastError, `refused: ${NOT_PUBLIC_EN}`)
   })
 
   test('the connect-time lookup (DNS rebinding) refuses with the same message', async ({
@@ -106,7 +111,7 @@ test.group('Security / webhook address guard', (group) => {
       lookup('localhost', {}, (failure) => resolve(failure))
     )
     assert.instanceOf(error, Error)
-    assert.equal(error!.message, NOT_PUBLIC)
+    assert.equal(error!.message, 'errors.webhook_url.not_public')
     const open = await new Promise<Error | null>((resolve) =>
       guardedLookup({ ...STRICT, allowPrivate: true })('localhost', {}, (failure) =>
         resolve(failure)

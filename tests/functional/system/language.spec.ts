@@ -100,4 +100,20 @@ test.group('Language of the answers', (group) => {
     cleared.assertStatus(200)
     assert.isNull(cleared.body().data.locale)
   })
+
+  test('the webhook URL guard refuses in the reader language', async ({ client, assert }) => {
+    const { owner, company } = await companyWithOwner()
+    const create = () =>
+      client
+        .post('/api/v1/webhooks')
+        .json({ url: 'not a url', events: ['*'] })
+        .loginAs(owner)
+        .header('x-company-id', company.id)
+    const portuguese = await create()
+    portuguese.assertStatus(422)
+    assert.equal(portuguese.body().message, 'A url deve ser uma URL http(s) absoluta')
+    const english = await create().header('Accept-Language', 'en')
+    english.assertStatus(422)
+    assert.equal(english.body().message, 'url must be an absolute http(s) URL')
+  })
 })
