@@ -1,3 +1,4 @@
+import type { Phrase } from '#support/i18n'
 import { Exception } from '@adonisjs/core/exceptions'
 
 /**
@@ -6,7 +7,7 @@ import { Exception } from '@adonisjs/core/exceptions'
  * more precise than the class's, and `details` where the spec asks for them.
  */
 export interface MessageOptions {
-  data?: Record<string, string | number>
+  data?: Record<string, string | number | Phrase[]>
   code?: string
   details?: unknown
   cause?: unknown
@@ -19,7 +20,7 @@ export interface MessageOptions {
  * language-neutral for clients to branch on.
  */
 export class LocalizedException extends Exception {
-  data?: Record<string, string | number>
+  data?: Record<string, string | number | Phrase[]>
   details?: unknown
 
   constructor(key: string, options: MessageOptions = {}) {

@@ -19,7 +19,7 @@ export function i18nFor(locale?: string | null): I18n {
 export function translator(i18n: I18n): Translate {
   return (key, data) => {
     const found = i18n.resolveIdentifier(key)
-    return found ? i18n.formatRawMessage(found.message, data) : key
+    return found ? i18n.formatRawMessage(found.message, data && renderValues(i18n, data)) : key
   }
 }
 
@@ -37,8 +37,8 @@ export type Text = string | Phrase
 export const phrase = (key: string, data?: Record<string, unknown>): Phrase => ({ key, data })
 
 /**
- * `text` in `i18n`'s language. Values that are phrases render in it too, and
- * dates (Luxon) as the recipient's day.
+ * `text` in `i18n`'s language. Values that are phrases render in it too,
+ * lists of them as "a; b", and dates (Luxon) as the recipient's day.
  */
 export function render(i18n: I18n, text: Text): string {
   if (typeof text === 'string') return text
@@ -52,8 +52,10 @@ export function renderValues(i18n: I18n, data: Record<string, unknown>) {
   )
 }
 
-function renderValue(i18n: I18n, value: unknown) {
+function renderValue(i18n: I18n, value: unknown): unknown {
   if (DateTime.isDateTime(value)) return formatDay(i18n, value)
+  /** A list of items (phrases or text) reads as one "a; b" value */
+  if (Array.isArray(value)) return value.map((item) => renderValue(i18n, item)).join('; ')
   if (value && typeof value === 'object' && 'key' in value) return render(i18n, value as Phrase)
   return value
 }

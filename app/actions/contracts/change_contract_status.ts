@@ -71,7 +71,7 @@ export default class ChangeContractStatus {
     ]
     if (missing.length) {
       throw new UnprocessableException('errors.step_data_missing', {
-        data: { step, items: missing.join('; ') },
+        data: { step, items: missing },
       })
     }
     return (await this.#needsFilling(contract, trx)) ? 'provider' : 'signature'

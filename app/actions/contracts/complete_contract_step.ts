@@ -43,7 +43,7 @@ export default class CompleteContractStep {
       const missing = await this.requirements.missing(contract, stepKey, trx)
       if (missing.length) {
         throw new UnprocessableException('errors.step_data_missing', {
-          data: { step: stepKey, items: missing.join('; ') },
+          data: { step: stepKey, items: missing },
         })
       }
 

@@ -47,7 +47,7 @@ export default class StartSignatures {
       const missing = await this.requirements.missing(contract, 'upload', trx)
       if (missing.length) {
         throw new UnprocessableException('errors.uploads_pending', {
-          data: { items: missing.join('; ') },
+          data: { items: missing },
         })
       }
       await this.#fillPartGroups(contract, trx)

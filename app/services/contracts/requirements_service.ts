@@ -5,6 +5,11 @@ import type Contract from '#models/contract'
 import ContractPart from '#models/contract_part'
 import ContractDocumentService from '#services/contracts/document_service'
 import type { StepKey } from '#support/contract_rules'
+import { phrase, type Phrase } from '#support/i18n'
+
+/** A missing item of a step's required data, in the reader's language (`errors.requirement.*`) */
+const requirement = (name: string, data?: Record<string, unknown>) =>
+  phrase(`errors.requirement.${name}`, data)
 
 /**
  * "Required data" of each authoring step (H8 and H9 -> PUBLISHED):
@@ -24,7 +29,7 @@ export default class ContractRequirementsService {
     step: StepKey,
     trx?: TransactionClientContract,
     purpose: 'complete' | 'publish' = 'complete'
-  ) {
+  ): Promise<Phrase[]> {
     if (step === 'upload' && purpose === 'publish') return this.#uploadsConfigured(contract, trx)
     switch (step) {
       case 'parts':
@@ -34,9 +39,7 @@ export default class ContractRequirementsService {
       case 'documents':
         return []
       case 'review':
-        return (await this.allApproved(contract, trx))
-          ? []
-          : ['every required reviewer must approve every contract']
+        return (await this.allApproved(contract, trx)) ? [] : [requirement('review')]
       case 'upload':
         return this.#uploads(contract, trx)
       case 'signature':
@@ -71,11 +74,11 @@ export default class ContractRequirementsService {
       .where('contract_id', contract.id)
       .distinct('role')
     const has = (role: string) => roles.some((row) => row.role === role)
-    return has('BORROWER') && has('PROVIDER') ? [] : ['a BORROWER and a PROVIDER part']
+    return has('BORROWER') && has('PROVIDER') ? [] : [requirement('parts')]
   }
 
   async #model(contract: Contract, trx?: TransactionClientContract) {
-    const missing: string[] = contract.templateId ? [] : ['a template']
+    const missing = contract.templateId ? [] : [requirement('template')]
     const empty = await this.#client(trx)
       .from('contract_variable_values')
       .where('contract_id', contract.id)
@@ -83,7 +86,7 @@ export default class ContractRequirementsService {
       .whereNot('source', 'provider')
       .whereRaw("btrim(value) = ''")
       .select('name')
-    return [...missing, ...empty.map((row) => `variable ${row.name}`)]
+    return [...missing, ...empty.map((row) => requirement('variable', { name: row.name }))]
   }
 
   /**
@@ -97,7 +100,7 @@ export default class ContractRequirementsService {
     const parts = await ContractPart.counterpartyPartsOfContract(contract, trx).select(
       'contract_parts.id'
     )
-    if (!parts.length) return ['a provider part']
+    if (!parts.length) return [requirement('provider_part')]
     const partIds = parts.map((part) => part.id)
     const client = this.#client(trx)
     const required = await client
@@ -118,11 +121,15 @@ export default class ContractRequirementsService {
     )
     const missing = required
       .filter((document) => partIds.some((id) => !approved.has(`${document.id}:${id}`)))
-      .map((document) => `approved document ${document.name}`)
+      .map((document) => requirement('approved_document', { name: document.name }))
     const undecided = files
       .filter((file) => file.status !== 'approved')
-      .map((file) => `a decision on document ${file.name}`)
-    return [...new Set([...missing, ...undecided])]
+      .map((file) => requirement('document_decision', { name: file.name }))
+    const seen = new Set<string>()
+    return [...missing, ...undecided].filter((item) => {
+      const id = `${item.key}:${item.data?.name}`
+      return seen.has(id) ? false : (seen.add(id), true)
+    })
   }
 
   /** Publishing at the upload step: the parts must have something to upload */
@@ -132,7 +139,7 @@ export default class ContractRequirementsService {
       .where('contract_id', contract.id)
       .where('is_download', false)
       .first()
-    return document ? [] : ['a document to upload']
+    return document ? [] : [requirement('upload_document')]
   }
 
   async #signature(contract: Contract, trx?: TransactionClientContract) {
@@ -142,7 +149,7 @@ export default class ContractRequirementsService {
       .where('g.contract_id', contract.id)
       .where((query) => query.whereNotNull('m.id').orWhere('g.is_part_group', true))
       .count('* as total')
-    return Number(groups[0].total) > 0 ? [] : ['a signature group with a signer']
+    return Number(groups[0].total) > 0 ? [] : [requirement('signature_group')]
   }
 
   #client(trx?: TransactionClientContract): Pick<TransactionClientContract, 'from'> {

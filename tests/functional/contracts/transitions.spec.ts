@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { test } from '@japa/runner'
+import { FILL_INSTRUCTIONS, SIGN_INSTRUCTIONS } from '#support/contract_rules'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
@@ -279,9 +280,9 @@ test.group('Contracts / every transition from every status', (group) => {
 })
 
 /** The e-mail instructions of docs (pt-BR product content), written out */
-const FILL = 'Abra o link para preencher seus dados e enviar os documentos pendentes.'
-const SIGN =
-  'Abra o link, leia o contrato e assine-o. Os grupos de signatários assinam na ordem definida.'
+/** The instructions travel as catalogue keys; each e-mail renders them in its recipient's language */
+const FILL = FILL_INSTRUCTIONS
+const SIGN = SIGN_INSTRUCTIONS
 
 test.group('Contracts / what each H9 move emits and requires', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
@@ -414,14 +415,14 @@ test.group('Contracts / what each H9 move emits and requires', (group) => {
     refused.assertStatus(422)
     assert.equal(
       refused.body().message,
-      'Dados obrigatórios da etapa parts pendentes: a BORROWER and a PROVIDER part'
+      'Dados obrigatórios da etapa parts pendentes: uma parte BORROWER e uma parte PROVIDER'
     )
     const atReview = await contractIn('in_review', { currentStep: { key: 'review', index: 3 } })
     const review = await publish(atReview)
     review.assertStatus(422)
     assert.equal(
       review.body().message,
-      'Dados obrigatórios da etapa review pendentes: every required reviewer must approve every contract'
+      'Dados obrigatórios da etapa review pendentes: todos os revisores obrigatórios devem aprovar todos os contratos'
     )
     assert.equal((await Contract.findOrFail(atReview.contract.id)).status, 'in_review')
 
