@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createWriteStream } from 'node:fs'
 import { copyFile } from 'node:fs/promises'
@@ -38,7 +39,12 @@ export function startBuilt(
   const child = spawn(process.execPath, args, {
     cwd: app.makePath('build'),
     stdio: ['ignore', logFile ? 'pipe' : 'ignore', logFile ? 'pipe' : 'inherit'],
-    env: { ...env, NODE_ENV: 'production' },
+    /** Production refuses to boot without a metrics token: the bench's own, unless given */
+    env: {
+      ...env,
+      NODE_ENV: 'production',
+      METRICS_TOKEN: env.METRICS_TOKEN ?? `bench-${randomBytes(16).toString('hex')}`,
+    },
   })
   if (logFile) {
     const log = createWriteStream(logFile, { flags: 'a' })

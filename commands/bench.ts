@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { BaseCommand, flags } from '@adonisjs/core/ace'
@@ -92,6 +93,8 @@ export default class Bench extends BaseCommand {
       DB_POOL_MAX: '20',
       /** The version check is throttled per IP; the bench client is one IP */
       APP_VERSIONS_RATE_LIMIT: '0',
+      /** Production processes refuse to boot without one */
+      METRICS_TOKEN: process.env.METRICS_TOKEN ?? `bench-${randomBytes(16).toString('hex')}`,
     }
 
     const results: BenchResult[] = []
