@@ -1,5 +1,24 @@
+import { createHash } from 'node:crypto'
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
+
+/** A strong entity tag of the serialised body */
+function entityTag(content: string) {
+  const digest = createHash('sha1').update(content).digest('base64').slice(0, 27)
+  return `"${Buffer.byteLength(content).toString(16)}-${digest}"`
+}
+
+/**
+ * RFC 9110 13.1.2: `*`, or a list of tags compared weakly (`W/` ignored).
+ * The request's Cache-Control plays no part: it speaks to caches, and
+ * fetch() adds `no-cache` to every conditional request.
+ */
+function noneMatches(header: string | undefined, tag: string) {
+  if (!header) return false
+  if (header.trim() === '*') return true
+  const opaque = tag.replace(/^W\//, '')
+  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === opaque)
+}
 
 /**
  * Conditional reads of the company-scoped GETs (the lists and details the
@@ -21,7 +40,11 @@ export default class ConditionalGetMiddleware {
     const body = response.getBody()
     if (body === null || body === undefined) return
     if (!response.getHeader('cache-control')) response.header('Cache-Control', 'private, no-cache')
-    /* Sent again with ETag generation: Adonis tags the serialised body and answers 304 when fresh */
-    response.send(body, true)
+    const tag = entityTag(typeof body === 'string' ? body : JSON.stringify(body))
+    response.header('ETag', tag)
+    if (!noneMatches(request.header('if-none-match'), tag)) return
+    response.removeHeader('Content-Type')
+    response.removeHeader('Content-Length')
+    response.notModified(null)
   }
 }

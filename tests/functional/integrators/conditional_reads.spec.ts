@@ -27,6 +27,12 @@ test.group('Integrators / ETag and If-None-Match', (group) => {
     const unchanged = await api.get('/contracts').header('if-none-match', tag)
     unchanged.assertStatus(304)
     assert.equal(unchanged.text(), '')
+    /** fetch() adds `Cache-Control: no-cache` to every conditional request: still a 304 */
+    const fromFetch = await api
+      .get('/contracts')
+      .header('if-none-match', `W/${tag}`)
+      .header('cache-control', 'no-cache')
+    fromFetch.assertStatus(304)
 
     await createContract(client, world, { name: 'Outro contrato' })
     const changed = await api.get('/contracts').header('if-none-match', tag)
