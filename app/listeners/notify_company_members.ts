@@ -5,7 +5,7 @@ import type {
 import { notify } from '#services/notifications/notifier'
 import { membersWithRoles, sendDedicatedMail } from '#services/notifications/event_notifications'
 import { COMPANY_ADMIN_ROLES } from '#enums/roles'
-import { phrase } from '#support/i18n'
+import { phrase, roleName } from '#support/i18n'
 
 /**
  * Company membership events (spec Events table): the invitee gets the
@@ -34,7 +34,7 @@ export default class NotifyCompanyMembers {
         name: invitee.name,
         companyName: company.name,
         invitedByName: invitedBy.name,
-        role,
+        role: roleName(role),
         newAccount,
         acceptUrl,
       },
@@ -48,7 +48,7 @@ export default class NotifyCompanyMembers {
         message: phrase('notice.company.member_invited.message', {
           inviter: invitedBy.name,
           email: invitee.email,
-          role,
+          role: roleName(role),
         }),
         scope: 'company',
         actor: invitedBy,
@@ -74,8 +74,8 @@ export default class NotifyCompanyMembers {
         message: phrase('notice.company.role_changed.message', {
           changer: changedBy.name,
           company: company.name,
-          from,
-          to,
+          from: roleName(from),
+          to: roleName(to),
         }),
         scope: 'role',
         actor: changedBy,

@@ -6,7 +6,7 @@ import type {
 import { notify } from '#services/notifications/notifier'
 import { membersWithRoles, sendDedicatedMail } from '#services/notifications/event_notifications'
 import { COMPANY_ADMIN_ROLES } from '#enums/roles'
-import { phrase } from '#support/i18n'
+import { phrase, roleName } from '#support/i18n'
 
 /**
  * E4: the legal representative receives the invitation e-mail (set a
@@ -96,7 +96,10 @@ export default class SendTeamInvitation {
         await membersWithRoles(borrower.id, COMPANY_ADMIN_ROLES, trx, { except: [user.id] }),
         {
           title: phrase('notice.team.accepted.title'),
-          message: phrase('notice.team.accepted.member_message', { user: user.name, role }),
+          message: phrase('notice.team.accepted.member_message', {
+            user: user.name,
+            role: roleName(role),
+          }),
           scope: 'company',
           actor: user,
           activity: {

@@ -71,3 +71,6 @@ export function formatDay(i18n: I18n, date: DateTime, withTime = false) {
 /** `text` followed by the reason it gives, when there is one ("... Motivo: ...") */
 export const withReason = (text: Phrase, reason: string | null | undefined): Phrase =>
   reason ? phrase('notice.with_reason', { text, reason }) : text
+
+/** A member role's name in the reader's language (`notice.role.*`) */
+export const roleName = (role: string): Phrase => phrase(`notice.role.${role}`)
