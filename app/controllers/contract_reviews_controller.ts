@@ -87,6 +87,7 @@ export default class ContractReviewsController {
     const approval = await decide.handle(
       ctx.company,
       ctx.auth.getUserOrFail(),
+      ctx.bouncer,
       ids,
       decision,
       comment
