@@ -68,7 +68,9 @@ const NOT_TEXT = [
  */
 const NOT_YET_TRANSLATED = new Set<string>([
   'app/services/auth/password_reset_issuer.ts',
-  'app/actions/notifications/send_scheduled_reminders.ts',
+  'app/actions/notifications/collect_compliance_step_reminders.ts',
+  'app/actions/notifications/collect_onboarding_reminders.ts',
+  'app/actions/notifications/collect_signature_reminders.ts',
   'app/listeners/notify_company_members.ts',
   'app/listeners/notify_compliance_event.ts',
   'app/listeners/notify_hours_event.ts',

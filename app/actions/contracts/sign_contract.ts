@@ -6,15 +6,15 @@ import type Company from '#models/company'
 import type User from '#models/user'
 import ContractEventService from '#services/contracts/event_service'
 import ContractSignatureDto from '#dtos/contract_signature_dto'
-import SignatureEvents from '#actions/contracts/signature_events'
+import SignatureEvents from '#services/contracts/signature_events'
 import CompleteContractSigning from '#actions/contracts/complete_contract_signing'
-import { recordContractWebhook } from '#actions/webhooks/contract_webhooks'
-import { currentGroup, loadSignatureGroups, memberFor } from '#actions/contracts/signature_flow'
+import { currentGroup, loadSignatureGroups, memberFor } from '#services/contracts/signature_flow'
 import { ConflictException } from '#exceptions/http_exceptions'
 import ContractPolicy from '#policies/contract_policy'
 import type { RequestBouncer } from '#policies/base_policy'
 import { SIGNING_STATUSES } from '#support/contract_rules'
 import Clock from '#services/platform/clock'
+import RecordContractWebhook from '#actions/webhooks/record_contract_webhook'
 
 export interface SignatureAudit {
   ip: string
@@ -76,7 +76,7 @@ export default class SignContract {
       const signatureEvents = new SignatureEvents(this.events)
       const ids = { groupId: seat.group.id, memberId: seat.member.id }
       await signatureEvents.toOwner('contract:signed', contract, user, ids, trx)
-      await recordContractWebhook(trx, contract, 'contract.signed')
+      await new RecordContractWebhook().handle(trx, contract, 'contract.signed')
 
       const next = currentGroup(groups)
       if (next?.id !== seat.group.id) {
