@@ -14,9 +14,10 @@ import logger from '@adonisjs/core/services/logger'
 import transmit from '@adonisjs/transmit/services/main'
 import dbConfig from '#config/database'
 import PushLiveNotifications from '#actions/notifications/push_live_notifications'
+import LiveNotificationPolicy from '#policies/live_notification_policy'
 import {
   NOTIFICATION_CHANNEL,
-  channelRefusal,
+  loadNotificationChannel,
   type NotificationChannelParams,
 } from '#services/notifications/live_channel'
 import { LiveNotificationListener } from '#services/notifications/live_listener'
@@ -30,13 +31,16 @@ import {
 } from '#services/notifications/live_streams'
 
 /**
- * Transmit's own gate for the channel. The subscribe route checks the same
- * rule first to answer 403 with the reason (SubscribeToLiveNotifications);
+ * Transmit's own gate for the channel: the same policy the subscribe route
+ * runs first to answer 403 with the reason (SubscribeToLiveNotifications);
  * this keeps any other subscribe path closed.
  */
 transmit.authorize<NotificationChannelParams & Record<string, string>>(
   NOTIFICATION_CHANNEL,
-  async (ctx, params) => (await channelRefusal(ctx.auth.user, params)) === null
+  async (ctx, params) =>
+    ctx.bouncer
+      .with(LiveNotificationPolicy)
+      .allows('subscribe', await loadNotificationChannel(params))
 )
 
 const { connection } = dbConfig.connections.postgres

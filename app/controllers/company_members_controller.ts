@@ -5,6 +5,7 @@ import InviteCompanyMember from '#actions/companies/invite_company_member'
 import ChangeMemberRole from '#actions/companies/change_member_role'
 import RemoveCompanyMember from '#actions/companies/remove_company_member'
 import CompanyMemberDto from '#dtos/company_member_dto'
+import CompanyMemberPolicy from '#policies/company_member_policy'
 import PaginationMetaDto from '#dtos/pagination_meta_dto'
 import {
   inviteCompanyMemberValidator,
@@ -29,11 +30,12 @@ export default class CompanyMembersController {
   /** POST /company/members: 202, the membership exists once the person accepts */
   @inject()
   async store(
-    { auth, request, response, company, membership }: HttpContext,
+    { auth, bouncer, request, response, company, membership }: HttpContext,
     inviteMember: InviteCompanyMember
   ) {
     const payload = await request.validateUsing(inviteCompanyMemberValidator)
-    await inviteMember.handle(company, auth.getUserOrFail(), membership.role, payload)
+    await bouncer.with(CompanyMemberPolicy).authorize('invite', membership, payload.role)
+    await inviteMember.handle(company, auth.getUserOrFail(), payload)
     return response.accepted({
       data: { email: payload.email, role: payload.role, status: 'invited' },
     })
@@ -42,14 +44,15 @@ export default class CompanyMembersController {
   /** PATCH /company/members/:userId */
   @inject()
   async update(
-    { auth, request, params, company, membership }: HttpContext,
+    { auth, bouncer, request, params, company, membership }: HttpContext,
     changeRole: ChangeMemberRole
   ) {
     const { role } = await request.validateUsing(updateCompanyMemberValidator)
     const member = await changeRole.handle({
       company,
       changedBy: auth.getUserOrFail(),
-      callerRole: membership.role,
+      caller: membership,
+      bouncer,
       userId: params.userId,
       role,
     })
@@ -59,10 +62,10 @@ export default class CompanyMembersController {
   /** DELETE /company/members/:userId */
   @inject()
   async destroy(
-    { params, response, company, membership }: HttpContext,
+    { params, bouncer, response, company, membership }: HttpContext,
     removeMember: RemoveCompanyMember
   ) {
-    await removeMember.handle(company, membership.role, params.userId)
+    await removeMember.handle(company, membership, bouncer, params.userId)
     return response.noContent()
   }
 }

@@ -2,7 +2,10 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { inject } from '@adonisjs/core'
 import ContractReviewComment from '#models/contract_review_comment'
 import ShowReviewOverview from '#actions/contracts/show_review_overview'
-import ReviewComments from '#actions/contracts/review_comments'
+import ListReviewComments from '#actions/contracts/list_review_comments'
+import AddReviewComment from '#actions/contracts/add_review_comment'
+import UpdateReviewComment from '#actions/contracts/update_review_comment'
+import ReviewItems from '#services/contracts/review_items'
 import DecideReview from '#actions/contracts/decide_review'
 import RemindReviewers from '#actions/contracts/remind_reviewers'
 import ContractReviewDto from '#dtos/contract_review_dto'
@@ -24,8 +27,8 @@ export default class ContractReviewsController {
 
   /** H15: GET /contracts/:id/review/:contractItemId/comments */
   @inject()
-  async comments({ params, company }: HttpContext, comments: ReviewComments) {
-    const rows = await comments.list(company, params.id, params.contractItemId)
+  async comments({ params, company }: HttpContext, list: ListReviewComments) {
+    const rows = await list.handle(company, params.id, params.contractItemId)
     return { data: rows.map((row) => ContractReviewDto.comment(row)) }
   }
 
@@ -33,13 +36,14 @@ export default class ContractReviewsController {
   @inject()
   async comment(
     { request, response, params, auth, bouncer, company, membership }: HttpContext,
-    comments: ReviewComments
+    items: ReviewItems,
+    add: AddReviewComment
   ) {
     const ids = { contractId: params.id, itemId: params.contractItemId }
-    const target = await comments.target(company, ids)
+    const target = await items.target(company, ids)
     await bouncer.with(ContractPolicy).authorize('comment', membership, target.reviewerIds)
     const body = await request.validateUsing(addReviewCommentValidator)
-    const comment = await comments.add(target, auth.getUserOrFail(), body)
+    const comment = await add.handle(target, auth.getUserOrFail(), body)
     return response.created({ data: ContractReviewDto.comment(comment) })
   }
 
@@ -47,7 +51,7 @@ export default class ContractReviewsController {
   @inject()
   async updateComment(
     { request, params, bouncer, company }: HttpContext,
-    comments: ReviewComments
+    update: UpdateReviewComment
   ) {
     const { content } = await request.validateUsing(updateReviewCommentValidator)
     const comment = await ContractReviewComment.findOwned(company.id, {
@@ -56,7 +60,7 @@ export default class ContractReviewsController {
       commentId: params.commentId,
     })
     await bouncer.with(ContractPolicy).authorize('updateComment', comment)
-    return { data: ContractReviewDto.comment(await comments.update(comment, content)) }
+    return { data: ContractReviewDto.comment(await update.handle(comment, content)) }
   }
 
   /** POST /contracts/:id/review/:contractItemId/{approve,reject,request-changes} */
@@ -87,6 +91,7 @@ export default class ContractReviewsController {
     const approval = await decide.handle(
       ctx.company,
       ctx.auth.getUserOrFail(),
+      ctx.bouncer,
       ids,
       decision,
       comment

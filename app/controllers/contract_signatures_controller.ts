@@ -33,16 +33,17 @@ export default class ContractSignaturesController {
 
   /** POST /contracts/:id/signatures/sign */
   @inject()
-  async sign({ request, params, auth, company }: HttpContext, sign: SignContract) {
+  async sign({ request, params, auth, bouncer, company }: HttpContext, sign: SignContract) {
     const audit = { ip: request.ip(), userAgent: request.header('user-agent') ?? null }
-    return { data: await sign.handle(company, auth.getUserOrFail(), params.id, audit) }
+    return { data: await sign.handle(company, auth.getUserOrFail(), bouncer, params.id, audit) }
   }
 
   /** POST /contracts/:id/signatures/reject */
   @inject()
-  async reject({ request, params, auth, company }: HttpContext, reject: RejectSignature) {
+  async reject({ request, params, auth, bouncer, company }: HttpContext, reject: RejectSignature) {
     const { reason } = await request.validateUsing(rejectSignatureValidator)
-    return { data: await reject.handle(company, auth.getUserOrFail(), params.id, reason) }
+    const user = auth.getUserOrFail()
+    return { data: await reject.handle(company, user, bouncer, params.id, reason) }
   }
 
   /** POST /contracts/:id/signatures/reminders */

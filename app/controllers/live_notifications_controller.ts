@@ -43,6 +43,7 @@ export default class LiveNotificationsController {
     const { sessionId } = ownerOf(ctx)
     await subscribe.handle({
       user: ctx.auth.getUserOrFail(),
+      bouncer: ctx.bouncer,
       sessionId,
       uid,
       channel,
@@ -55,7 +56,13 @@ export default class LiveNotificationsController {
   @inject()
   async unsubscribe(ctx: HttpContext, unsubscribe: UnsubscribeFromLiveNotifications) {
     const { uid, channel } = await ctx.request.validateUsing(liveSubscriptionValidator)
-    await unsubscribe.handle({ owner: ownerOf(ctx), uid, channel, context: ctx })
+    await unsubscribe.handle({
+      owner: ownerOf(ctx),
+      bouncer: ctx.bouncer,
+      uid,
+      channel,
+      context: ctx,
+    })
     return ctx.response.noContent()
   }
 }

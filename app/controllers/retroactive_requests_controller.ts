@@ -3,7 +3,8 @@ import { inject } from '@adonisjs/core'
 import Clock from '#services/platform/clock'
 import CreateRetroactiveRequest from '#actions/hours/create_retroactive_request'
 import ListRetroactiveRequests from '#actions/hours/list_retroactive_requests'
-import ReviewRetroactiveRequest from '#actions/hours/review_retroactive_request'
+import ApproveRetroactiveRequest from '#actions/hours/approve_retroactive_request'
+import DeclineRetroactiveRequest from '#actions/hours/decline_retroactive_request'
 import RetroactiveRequestDto from '#dtos/retroactive_request_dto'
 import PageMetaDto from '#dtos/page_meta_dto'
 import { hoursMeta } from '#validators/rules/time'
@@ -39,18 +40,18 @@ export default class RetroactiveRequestsController {
   }
 
   @inject()
-  async approve({ auth, membership, params }: HttpContext, review: ReviewRetroactiveRequest) {
-    const approved = await review.approve(membership, auth.getUserOrFail(), params.id)
+  async approve({ auth, membership, params }: HttpContext, approve: ApproveRetroactiveRequest) {
+    const approved = await approve.handle(membership, auth.getUserOrFail(), params.id)
     return { data: RetroactiveRequestDto.fromModel(approved) }
   }
 
   @inject()
   async decline(
     { request, auth, membership, params }: HttpContext,
-    review: ReviewRetroactiveRequest
+    decline: DeclineRetroactiveRequest
   ) {
     const { declineReason } = await request.validateUsing(declineRetroactiveRequestValidator)
-    const declined = await review.decline(
+    const declined = await decline.handle(
       membership,
       auth.getUserOrFail(),
       params.id,

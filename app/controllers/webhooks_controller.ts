@@ -1,6 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { inject } from '@adonisjs/core'
-import SaveWebhook from '#actions/webhooks/save_webhook'
+import CreateWebhook from '#actions/webhooks/create_webhook'
+import UpdateWebhook from '#actions/webhooks/update_webhook'
 import ListWebhooks from '#actions/webhooks/list_webhooks'
 import DeleteWebhook from '#actions/webhooks/delete_webhook'
 import RotateWebhookSecret from '#actions/webhooks/rotate_webhook_secret'
@@ -39,16 +40,16 @@ export default class WebhooksController {
   }
 
   @inject()
-  async store({ request, response, company }: HttpContext, save: SaveWebhook) {
+  async store({ request, response, company }: HttpContext, create: CreateWebhook) {
     const payload = await request.validateUsing(createWebhookValidator)
-    const { endpoint, secret } = await save.create(company, payload)
+    const { endpoint, secret } = await create.handle(company, payload)
     return response.created({ data: WebhookDto.withSecret(endpoint, secret) })
   }
 
   @inject()
-  async update({ request, params, company }: HttpContext, save: SaveWebhook) {
+  async update({ request, params, company }: HttpContext, update: UpdateWebhook) {
     const payload = await request.validateUsing(updateWebhookValidator)
-    return { data: WebhookDto.fromModel(await save.update(company, params.id, payload)) }
+    return { data: WebhookDto.fromModel(await update.handle(company, params.id, payload)) }
   }
 
   @inject()

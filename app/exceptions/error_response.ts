@@ -1,5 +1,6 @@
 import { errors as vineErrors } from '@vinejs/vine'
 import { errors as limiterErrors } from '@adonisjs/limiter'
+import { errors as bouncerErrors } from '@adonisjs/bouncer'
 
 export interface ErrorResponse {
   status: number
@@ -173,6 +174,18 @@ function errorResponse(error: unknown): ErrorResponse {
       status: 429,
       body: { message: 'errors.too_many_requests', code: 'E_TOO_MANY_REQUESTS' },
       headers: { ...error.getDefaultHeaders(), ...(error.headers ?? {}) },
+    }
+  }
+
+  /**
+   * A policy's refusal with a reason (RecordDenial, app/policies/base_policy.ts)
+   * answers like any domain 403: `{message: key, code}`; a bare `false` keeps
+   * the generic message of E_AUTHORIZATION_FAILURE below
+   */
+  if (error instanceof bouncerErrors.E_AUTHORIZATION_FAILURE) {
+    const denial = error.response as { message?: string; status?: number; code?: string }
+    if (denial.message && denial.code) {
+      return { status: denial.status ?? 403, body: { message: denial.message, code: denial.code } }
     }
   }
 

@@ -18,6 +18,7 @@ import ContractUploadedFile from '#models/contract_uploaded_file'
 import type { ContractStatus } from '#enums/contract_status'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { firstOrNotFound } from '#models/queries/first_or_not_found'
+import { ContractPartQuery } from '#models/queries/contract_part_query'
 import { UNPUBLISHED_STATUSES } from '#support/contract_rules'
 import { ONBOARDING_MESSAGES } from '#support/onboarding'
 import { withTimestamps } from '#models/mixins/with_timestamps'
@@ -157,7 +158,7 @@ export default class Contract extends compose(BaseModel, withUuidPrimaryKey, wit
 
   /**
    * Contracts of the context (borrower) company where the user acts as a
-   * provider part (`ContractPart.actedForIds`, the ids of
+   * provider part (`ContractPartQuery.actedFor`, the ids of
    * `CompanyMember.providerIdsOf`), published ones only, each with the
    * provider's parts preloaded. The parts are found by index first (a
    * provider has few), so a borrower's many contracts are not each probed.
@@ -168,12 +169,10 @@ export default class Contract extends compose(BaseModel, withUuidPrimaryKey, wit
       .whereNotIn('contracts.status', [...UNPUBLISHED_STATUSES])
       .whereIn(
         'contracts.id',
-        ContractPart.query()
-          .withScopes((scopes) => scopes.actedForIds(providerIds))
-          .select('contract_parts.contract_id')
+        ContractPart.links().actedFor(providerIds).query.select('contract_parts.contract_id')
       )
       .preload('parts', (parts) =>
-        parts.withScopes((scopes) => scopes.actedForIds(providerIds)).orderBy('created_at')
+        ContractPartQuery.on(parts).actedFor(providerIds).query.orderBy('created_at')
       )
   }
 
@@ -187,10 +186,7 @@ export default class Contract extends compose(BaseModel, withUuidPrimaryKey, wit
           files
             .whereIn(
               'part_id',
-              ContractPart.query()
-                .withScopes((scopes) => scopes.actedForIds(providerIds))
-                .where('contract_id', id)
-                .select('id')
+              ContractPart.links().actedFor(providerIds).ofContract(id).query.select('id')
             )
             .preload('document')
             .orderBy('uploaded_at')

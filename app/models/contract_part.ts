@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon'
-import { BaseModel, belongsTo, column, scope } from '@adonisjs/lucid/orm'
+import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
@@ -16,6 +16,7 @@ import { SIGNED_OPEN_STATUSES } from '#support/contract_rules'
 import { periodsAt } from '#support/hours'
 import { queryTeamLinks, type TeamLinkRow } from '#models/queries/team_links'
 import { firstOrNotFound } from '#models/queries/first_or_not_found'
+import { ContractPartQuery } from '#models/queries/contract_part_query'
 import { withTimestamps } from '#models/mixins/with_timestamps'
 
 /** A provider has few links with one borrower; this bounds the team finder */
@@ -65,53 +66,14 @@ export default class ContractPart extends compose(BaseModel, withUuidPrimaryKey,
   @belongsTo(() => User)
   declare user: BelongsTo<typeof User>
 
+  /** Selects parts by composable conditions (ContractPartQuery) */
+  static links(client?: QueryClientContract) {
+    return ContractPartQuery.on(ContractPart.query({ client }))
+  }
+
   /** The provider id of the spec: company id (legal entity) or user id (natural person) */
   get providerId(): string {
     return (this.companyId ?? this.userId)!
-  }
-
-  /**
-   * PROVIDER parts the user acts for: its natural-person parts and the
-   * parts of the companies it owns, with those identities already read
-   * (`CompanyMember.providerIdsOf`: the user id first, then the owned
-   * company ids). The ids are constants of the statement, so the planner
-   * probes the (user_id, role) and (company_id, role) indexes with real
-   * estimates; with the owned ids as a subquery inside the OR it scanned
-   * every part (hashed SubPlan filter).
-   */
-  static actedForIds = scope((query, providerIds: string[]) => {
-    const [userId, ...companyIds] = providerIds
-    query.where('contract_parts.role', 'PROVIDER').where((owner) => {
-      owner.where('contract_parts.user_id', userId)
-      if (companyIds.length > 0) owner.orWhereIn('contract_parts.company_id', companyIds)
-    })
-  })
-
-  /** The part of one provider identity: its company id (legal entity) or user id (person) */
-  static ofProvider = scope((query, providerId: string) => {
-    query.where((identity) => {
-      identity
-        .where('contract_parts.company_id', providerId)
-        .orWhere('contract_parts.user_id', providerId)
-    })
-  })
-
-  /**
-   * The links (PROVIDER parts) of a user acting as provider in a borrower
-   * company: its natural-person parts and the parts of the companies it
-   * owns (a legal entity is acted for by its owner); `providerIds` as
-   * `CompanyMember.providerIdsOf` reads them.
-   */
-  static providerLinksOf(
-    borrowerId: string,
-    providerIds: string[],
-    trx?: TransactionClientContract
-  ) {
-    return ContractPart.query({ client: trx })
-      .withScopes((scopes) => scopes.actedForIds(providerIds))
-      .whereHas('contract', (contract) =>
-        contract.withScopes((scopes) => scopes.ownedBy(borrowerId))
-      )
   }
 
   /**
@@ -126,12 +88,10 @@ export default class ContractPart extends compose(BaseModel, withUuidPrimaryKey,
     trx?: TransactionClientContract
   ) {
     const providerIds = await CompanyMember.providerIdsOf(userId, trx)
-    return ContractPart.providerLinksOf(borrowerId, providerIds, trx)
-      .where('contract_parts.is_active', true)
-      .whereHas('contract', (contract) => contract.where('status', 'active'))
-      .if(providerId, (query) => query.withScopes((scopes) => scopes.ofProvider(providerId!)))
-      .orderBy('contract_parts.created_at', 'desc')
-      .first()
+    const links = ContractPart.links(trx).actedFor(providerIds).ofBorrower(borrowerId).active()
+    links.query.whereHas('contract', (contract) => contract.where('status', 'active'))
+    if (providerId) links.ofProvider(providerId)
+    return links.query.orderBy('contract_parts.created_at', 'desc').first()
   }
 
   /**
@@ -141,9 +101,11 @@ export default class ContractPart extends compose(BaseModel, withUuidPrimaryKey,
    */
   static async signedProviderLink(borrowerId: string, userId: string) {
     const providerIds = await CompanyMember.providerIdsOf(userId)
-    return ContractPart.providerLinksOf(borrowerId, providerIds)
-      .where('contract_parts.is_active', true)
-      .join('contracts as signed', 'signed.id', 'contract_parts.contract_id')
+    return ContractPart.links()
+      .actedFor(providerIds)
+      .ofBorrower(borrowerId)
+      .active()
+      .query.join('contracts as signed', 'signed.id', 'contract_parts.contract_id')
       .whereIn('signed.status', [...SIGNED_OPEN_STATUSES])
       .preload('contract')
       .orderByRaw(`(signed.status = 'active') DESC`)
@@ -167,93 +129,17 @@ export default class ContractPart extends compose(BaseModel, withUuidPrimaryKey,
       .update({ is_active: false, updated_at: trx.raw('now()') })
   }
 
-  /** The ids of every link of the caller in the borrower (active or not) */
-  static async providerLinkIds(
-    borrowerId: string,
-    userId: string,
-    trx?: TransactionClientContract
-  ) {
-    const providerIds = await CompanyMember.providerIdsOf(userId, trx)
-    const parts = await ContractPart.providerLinksOf(borrowerId, providerIds, trx).select(
-      'contract_parts.id'
-    )
-    return parts.map((part) => part.id)
-  }
-
-  /**
-   * The company's links: the parts that are its counterparty in its live
-   * contracts. `counterparty_of` is set by the database from the stored
-   * roles (not the owner's own part, not NEUTRAL; see the migration
-   * add_link_fields_to_contract_parts): with a `provider` workflow the
-   * counterparty is the BORROWER part, so "every PROVIDER part" would list
-   * the company as its own provider.
-   */
-  static counterpartyOf = scope((query, companyId: string) => {
-    query.where('contract_parts.counterparty_of', companyId)
-  })
-
-  /** The company's links (its counterparties), see `counterpartyOf` */
-  static counterpartyPartsOf(companyId: string, trx?: TransactionClientContract) {
-    return ContractPart.query({ client: trx }).withScopes((scopes) =>
-      scopes.counterpartyOf(companyId)
-    )
-  }
-
-  /** The links of a provider company (legal entity) with a borrower */
-  static providerLinksOfCompany(
-    borrowerId: string,
-    companyId: string,
-    trx?: TransactionClientContract
-  ) {
-    return ContractPart.counterpartyPartsOf(borrowerId, trx).where(
-      'contract_parts.company_id',
-      companyId
-    )
-  }
-
   /**
    * The link ids of a provider (`providerId` = company id or user id) in
    * the context company; a provider may only ask for its own identities.
    */
   static async providerPartIds(membership: CompanyMember, providerId: string) {
-    const query = isProvider(membership.role)
-      ? ContractPart.providerLinksOf(
-          membership.companyId,
-          await CompanyMember.providerIdsOf(membership.userId)
-        )
-      : ContractPart.counterpartyPartsOf(membership.companyId)
-    const parts = await query
-      .withScopes((scopes) => scopes.ofProvider(providerId))
-      .select('contract_parts.id')
-    return parts.map((part) => part.id)
-  }
-
-  /** The PROVIDER parts of a contract, oldest first */
-  static providersOfContract(contractId: string, trx: TransactionClientContract) {
-    return ContractPart.query({ client: trx })
-      .where('contract_id', contractId)
-      .where('role', 'PROVIDER')
-      .orderBy('created_at', 'asc')
-  }
-
-  /** The PROVIDER part of one provider (company id or user id) in a contract, or null */
-  static providerPartOf(contractId: string, providerId: string, trx: TransactionClientContract) {
-    return ContractPart.providersOfContract(contractId, trx)
-      .withScopes((scopes) => scopes.ofProvider(providerId))
-      .first()
-  }
-
-  /**
-   * The counterparty parts of one contract, seen from its company (spec,
-   * Contract authoring: Perspective), by the same rule as the company's
-   * links (`counterparty_of`, set by the database): the PROVIDER parts
-   * with a `borrower` workflow (or none), the BORROWER part with a
-   * `provider` one; never the company's own part nor a NEUTRAL one.
-   */
-  static counterpartyPartsOfContract(contract: { id: string }, client?: QueryClientContract) {
-    return ContractPart.query({ client })
-      .where('contract_parts.contract_id', contract.id)
-      .whereNotNull('contract_parts.counterparty_of')
+    const links = isProvider(membership.role)
+      ? ContractPart.links()
+          .actedFor(await CompanyMember.providerIdsOf(membership.userId))
+          .ofBorrower(membership.companyId)
+      : ContractPart.links().counterpartyOf(membership.companyId)
+    return links.ofProvider(providerId).ids()
   }
 
   /** Tenant finder: the PROVIDER part of the contract whose company or user id is providerId */
@@ -263,9 +149,11 @@ export default class ContractPart extends compose(BaseModel, withUuidPrimaryKey,
     trx: TransactionClientContract
   ) {
     return firstOrNotFound(
-      ContractPart.providersOfContract(contractId, trx).where((query) =>
-        query.where('company_id', providerId).orWhere('user_id', providerId)
-      ),
+      ContractPart.links(trx)
+        .ofContract(contractId)
+        .providers()
+        .ofProvider(providerId)
+        .query.orderBy('contract_parts.created_at', 'asc'),
       ONBOARDING_MESSAGES.providerNotFound
     )
   }
@@ -308,9 +196,10 @@ export default class ContractPart extends compose(BaseModel, withUuidPrimaryKey,
    * else 404.
    */
   static async assertKnownProvider(companyId: string, providerId: string) {
-    const row = await ContractPart.counterpartyPartsOf(companyId)
-      .withScopes((scopes) => scopes.ofProvider(providerId))
-      .select('contract_parts.id')
+    const row = await ContractPart.links()
+      .counterpartyOf(companyId)
+      .ofProvider(providerId)
+      .query.select('contract_parts.id')
       .union((attached) =>
         attached
           .from('provider_compliance_flows')

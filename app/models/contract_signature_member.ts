@@ -51,4 +51,9 @@ export default class ContractSignatureMember extends compose(BaseModel, withTime
 
   @belongsTo(() => User)
   declare user: BelongsTo<typeof User>
+
+  /** The seat is the user's: by user id, or by e-mail while no account is bound to it */
+  isSeatOf(user: Pick<User, 'id' | 'email'>) {
+    return this.userId === user.id || (!this.userId && this.email === user.email.toLowerCase())
+  }
 }

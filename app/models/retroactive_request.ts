@@ -11,6 +11,7 @@ import { visibleToMember } from '#models/queries/visible_to_member'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { firstOrNotFound } from '#models/queries/first_or_not_found'
 import { withTimestamps } from '#models/mixins/with_timestamps'
+import { ConflictException } from '#exceptions/http_exceptions'
 
 export interface RequestedTask {
   description: string
@@ -99,5 +100,34 @@ export default class RetroactiveRequest extends compose(
       'errors.retroactive_request_not_found',
       trx
     )
+  }
+
+  /**
+   * Tenant finder of the approve / decline: a visible request still
+   * pending (409 once decided), locked, with its user and contract part
+   */
+  static async findPending(membership: CompanyMember, id: string, trx: TransactionClientContract) {
+    const request = await RetroactiveRequest.findVisible(membership, id, trx)
+    if (request.status !== 'pending') {
+      throw new ConflictException('errors.request_already_decided', {
+        data: { status: request.status },
+      })
+    }
+    await request.load((loader) => loader.load('user').load('contractPart'))
+    return request
+  }
+
+  /** Closes the request as decided by `reviewer` at `at` (in the caller's transaction) */
+  async decide(
+    reviewer: User,
+    at: DateTime,
+    changes: Partial<Pick<RetroactiveRequest, 'status' | 'workEntryId' | 'declineReason'>>,
+    trx: TransactionClientContract
+  ) {
+    this.useTransaction(trx)
+    ;(this as RetroactiveRequest).merge(changes)
+    this.reviewedBy = reviewer.id
+    this.reviewedAt = at
+    await this.save()
   }
 }

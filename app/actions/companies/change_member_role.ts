@@ -4,16 +4,16 @@ import CompanyMember from '#models/company_member'
 import type Company from '#models/company'
 import type User from '#models/user'
 import type { MemberRole } from '#enums/roles'
-import {
-  ConflictException,
-  ForbiddenException,
-  UnprocessableException,
-} from '#exceptions/http_exceptions'
+import { ConflictException, UnprocessableException } from '#exceptions/http_exceptions'
+import CompanyMemberPolicy from '#policies/company_member_policy'
+import type { RequestBouncer } from '#policies/base_policy'
 
 interface Params {
   company: Company
   changedBy: User
-  callerRole: MemberRole
+  /** The request's membership, and its bouncer for CompanyMemberPolicy */
+  caller: CompanyMember
+  bouncer: RequestBouncer
   userId: string
   role: MemberRole
 }
@@ -26,16 +26,14 @@ interface Params {
  * new role applies from the member's next request.
  */
 export default class ChangeMemberRole {
-  async handle({ company, changedBy, callerRole, userId, role }: Params) {
+  async handle({ company, changedBy, caller, bouncer, userId, role }: Params) {
     return db.transaction(async (trx) => {
       const member = await CompanyMember.findMember(company.id, userId, trx)
       if (member.role === 'provider') {
         throw new UnprocessableException('errors.provider_membership_by_contract')
       }
       if (member.role === role) return member
-      if ((member.role === 'owner' || role === 'owner') && callerRole !== 'owner') {
-        throw new ForbiddenException('errors.owner_changes_owner')
-      }
+      await bouncer.with(CompanyMemberPolicy).authorize('changeRole', caller, member, role)
       if (member.role === 'owner' && (await CompanyMember.lockedOwnerCount(company.id, trx)) <= 1) {
         throw new ConflictException('errors.last_owner_demoted')
       }

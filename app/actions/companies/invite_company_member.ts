@@ -6,8 +6,7 @@ import CompanyMember from '#models/company_member'
 import User from '#models/user'
 import type Company from '#models/company'
 import CreateInvitation from '#actions/team/create_invitation'
-import { ConflictException, ForbiddenException } from '#exceptions/http_exceptions'
-import type { MemberRole } from '#enums/roles'
+import { ConflictException } from '#exceptions/http_exceptions'
 import type { inviteCompanyMemberValidator } from '#validators/company_member'
 
 type Params = Infer<typeof inviteCompanyMemberValidator>
@@ -19,16 +18,13 @@ type Params = Infer<typeof inviteCompanyMemberValidator>
  * /auth/invitations/accept). An address without an account gets one,
  * without a password, set on acceptance. Answering the same way for both
  * tells the caller nothing about which addresses have accounts. Only an
- * owner may invite an owner. The company's other admins get `user_invited`.
+ * owner may invite an owner (CompanyMemberPolicy.invite, in the controller). The company's other admins get `user_invited`.
  */
 @inject()
 export default class InviteCompanyMember {
   constructor(private createInvitation: CreateInvitation) {}
 
-  async handle(company: Company, invitedBy: User, callerRole: MemberRole, params: Params) {
-    if (params.role === 'owner' && callerRole !== 'owner') {
-      throw new ForbiddenException('errors.owner_invites_owner')
-    }
+  async handle(company: Company, invitedBy: User, params: Params) {
     await db.transaction(async (trx) => {
       let invitee = await User.findByEmail(params.email, trx)
       if (invitee) {

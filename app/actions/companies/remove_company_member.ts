@@ -1,12 +1,9 @@
 import db from '@adonisjs/lucid/services/db'
 import CompanyMember from '#models/company_member'
 import type Company from '#models/company'
-import type { MemberRole } from '#enums/roles'
-import {
-  ConflictException,
-  ForbiddenException,
-  UnprocessableException,
-} from '#exceptions/http_exceptions'
+import { ConflictException, UnprocessableException } from '#exceptions/http_exceptions'
+import CompanyMemberPolicy from '#policies/company_member_policy'
+import type { RequestBouncer } from '#policies/base_policy'
 
 /**
  * DELETE /company/members/:userId: the membership goes, and with it the
@@ -16,17 +13,15 @@ import {
  * The user's account and other companies are untouched.
  */
 export default class RemoveCompanyMember {
-  async handle(company: Company, callerRole: MemberRole, userId: string) {
+  async handle(company: Company, caller: CompanyMember, bouncer: RequestBouncer, userId: string) {
     await db.transaction(async (trx) => {
       const member = await CompanyMember.findMember(company.id, userId, trx)
       if (member.role === 'provider') {
         throw new UnprocessableException('errors.provider_membership_by_contract')
       }
-      if (member.role === 'owner') {
-        if (callerRole !== 'owner') throw new ForbiddenException('errors.owner_removes_owner')
-        if ((await CompanyMember.lockedOwnerCount(company.id, trx)) <= 1) {
-          throw new ConflictException('errors.last_owner_removed')
-        }
+      await bouncer.with(CompanyMemberPolicy).authorize('remove', caller, member)
+      if (member.role === 'owner' && (await CompanyMember.lockedOwnerCount(company.id, trx)) <= 1) {
+        throw new ConflictException('errors.last_owner_removed')
       }
       member.useTransaction(trx)
       await member.delete()

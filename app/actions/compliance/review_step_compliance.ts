@@ -16,7 +16,7 @@ import { reviewContext } from '#services/compliance/review_context'
 import { refreshCompliance, unblockNext } from '#services/compliance/progress'
 import { isApproved, type ReviewRules } from '#services/compliance/reviewers'
 import { eventBase, providerRecipients } from '#services/compliance/recipients'
-import { recordStepComplianceWebhook } from '#actions/webhooks/compliance_webhooks'
+import RecordStepComplianceWebhook from '#actions/webhooks/record_step_compliance_webhook'
 
 interface Params {
   companyId: string
@@ -108,7 +108,12 @@ export default class ReviewStepCompliance {
         : null
       await refreshCompliance(compliance, now, trx)
       if (settled) {
-        await recordStepComplianceWebhook(trx, compliance, step, `compliance.step.${settled}`)
+        await new RecordStepComplianceWebhook().handle(
+          trx,
+          compliance,
+          step,
+          `compliance.step.${settled}`
+        )
       }
 
       if (decided) {

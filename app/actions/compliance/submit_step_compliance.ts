@@ -8,13 +8,13 @@ import { leadershipsOf } from '#services/compliance/attachments'
 import ProviderCompliance from '#models/provider_compliance'
 import StepCompliance from '#models/step_compliance'
 import { refreshCompliance } from '#services/compliance/progress'
-import { recordStepComplianceWebhook } from '#actions/webhooks/compliance_webhooks'
 import { reviewRules } from '#services/compliance/reviewers'
 import {
   companyAdminRecipients,
   eventBase,
   reviewerRecipients,
 } from '#services/compliance/recipients'
+import RecordStepComplianceWebhook from '#actions/webhooks/record_step_compliance_webhook'
 
 interface Params {
   companyId: string
@@ -63,7 +63,12 @@ export default class SubmitStepCompliance {
       const now = this.clock.now()
       await step.useTransaction(trx).merge({ status: 'submitted', submittedAt: now }).save()
       const { before, after } = await refreshCompliance(compliance, now, trx)
-      await recordStepComplianceWebhook(trx, compliance, step, 'compliance.step.submitted')
+      await new RecordStepComplianceWebhook().handle(
+        trx,
+        compliance,
+        step,
+        'compliance.step.submitted'
+      )
 
       const base = eventBase(compliance, compliance.flow.name, params.user, trx)
       const leaders = await leadershipsOf([compliance.providerComplianceFlowId], trx)

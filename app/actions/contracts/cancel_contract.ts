@@ -8,7 +8,7 @@ import type User from '#models/user'
 import ContractEventService from '#services/contracts/event_service'
 import { ConflictException } from '#exceptions/http_exceptions'
 import { CLOSED_STATUSES } from '#support/contract_rules'
-import { recordContractStatusWebhooks } from '#actions/webhooks/contract_webhooks'
+import RecordContractWebhook from '#actions/webhooks/record_contract_webhook'
 
 /**
  * PATCH /contracts/:id/cancel: cancels a contract that is not finished,
@@ -51,7 +51,12 @@ export default class CancelContract {
         trx
       )
       await this.events.emit('contract:cancelled', { ...base, reason })
-      await recordContractStatusWebhooks(trx, contract, 'contract.cancelled')
+      await new RecordContractWebhook().handle(
+        trx,
+        contract,
+        'contract.status_changed',
+        'contract.cancelled'
+      )
       return contract
     })
   }

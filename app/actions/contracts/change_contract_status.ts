@@ -22,7 +22,7 @@ import {
 } from '#support/contract_rules'
 import type { ContractStatus } from '#enums/contract_status'
 import Clock from '#services/platform/clock'
-import { recordContractStatusWebhooks } from '#actions/webhooks/contract_webhooks'
+import RecordContractWebhook from '#actions/webhooks/record_contract_webhook'
 
 /**
  * H9: applies an uppercase command (mapping in docs/decisions.md), checks
@@ -144,9 +144,10 @@ export default class ChangeContractStatus {
       })
     }
     if (command === 'PUBLISHED') await this.#published(contract, user, trx)
-    await recordContractStatusWebhooks(
+    await new RecordContractWebhook().handle(
       trx,
       contract,
+      'contract.status_changed',
       command === 'PUBLISHED' ? 'contract.published' : undefined
     )
   }

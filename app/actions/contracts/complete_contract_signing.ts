@@ -9,7 +9,7 @@ import ContractEventService from '#services/contracts/event_service'
 import ContractPdfService from '#services/contracts/pdf_service'
 import FileStorageService from '#services/files/storage_service'
 import Clock from '#services/platform/clock'
-import { recordContractStatusWebhooks } from '#actions/webhooks/contract_webhooks'
+import RecordContractWebhook from '#actions/webhooks/record_contract_webhook'
 
 /**
  * All signed: renders the signed PDF (contract text + certificate page),
@@ -83,6 +83,11 @@ export default class CompleteContractSigning {
       trx
     )
     await this.events.emit('contract:completed', base)
-    await recordContractStatusWebhooks(trx, contract, 'contract.completed')
+    await new RecordContractWebhook().handle(
+      trx,
+      contract,
+      'contract.status_changed',
+      'contract.completed'
+    )
   }
 }

@@ -8,11 +8,9 @@ import type Company from '#models/company'
 import type User from '#models/user'
 import ContractDocumentService from '#services/contracts/document_service'
 import ContractEventService from '#services/contracts/event_service'
-import {
-  ConflictException,
-  ForbiddenException,
-  NotFoundException,
-} from '#exceptions/http_exceptions'
+import { ConflictException, NotFoundException } from '#exceptions/http_exceptions'
+import ContractPolicy from '#policies/contract_policy'
+import type { RequestBouncer } from '#policies/base_policy'
 import Clock from '#services/platform/clock'
 import { recordWebhookEvent } from '#services/webhooks/events'
 import ContractReviewDto from '#dtos/contract_review_dto'
@@ -40,6 +38,7 @@ export default class DecideReview {
   handle(
     company: Company,
     user: User,
+    bouncer: RequestBouncer,
     ids: { contractId: string; itemId: string },
     decision: ReviewDecision,
     comment: string | null
@@ -50,11 +49,13 @@ export default class DecideReview {
       if (!items.some((item) => item.id === ids.itemId)) {
         throw new NotFoundException('errors.contract_item_not_found')
       }
-      const reviewer = await ContractReviewer.query({ client: trx })
+      const row = await ContractReviewer.query({ client: trx })
         .where('contract_id', contract.id)
         .where('user_id', user.id)
         .first()
-      if (!reviewer) throw new ForbiddenException('errors.not_reviewer')
+      await bouncer.with(ContractPolicy).authorize('decideReview', row)
+      /** The policy refused a caller who is not a reviewer */
+      const reviewer = row!
       if (contract.status !== 'in_review') {
         throw new ConflictException('errors.not_in_review')
       }

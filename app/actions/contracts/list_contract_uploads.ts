@@ -32,8 +32,10 @@ export default class ListContractUploads {
     const contract = await Contract.findOwned(company.id, id)
     const [parts, files, total, missing] = await parallelReads([
       () =>
-        ContractPart.counterpartyPartsOfContract(contract)
-          .preload('company')
+        ContractPart.links()
+          .ofContract(contract.id)
+          .counterparties()
+          .query.preload('company')
           .preload('user')
           .orderBy('created_at'),
       () =>

@@ -6,9 +6,11 @@ import type Company from '#models/company'
 import type User from '#models/user'
 import ContractEventService from '#services/contracts/event_service'
 import ContractSignatureDto from '#dtos/contract_signature_dto'
-import SignatureEvents from '#actions/contracts/signature_events'
-import { loadSignatureGroups, memberFor } from '#actions/contracts/signature_flow'
-import { ConflictException, ForbiddenException } from '#exceptions/http_exceptions'
+import SignatureEvents from '#services/contracts/signature_events'
+import { loadSignatureGroups, memberFor } from '#services/contracts/signature_flow'
+import { ConflictException } from '#exceptions/http_exceptions'
+import ContractPolicy from '#policies/contract_policy'
+import type { RequestBouncer } from '#policies/base_policy'
 import { SIGNING_STATUSES } from '#support/contract_rules'
 
 /**
@@ -20,13 +22,15 @@ import { SIGNING_STATUSES } from '#support/contract_rules'
 export default class RejectSignature {
   constructor(protected events: ContractEventService) {}
 
-  handle(company: Company, user: User, id: string, reason: string) {
+  handle(company: Company, user: User, bouncer: RequestBouncer, id: string, reason: string) {
     return db.transaction(async (trx) => {
       const contract = await Contract.findOwned(company.id, id, trx)
       contract.useTransaction(trx)
       const groups = await loadSignatureGroups(contract.id, trx)
-      const seat = memberFor(groups, user)
-      if (!seat) throw new ForbiddenException('errors.not_signer')
+      const found = memberFor(groups, user)
+      await bouncer.with(ContractPolicy).authorize('rejectSignature', found?.member ?? null)
+      /** The policy refused a caller without a seat */
+      const seat = found!
       if (!SIGNING_STATUSES.includes(contract.status) || seat.member.status !== 'pending') {
         throw new ConflictException('errors.no_pending_signature')
       }

@@ -12,11 +12,11 @@ import type User from '#models/user'
 import SyncContractParts from '#actions/contracts/sync_contract_parts'
 import SyncContractStructure from '#actions/contracts/sync_contract_structure'
 import ContractEventService from '#services/contracts/event_service'
-import SignatureEvents from '#actions/contracts/signature_events'
+import SignatureEvents from '#services/contracts/signature_events'
 import { ConflictException, UnprocessableException } from '#exceptions/http_exceptions'
 import type { saveContractValidator } from '#validators/contract'
 import { EDITABLE_STATUSES } from '#support/contract_rules'
-import { recordContractWebhook } from '#actions/webhooks/contract_webhooks'
+import RecordContractWebhook from '#actions/webhooks/record_contract_webhook'
 
 type Payload = Infer<typeof saveContractValidator>
 
@@ -99,7 +99,7 @@ export default class SaveContract {
           trx
         )
         await this.events.emit('contract:created', base)
-        await recordContractWebhook(trx, contract, 'contract.created')
+        await new RecordContractWebhook().handle(trx, contract, 'contract.created')
       }
       if (newSignerIds.length) await this.#signatoriesAdded(contract, user, newSignerIds, trx)
       return contract

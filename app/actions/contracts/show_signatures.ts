@@ -4,7 +4,7 @@ import type CompanyMember from '#models/company_member'
 import type User from '#models/user'
 import ContractSignatureDto from '#dtos/contract_signature_dto'
 import { NotFoundException } from '#exceptions/http_exceptions'
-import { loadSignatureGroups, memberFor } from '#actions/contracts/signature_flow'
+import { loadSignatureGroups, memberFor } from '#services/contracts/signature_flow'
 import { isProvider } from '#enums/roles'
 
 /**

@@ -6,13 +6,15 @@ import type Company from '#models/company'
 import type User from '#models/user'
 import ContractEventService from '#services/contracts/event_service'
 import ContractSignatureDto from '#dtos/contract_signature_dto'
-import SignatureEvents from '#actions/contracts/signature_events'
+import SignatureEvents from '#services/contracts/signature_events'
 import CompleteContractSigning from '#actions/contracts/complete_contract_signing'
-import { recordContractWebhook } from '#actions/webhooks/contract_webhooks'
-import { currentGroup, loadSignatureGroups, memberFor } from '#actions/contracts/signature_flow'
-import { ConflictException, ForbiddenException } from '#exceptions/http_exceptions'
+import { currentGroup, loadSignatureGroups, memberFor } from '#services/contracts/signature_flow'
+import { ConflictException } from '#exceptions/http_exceptions'
+import ContractPolicy from '#policies/contract_policy'
+import type { RequestBouncer } from '#policies/base_policy'
 import { SIGNING_STATUSES } from '#support/contract_rules'
 import Clock from '#services/platform/clock'
+import RecordContractWebhook from '#actions/webhooks/record_contract_webhook'
 
 export interface SignatureAudit {
   ip: string
@@ -34,13 +36,15 @@ export default class SignContract {
     protected clock: Clock
   ) {}
 
-  handle(company: Company, user: User, id: string, audit: SignatureAudit) {
+  handle(company: Company, user: User, bouncer: RequestBouncer, id: string, audit: SignatureAudit) {
     return db.transaction(async (trx) => {
       const contract = await Contract.findOwned(company.id, id, trx)
       contract.useTransaction(trx)
       const groups = await loadSignatureGroups(contract.id, trx)
-      const seat = memberFor(groups, user)
-      if (!seat) throw new ForbiddenException('errors.not_signer')
+      const found = memberFor(groups, user)
+      await bouncer.with(ContractPolicy).authorize('sign', found?.member ?? null)
+      /** The policy refused a caller without a seat */
+      const seat = found!
       if (!SIGNING_STATUSES.includes(contract.status)) {
         throw new ConflictException('errors.not_being_signed')
       }
@@ -72,7 +76,7 @@ export default class SignContract {
       const signatureEvents = new SignatureEvents(this.events)
       const ids = { groupId: seat.group.id, memberId: seat.member.id }
       await signatureEvents.toOwner('contract:signed', contract, user, ids, trx)
-      await recordContractWebhook(trx, contract, 'contract.signed')
+      await new RecordContractWebhook().handle(trx, contract, 'contract.signed')
 
       const next = currentGroup(groups)
       if (next?.id !== seat.group.id) {

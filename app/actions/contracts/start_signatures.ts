@@ -11,11 +11,11 @@ import ContractDocumentService from '#services/contracts/document_service'
 import ContractEventService from '#services/contracts/event_service'
 import ContractRequirementsService from '#services/contracts/requirements_service'
 import ContractSignatureDto from '#dtos/contract_signature_dto'
-import SignatureEvents from '#actions/contracts/signature_events'
-import { currentGroup, loadSignatureGroups } from '#actions/contracts/signature_flow'
+import SignatureEvents from '#services/contracts/signature_events'
+import { currentGroup, loadSignatureGroups } from '#services/contracts/signature_flow'
 import { ConflictException, UnprocessableException } from '#exceptions/http_exceptions'
 import Clock from '#services/platform/clock'
-import { recordContractStatusWebhooks } from '#actions/webhooks/contract_webhooks'
+import RecordContractWebhook from '#actions/webhooks/record_contract_webhook'
 
 /** Published contracts whose parts may go on to signing */
 const STARTABLE = ['provider', 'provider_filling', 'signature']
@@ -79,7 +79,7 @@ export default class StartSignatures {
       )
       const memberIds = first.members.map((member) => member.id)
       await new SignatureEvents(this.events).requested(contract, user, memberIds, false, trx)
-      await recordContractStatusWebhooks(trx, contract)
+      await new RecordContractWebhook().handle(trx, contract, 'contract.status_changed')
       return ContractSignatureDto.overview(groups)
     })
   }

@@ -4,7 +4,7 @@ import { withAdvisoryLock } from '#support/advisory_lock'
 import ContractPart from '#models/contract_part'
 import { CLOSED_STATUSES } from '#support/contract_rules'
 import type { ContractStatus } from '#enums/contract_status'
-import { recordSweptContractWebhooks } from '#actions/webhooks/contract_webhooks'
+import RecordSweptContractWebhooks from '#actions/webhooks/record_swept_contract_webhooks'
 
 /** Advisory lock key of the sweep (one instance at a time) */
 export const SWEEP_LOCK_KEY = 7_630_300_001
@@ -73,7 +73,7 @@ export default class SweepContracts {
     )
     const ids: string[] = result.rows.map((row: { contract_id: string }) => row.contract_id)
     if (CLOSED_STATUSES.includes(move.to)) await ContractPart.settleLinksOf(ids, trx)
-    await recordSweptContractWebhooks(trx, ids)
+    await new RecordSweptContractWebhooks().handle(trx, ids)
     return ids.length
   }
 }

@@ -13,7 +13,7 @@ import {
   UnprocessableException,
 } from '#exceptions/http_exceptions'
 import { MAX_DAY_MINUTES } from '#support/hours'
-import { recordRetroactiveRequestWebhook } from '#actions/webhooks/hours_webhooks'
+import RecordRetroactiveRequestWebhook from '#actions/webhooks/record_retroactive_request_webhook'
 
 type Params = WorkEntryData & { reason: string; providerId?: string }
 
@@ -83,7 +83,11 @@ export default class CreateRetroactiveRequest {
         recipients: admins.map((admin) => admin.user),
         trx,
       })
-      await recordRetroactiveRequestWebhook(trx, request, 'retroactive_request.created')
+      await new RecordRetroactiveRequestWebhook().handle(
+        trx,
+        request,
+        'retroactive_request.created'
+      )
       return request
     })
   }

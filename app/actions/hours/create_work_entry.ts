@@ -5,7 +5,7 @@ import WriteWorkEntry, { type WorkEntryData } from '#actions/hours/write_work_en
 import ContractPart from '#models/contract_part'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import type CompanyMember from '#models/company_member'
-import { recordWorkEntryWebhook } from '#actions/webhooks/hours_webhooks'
+import RecordWorkEntryWebhook from '#actions/webhooks/record_work_entry_webhook'
 
 /**
  * B8 / POST /monitoring/entries: the provider logs a day on its active
@@ -32,7 +32,7 @@ export default class CreateWorkEntry {
       })
       entry.$setRelated('contractPart', link)
       const written = await this.writeEntry.handle(entry, data, trx)
-      await recordWorkEntryWebhook(trx, written, 'work_entry.created')
+      await new RecordWorkEntryWebhook().handle(trx, written, 'work_entry.created')
       return written
     })
   }

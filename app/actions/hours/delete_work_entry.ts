@@ -3,7 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import AssertEntryEditable from '#actions/hours/assert_entry_editable'
 import WorkEntry from '#models/work_entry'
 import type CompanyMember from '#models/company_member'
-import { recordWorkEntryWebhook } from '#actions/webhooks/hours_webhooks'
+import RecordWorkEntryWebhook from '#actions/webhooks/record_work_entry_webhook'
 
 /** DELETE /monitoring/entries/:id (its tasks go with it) */
 @inject()
@@ -17,7 +17,7 @@ export default class DeleteWorkEntry {
       entry.useTransaction(trx)
       await entry.delete()
       /** data: the entry as it was (the last state a receiver could have read) */
-      await recordWorkEntryWebhook(trx, entry, 'work_entry.deleted')
+      await new RecordWorkEntryWebhook().handle(trx, entry, 'work_entry.deleted')
     })
   }
 }

@@ -4,7 +4,7 @@ import AssertEntryEditable from '#actions/hours/assert_entry_editable'
 import WorkEntry from '#models/work_entry'
 import WriteWorkEntry, { type WorkEntryData } from '#actions/hours/write_work_entry'
 import type CompanyMember from '#models/company_member'
-import { recordWorkEntryWebhook } from '#actions/webhooks/hours_webhooks'
+import RecordWorkEntryWebhook from '#actions/webhooks/record_work_entry_webhook'
 
 /** PUT /monitoring/entries/:id: replaces date, reason, tasks and geolocation */
 @inject()
@@ -19,7 +19,7 @@ export default class UpdateWorkEntry {
       const entry = await WorkEntry.findVisible(membership, id, trx)
       this.assertEditable.handle(entry, membership)
       const written = await this.writeEntry.handle(entry, data, trx)
-      await recordWorkEntryWebhook(trx, written, 'work_entry.updated')
+      await new RecordWorkEntryWebhook().handle(trx, written, 'work_entry.updated')
       return written
     })
   }

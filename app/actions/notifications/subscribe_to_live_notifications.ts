@@ -1,11 +1,13 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type User from '#models/user'
-import { ForbiddenException } from '#exceptions/http_exceptions'
-import { channelRefusal, parseNotificationChannel } from '#services/notifications/live_channel'
-import { applyEverywhere, bindStream } from '#services/notifications/live_streams'
+import LiveNotificationPolicy from '#policies/live_notification_policy'
+import type { RequestBouncer } from '#policies/base_policy'
+import { loadNotificationChannel } from '#services/notifications/live_channel'
+import { applyEverywhere, bindStream, findOpenStream } from '#services/notifications/live_streams'
 
 interface Subscription {
   user: User
+  bouncer: RequestBouncer
   /** The session of the bearer token: the stream becomes (or must be) its own */
   sessionId: string
   /** The event stream's id (GET /__transmit/events?uid=) */
@@ -25,12 +27,12 @@ interface Subscription {
  * with that session or that membership (live_streams.ts).
  */
 export default class SubscribeToLiveNotifications {
-  async handle({ user, sessionId, uid, channel, context }: Subscription) {
-    const params = parseNotificationChannel(channel)
-    if (!params) throw new ForbiddenException('errors.channel_forbidden')
-    const refusal = await channelRefusal(user, params)
-    if (refusal) throw new ForbiddenException(refusal)
-    await bindStream(uid, { sessionId, userId: user.id })
+  async handle({ user, bouncer, sessionId, uid, channel, context }: Subscription) {
+    const policy = bouncer.with(LiveNotificationPolicy)
+    await policy.authorize('subscribe', await loadNotificationChannel(channel))
+    if (!(await bindStream(uid, { sessionId, userId: user.id }))) {
+      await policy.authorize('useStream', await findOpenStream(uid), sessionId)
+    }
     await applyEverywhere({ op: 'subscribe', uid, channel, sessionId }, context)
   }
 }

@@ -1,12 +1,15 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import LiveNotificationPolicy from '#policies/live_notification_policy'
+import type { RequestBouncer } from '#policies/base_policy'
 import {
   applyEverywhere,
-  assertOwnStream,
+  findOpenStream,
   type StreamOwner,
 } from '#services/notifications/live_streams'
 
 interface Unsubscription {
   owner: StreamOwner
+  bouncer: RequestBouncer
   uid: string
   channel: string
   context: HttpContext
@@ -17,8 +20,9 @@ interface Unsubscription {
  * caller's session owns (403 for another session's, 404 for no open stream).
  */
 export default class UnsubscribeFromLiveNotifications {
-  async handle({ owner, uid, channel, context }: Unsubscription) {
-    await assertOwnStream(uid, owner.sessionId)
+  async handle({ owner, bouncer, uid, channel, context }: Unsubscription) {
+    const stream = await findOpenStream(uid)
+    await bouncer.with(LiveNotificationPolicy).authorize('useStream', stream, owner.sessionId)
     await applyEverywhere({ op: 'unsubscribe', uid, channel }, context)
   }
 }

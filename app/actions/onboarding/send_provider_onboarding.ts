@@ -17,7 +17,7 @@ import { BadRequestException } from '#exceptions/http_exceptions'
 import { CHANGEABLE_DOCUMENT_STATUSES, ONBOARDING_MESSAGES } from '#support/onboarding'
 import type { OnboardingRecipient } from '#events/onboarding_events'
 import Clock from '#services/platform/clock'
-import { recordOnboardingWebhook } from '#actions/webhooks/onboarding_webhooks'
+import RecordOnboardingWebhook from '#actions/webhooks/record_onboarding_webhook'
 
 type Trx = TransactionClientContract
 
@@ -119,6 +119,6 @@ export default class SendProviderOnboarding {
       },
       { client: trx }
     )
-    await recordOnboardingWebhook(trx, onboarding.id, 'onboarding.sent')
+    await new RecordOnboardingWebhook().handle(trx, onboarding.id, 'onboarding.sent')
   }
 }

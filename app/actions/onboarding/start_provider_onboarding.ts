@@ -31,7 +31,10 @@ export default class StartProviderOnboarding {
       if (contract.status !== 'provider') {
         throw new BadRequestException(ONBOARDING_MESSAGES.notInProviderStatus)
       }
-      const parts = await ContractPart.providersOfContract(contract.id, trx)
+      const parts = await ContractPart.links(trx)
+        .ofContract(contract.id)
+        .providers()
+        .query.orderBy('contract_parts.created_at', 'asc')
       if (!parts.length) throw new BadRequestException(ONBOARDING_MESSAGES.noProviders)
 
       const dispatches = []

@@ -8,7 +8,7 @@ import { borrowerReviewers } from '#services/onboarding/parties'
 import Onboarding from '#models/onboarding'
 import { ONBOARDING_MESSAGES, SENT_DOCUMENT_STATUSES } from '#support/onboarding'
 import Clock from '#services/platform/clock'
-import { recordOnboardingWebhook } from '#actions/webhooks/onboarding_webhooks'
+import RecordOnboardingWebhook from '#actions/webhooks/record_onboarding_webhook'
 
 /**
  * A5: every required document `uploaded`/`validated` and every required
@@ -69,6 +69,6 @@ export default class SubmitOnboarding {
       provider,
       trx,
     })
-    await recordOnboardingWebhook(trx, onboarding.id, 'onboarding.submitted')
+    await new RecordOnboardingWebhook().handle(trx, onboarding.id, 'onboarding.submitted')
   }
 }

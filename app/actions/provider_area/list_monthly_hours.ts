@@ -1,8 +1,8 @@
 import type { Infer } from '@vinejs/vine/types'
 import ContractPart from '#models/contract_part'
+import CompanyMember from '#models/company_member'
 import { queryMonths } from '#models/queries/hours_periods'
 import { DEFAULT_PAGE_SIZE } from '#validators/team'
-import type CompanyMember from '#models/company_member'
 import type { listMonthlyHoursValidator } from '#validators/provider_hours'
 
 type Filters = Infer<typeof listMonthlyHoursValidator>
@@ -12,7 +12,11 @@ export default class ListMonthlyHours {
   async handle(membership: CompanyMember, filters: Filters) {
     const page = filters.page ?? 1
     const pageSize = filters.pageSize ?? DEFAULT_PAGE_SIZE
-    const partIds = await ContractPart.providerLinkIds(membership.companyId, membership.userId)
+    const providerIds = await CompanyMember.providerIdsOf(membership.userId)
+    const partIds = await ContractPart.links()
+      .actedFor(providerIds)
+      .ofBorrower(membership.companyId)
+      .ids()
     const result = await queryMonths(partIds, { ...filters, page, pageSize })
     return { ...result, page, pageSize }
   }

@@ -22,7 +22,11 @@ export default class ShowDashboardSummary {
 
   async handle(membership: CompanyMember) {
     const periods = periodsAt(this.clock.now(), membership.company.timezone)
-    const partIds = await ContractPart.providerLinkIds(membership.companyId, membership.userId)
+    const providerIds = await CompanyMember.providerIdsOf(membership.userId)
+    const partIds = await ContractPart.links()
+      .actedFor(providerIds)
+      .ofBorrower(membership.companyId)
+      .ids()
     let week = 0
     let month = 0
     if (partIds.length) {

@@ -2,9 +2,9 @@ import { inject } from '@adonisjs/core'
 import Clock from '#services/platform/clock'
 import WorkEntry from '#models/work_entry'
 import ContractPart from '#models/contract_part'
+import CompanyMember from '#models/company_member'
 import { queryMonths } from '#models/queries/hours_periods'
 import { inZone } from '#support/hours'
-import type CompanyMember from '#models/company_member'
 
 /**
  * B6 / B7: one month of the caller (`YYYY-MM`; B6 = the current month in
@@ -19,7 +19,11 @@ export default class ShowHoursPeriod {
   }
 
   async handle(membership: CompanyMember, period: string) {
-    const partIds = await ContractPart.providerLinkIds(membership.companyId, membership.userId)
+    const providerIds = await CompanyMember.providerIdsOf(membership.userId)
+    const partIds = await ContractPart.links()
+      .actedFor(providerIds)
+      .ofBorrower(membership.companyId)
+      .ids()
     const { rows } = await queryMonths(partIds, { month: period, page: 1, pageSize: 1 })
     const entries = partIds.length
       ? await WorkEntry.query()

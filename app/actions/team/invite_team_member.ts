@@ -147,7 +147,7 @@ export default class InviteTeamMember {
   ) {
     if (
       holder &&
-      (await ContractPart.providerLinksOfCompany(borrower.id, holder.id, trx).first())
+      (await ContractPart.links(trx).counterpartyOf(borrower.id).ofCompany(holder.id).query.first())
     ) {
       return true
     }

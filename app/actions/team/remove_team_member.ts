@@ -27,7 +27,11 @@ export default class RemoveTeamMember {
 
       const userIds = [...new Set(rows.map((row) => row.u_id).filter((id) => id !== null))]
       for (const userId of userIds) {
-        const remaining = await ContractPart.providerLinkIds(company.id, userId, trx)
+        const providerIds = await CompanyMember.providerIdsOf(userId, trx)
+        const remaining = await ContractPart.links(trx)
+          .actedFor(providerIds)
+          .ofBorrower(company.id)
+          .ids()
         if (remaining.length > 0) continue
         await CompanyMember.query({ client: trx })
           .where({ company_id: company.id, user_id: userId, role: 'provider' })

@@ -34,8 +34,9 @@ export async function activeProviders(
   /** The provider id of a link: company id (legal entity) or user id (person) */
   const party = 'coalesce(contract_parts.company_id, contract_parts.user_id)'
   /** One row per link of the company: its counterparty parts, whatever the perspective */
-  const rows = await ContractPart.counterpartyPartsOf(companyId, trx)
-    .join('contracts', 'contracts.id', 'contract_parts.contract_id')
+  const rows = await ContractPart.links(trx)
+    .counterpartyOf(companyId)
+    .query.join('contracts', 'contracts.id', 'contract_parts.contract_id')
     .leftJoin('companies as pc', 'pc.id', 'contract_parts.company_id')
     .leftJoin('users as pu', 'pu.id', 'contract_parts.user_id')
     .where('contracts.status', 'active')

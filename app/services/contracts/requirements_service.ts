@@ -97,11 +97,8 @@ export default class ContractRequirementsService {
    * file still waits for the borrower or the provider.
    */
   async #uploads(contract: Contract, trx?: TransactionClientContract) {
-    const parts = await ContractPart.counterpartyPartsOfContract(contract, trx).select(
-      'contract_parts.id'
-    )
-    if (!parts.length) return [requirement('provider_part')]
-    const partIds = parts.map((part) => part.id)
+    const partIds = await ContractPart.links(trx).ofContract(contract.id).counterparties().ids()
+    if (!partIds.length) return [requirement('provider_part')]
     const client = this.#client(trx)
     const required = await client
       .from('contract_document_requirements')

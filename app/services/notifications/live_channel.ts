@@ -1,5 +1,5 @@
 import CompanyMember from '#models/company_member'
-import type User from '#models/user'
+import type { NotificationChannel } from '#policies/live_notification_policy'
 import { UUID_V4 } from '#support/uuid'
 
 /**
@@ -28,18 +28,16 @@ export function parseNotificationChannel(channel: string): NotificationChannelPa
 }
 
 /**
- * Why `user` may not subscribe to the notification channel of `params`,
- * or null when it may: only the user itself, while a member of the
- * company. (The session behind the bearer token was checked by the guard:
- * a logged-out one never gets here.)
+ * The channel named `channel` (a name, or its parsed params) with the
+ * membership LiveNotificationPolicy.subscribe reads; null when it is not a notification channel.
+ * (The session behind the bearer token was checked by the guard: a
+ * logged-out one never gets here.)
  */
-export async function channelRefusal(
-  user: Pick<User, 'id'> | undefined,
-  params: NotificationChannelParams
-): Promise<string | null> {
-  if (!user || user.id !== params.userId) return 'errors.channel_forbidden'
-  if (!(await CompanyMember.isMember(params.companyId, params.userId))) {
-    return 'errors.not_company_member'
-  }
-  return null
+export async function loadNotificationChannel(
+  channel: string | NotificationChannelParams
+): Promise<NotificationChannel | null> {
+  const params = typeof channel === 'string' ? parseNotificationChannel(channel) : channel
+  if (!params) return null
+  const ownerIsMember = await CompanyMember.isMember(params.companyId, params.userId)
+  return { ...params, ownerIsMember }
 }

@@ -1,11 +1,8 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
 import transmit from '@adonisjs/transmit/services/main'
-import {
-  ConflictException,
-  ForbiddenException,
-  NotFoundException,
-} from '#exceptions/http_exceptions'
+import { ConflictException, NotFoundException } from '#exceptions/http_exceptions'
+import type { OpenStream } from '#policies/live_notification_policy'
 import ServiceUnavailableException from '#exceptions/service_unavailable_exception'
 import AuthSession from '#models/auth_session'
 import CompanyMember from '#models/company_member'
@@ -117,8 +114,8 @@ async function forget(uid: string, holder: ListenerIdentity) {
 /**
  * Binds the open stream `uid` to `owner` unless another session holds it:
  * the first authenticated subscribe takes an unbound stream, every later
- * one must come from the same session. 404: no stream with this uid is
- * open on any instance; 403: it belongs to another session.
+ * one must come from the same session. False when it was not bound (no
+ * such stream, or another session's: findOpenStream tells which).
  */
 export async function bindStream(uid: string, owner: StreamOwner) {
   const { rows } = await db.rawQuery(
@@ -126,22 +123,14 @@ export async function bindStream(uid: string, owner: StreamOwner) {
       WHERE uid = ? AND (session_id IS NULL OR session_id = ?) RETURNING uid`,
     [owner.sessionId, owner.userId, uid, owner.sessionId]
   )
-  if (!rows.length) await refusalFor(uid)
+  return rows.length > 0
 }
 
-/** Refuses unless the open stream `uid` belongs to the session (unsubscribe) */
-export async function assertOwnStream(uid: string, sessionId: string) {
-  const { rows } = await db.rawQuery(
-    'SELECT 1 FROM live_streams WHERE uid = ? AND session_id = ?',
-    [uid, sessionId]
-  )
-  if (!rows.length) await refusalFor(uid)
-}
-
-async function refusalFor(uid: string): Promise<never> {
-  const { rows } = await db.rawQuery('SELECT 1 FROM live_streams WHERE uid = ?', [uid])
-  if (rows.length) throw new ForbiddenException('errors.live_stream_other_session')
-  throw new NotFoundException('errors.live_stream_not_found')
+/** The open stream `uid` on any instance; 404 when there is none */
+export async function findOpenStream(uid: string): Promise<OpenStream> {
+  const { rows } = await db.rawQuery('SELECT session_id FROM live_streams WHERE uid = ?', [uid])
+  if (!rows.length) throw new NotFoundException('errors.live_stream_not_found')
+  return { sessionId: rows[0].session_id }
 }
 
 /**

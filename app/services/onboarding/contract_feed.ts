@@ -57,7 +57,12 @@ async function fileSlot(onboarding: Onboarding, document: OnboardingDocument, tr
     .where('is_download', false)
     .first()
   if (!requirement) return null
-  const part = await ContractPart.providerPartOf(onboarding.contractId, onboarding.providerId, trx)
+  const part = await ContractPart.links(trx)
+    .ofContract(onboarding.contractId)
+    .providers()
+    .ofProvider(onboarding.providerId)
+    .query.orderBy('contract_parts.created_at', 'asc')
+    .first()
   if (!part) return null
   const file = await ContractUploadedFile.query({ client: trx })
     .where('document_id', requirement.id)
@@ -213,7 +218,12 @@ export async function askProviderToResend(
 export async function feedValues(onboarding: Onboarding, fields: OnboardingFormField[], trx: Trx) {
   const sourced = fields.filter((field) => field.sourceKey)
   if (!sourced.length) return
-  const part = await ContractPart.providerPartOf(onboarding.contractId, onboarding.providerId, trx)
+  const part = await ContractPart.links(trx)
+    .ofContract(onboarding.contractId)
+    .providers()
+    .ofProvider(onboarding.providerId)
+    .query.orderBy('contract_parts.created_at', 'asc')
+    .first()
   if (!part) return
   const names = sourced.map((field) => field.sourceKey!)
   const existing = await ContractVariableValue.query({ client: trx })

@@ -97,6 +97,10 @@ test.group('Company members / invite, change role, remove', (group) => {
       .post(MEMBERS)
       .json({ email: 'x@example.test', role: 'owner' })
     ownerByAdmin.assertStatus(403)
+    ownerByAdmin.assertBody({
+      message: 'Somente um proprietário pode convidar um proprietário',
+      code: 'E_FORBIDDEN',
+    })
   })
 
   test('a role change applies and the member gets role_changed with scope role', async ({
@@ -150,10 +154,17 @@ test.group('Company members / invite, change role, remove', (group) => {
     const { company, owner } = await companyWithOwner()
     await memberOf(company, 'owner')
     const admin = await memberOf(company, 'admin')
-    ;(
-      await as(client, admin, company).patch(`${MEMBERS}/${owner.id}`).json({ role: 'user' })
-    ).assertStatus(403)
-    ;(await as(client, admin, company).delete(`${MEMBERS}/${owner.id}`)).assertStatus(403)
+    const demote = await as(client, admin, company)
+      .patch(`${MEMBERS}/${owner.id}`)
+      .json({ role: 'user' })
+    demote.assertStatus(403)
+    assert.equal(demote.body().code, 'E_FORBIDDEN')
+    const remove = await as(client, admin, company).delete(`${MEMBERS}/${owner.id}`)
+    remove.assertStatus(403)
+    remove.assertBody({
+      message: 'Somente um proprietário pode remover um proprietário',
+      code: 'E_FORBIDDEN',
+    })
     assert.equal(await roleOf(company.id, owner.id), 'owner')
   })
 

@@ -89,11 +89,11 @@ test.group('Contracts / review (H12-H15 and decisions)', (group) => {
     assert.lengthOf(history, 4)
 
     /** Not a reviewer: 403; unknown item: 404 */
-    ;(
-      await as(client, world.owner, world.company)
-        .post(`/contracts/${id}/review/${GROUP_A}/approve`)
-        .json({})
-    ).assertStatus(403)
+    const notReviewer = await as(client, world.owner, world.company)
+      .post(`/contracts/${id}/review/${GROUP_A}/approve`)
+      .json({})
+    notReviewer.assertStatus(403)
+    notReviewer.assertBody({ message: 'Você não é revisor deste contrato', code: 'E_FORBIDDEN' })
     ;(await reviewer.post(`/contracts/${id}/review/${id}/approve`).json({})).assertStatus(404)
   })
 

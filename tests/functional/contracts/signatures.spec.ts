@@ -81,9 +81,12 @@ test.group('Contracts / signatures', (group) => {
     ;(await owner.post(`/contracts/${id}/signatures/sign`)).assertStatus(409)
 
     const provider = await memberOf(world.company, 'provider')
-    ;(
-      await as(client, provider, world.company).post(`/contracts/${id}/signatures/sign`)
-    ).assertStatus(403)
+    /** ContractPolicy.sign: the reason and the code of a record rule's 403 */
+    const notSigner = await as(client, provider, world.company).post(
+      `/contracts/${id}/signatures/sign`
+    )
+    notSigner.assertStatus(403)
+    notSigner.assertBody({ message: 'Você não é signatário deste contrato', code: 'E_FORBIDDEN' })
     ;(await as(client, provider, world.company).get(`/contracts/${id}/signatures`)).assertStatus(
       404
     )

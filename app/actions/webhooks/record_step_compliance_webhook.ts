@@ -10,15 +10,17 @@ import { recordWebhookEvent } from '#services/webhooks/events'
  * Recorded when the step's own status moves (a submit; the review that
  * settles the step), in the change's transaction.
  */
-export function recordStepComplianceWebhook(
-  trx: TransactionClientContract,
-  compliance: ProviderCompliance,
-  step: StepCompliance,
-  type: 'compliance.step.submitted' | 'compliance.step.approved' | 'compliance.step.rejected'
-) {
-  return recordWebhookEvent(trx, {
-    companyId: compliance.companyId,
-    type,
-    data: StepComplianceEventDto.fromModels(compliance, step),
-  })
+export default class RecordStepComplianceWebhook {
+  handle(
+    trx: TransactionClientContract,
+    compliance: ProviderCompliance,
+    step: StepCompliance,
+    type: 'compliance.step.submitted' | 'compliance.step.approved' | 'compliance.step.rejected'
+  ) {
+    return recordWebhookEvent(trx, {
+      companyId: compliance.companyId,
+      type,
+      data: StepComplianceEventDto.fromModels(compliance, step),
+    })
+  }
 }

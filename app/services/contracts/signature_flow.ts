@@ -18,11 +18,7 @@ export function currentGroup(groups: ContractSignatureGroup[]) {
 /** The caller's seat: by user id, or by e-mail for a signer without account link */
 export function memberFor(groups: ContractSignatureGroup[], user: User) {
   for (const group of groups) {
-    const member = group.members.find(
-      (candidate) =>
-        candidate.userId === user.id ||
-        (!candidate.userId && candidate.email === user.email.toLowerCase())
-    )
+    const member = group.members.find((candidate) => candidate.isSeatOf(user))
     if (member) return { group, member }
   }
   return null
