@@ -19,7 +19,7 @@ export function i18nFor(locale?: string | null): I18n {
 export function translator(i18n: I18n): Translate {
   return (key, data) => {
     const found = i18n.resolveIdentifier(key)
-    return found ? i18n.formatRawMessage(found.message, data && renderValues(i18n, data)) : key
+    return found ? i18n.formatRawMessage(found.message, data && messageValues(i18n, data)) : key
   }
 }
 
@@ -37,12 +37,22 @@ export type Text = string | Phrase
 export const phrase = (key: string, data?: Record<string, unknown>): Phrase => ({ key, data })
 
 /**
- * `text` in `i18n`'s language. Values that are phrases render in it too,
- * lists of them as "a; b", and dates (Luxon) as the recipient's day.
+ * `text` in `i18n`'s language. Values that are phrases render in it too
+ * (in lists as well), and dates (Luxon) as the recipient's day.
  */
 export function render(i18n: I18n, text: Text): string {
   if (typeof text === 'string') return text
   return i18n.formatMessage(text.key, renderValues(i18n, text.data ?? {}))
+}
+
+/** An error message's values: rendered, and a list of items read as one "a; b" value */
+function messageValues(i18n: I18n, data: Record<string, unknown>) {
+  return Object.fromEntries(
+    Object.entries(renderValues(i18n, data)).map(([name, value]) => [
+      name,
+      Array.isArray(value) ? value.join('; ') : value,
+    ])
+  )
 }
 
 /** `data` with its phrases and dates rendered in `i18n`'s language (a template's values) */
@@ -54,8 +64,7 @@ export function renderValues(i18n: I18n, data: Record<string, unknown>) {
 
 function renderValue(i18n: I18n, value: unknown): unknown {
   if (DateTime.isDateTime(value)) return formatDay(i18n, value)
-  /** A list of items (phrases or text) reads as one "a; b" value */
-  if (Array.isArray(value)) return value.map((item) => renderValue(i18n, item)).join('; ')
+  if (Array.isArray(value)) return value.map((item) => renderValue(i18n, item))
   if (value && typeof value === 'object' && 'key' in value) return render(i18n, value as Phrase)
   return value
 }
