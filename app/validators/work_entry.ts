@@ -55,21 +55,17 @@ export const taskFields = vine
   .maxLength(50)
 
 /** POST and PUT /monitoring/entries: PUT replaces the whole entry */
-export const saveWorkEntryValidator = vine.withMetaData<HoursMeta>().compile(
-  vine.object({
-    providerId: vine.string().uuid().optional(),
-    date: vine.string().trim().use(localDateRule()),
-    reason: vine.string().trim().maxLength(1000).optional(),
-    tasks: taskFields,
-    ...geolocationFields,
-  })
-)
+export const saveWorkEntryValidator = vine.withMetaData<HoursMeta>().create({
+  providerId: vine.string().uuid().optional(),
+  date: vine.string().trim().use(localDateRule()),
+  reason: vine.string().trim().maxLength(1000).optional(),
+  tasks: taskFields,
+  ...geolocationFields,
+})
 
-export const listWorkEntriesValidator = vine.compile(
-  vine.object({
-    startDate: isoDateField().optional(),
-    endDate: isoDateField().optional(),
-    page: pageField(),
-    pageSize: pageSizeField(MAX_PAGE_SIZE),
-  })
-)
+export const listWorkEntriesValidator = vine.create({
+  startDate: isoDateField().optional(),
+  endDate: isoDateField().optional(),
+  page: pageField(),
+  pageSize: pageSizeField(MAX_PAGE_SIZE),
+})
