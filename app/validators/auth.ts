@@ -16,7 +16,10 @@ export const registerValidator = vine.create({
       name: vine.string().trim().minLength(2).maxLength(255),
       tradeName: vine.string().trim().maxLength(255).optional(),
       /** A claim: never refused for being claimed already (docs/security.md, "CNPJ claims") */
-      document: cnpjField(),
+      document: cnpjField().meta({
+        description:
+          'CNPJ with or without punctuation; a claim, never refused for being claimed by another company (docs/security.md)',
+      }),
     })
     .optional(),
 })

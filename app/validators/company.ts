@@ -22,6 +22,13 @@ export const updateCompanyValidator = vine.create({
     .regex(/^\+?[\d\s().-]{8,25}$/)
     .transform((value) => (typeof value === 'string' ? value.replace(/[\s().-]/g, '') : value))
     .nullable()
-    .optional(),
-  timezone: vine.string().trim().maxLength(64).use(ianaZone()).optional(),
+    .optional()
+    .meta({ description: 'digits, optionally a leading +' }),
+  timezone: vine
+    .string()
+    .trim()
+    .maxLength(64)
+    .use(ianaZone())
+    .optional()
+    .meta({ description: 'IANA time zone, e.g. America/Sao_Paulo' }),
 })

@@ -32,14 +32,20 @@ const formats = () =>
     )
     .maxLength(20)
 
-const part = vine.object({
-  role: vine.enum(PART_ROLES).optional(),
-  companyId: uuidV4().use(onePartyRule()).optional().nullable(),
-  userId: uuidV4().optional().nullable(),
-  value: vine.string().trim().maxLength(50).regex(BRL_PATTERN).optional().nullable(),
-  contractType: vine.enum(CONTRACT_TYPES).optional().nullable(),
-  monthlyHours: vine.number().withoutDecimals().min(0).max(744).optional().nullable(),
-})
+const part = vine
+  .object({
+    role: vine.enum(PART_ROLES).optional().meta({
+      description: 'only NEUTRAL is honoured; the others come from the workflow perspective',
+    }),
+    companyId: uuidV4().use(onePartyRule()).optional().nullable(),
+    userId: uuidV4().optional().nullable(),
+    value: vine.string().trim().maxLength(50).regex(BRL_PATTERN).optional().nullable(),
+    contractType: vine.enum(CONTRACT_TYPES).optional().nullable(),
+    monthlyHours: vine.number().withoutDecimals().min(0).max(744).optional().nullable(),
+  })
+  .meta({
+    description: 'exactly one of companyId / userId, linked to the context company (else 422)',
+  })
 
 const document = vine.object({
   id: uuidV4().optional(),
@@ -86,16 +92,23 @@ export const signatureGroup = vine.object({
   id: uuidV4().optional(),
   name: vine.string().trim().minLength(1).maxLength(255),
   order: vine.number().withoutDecimals().min(1).optional(),
-  isPartGroup: vine.boolean().optional(),
+  isPartGroup: vine.boolean().optional().meta({
+    description: "without members, filled with the provider parts' signers at start",
+  }),
   members: vine
     .array(
-      vine.object({
-        id: uuidV4().optional(),
-        userId: uuidV4().optional().nullable(),
-        name: vine.string().trim().maxLength(255).optional(),
-        email: vine.string().trim().email().maxLength(255).optional(),
-        order: vine.number().withoutDecimals().min(1).optional(),
-      })
+      vine
+        .object({
+          id: uuidV4().optional(),
+          userId: uuidV4().optional().nullable(),
+          name: vine.string().trim().maxLength(255).optional(),
+          email: vine.string().trim().email().maxLength(255).optional(),
+          order: vine.number().withoutDecimals().min(1).optional(),
+        })
+        .meta({
+          description:
+            'userId (a user linked to the context company, else 422 naming it), or name and email (an external signer)',
+        })
     )
     .maxLength(100)
     .optional(),
@@ -113,7 +126,7 @@ const step = vine
 export const saveContractValidator = vine.create({
   name: vine.string().trim().minLength(1).maxLength(255),
   workflowId: uuidV4().optional().nullable(),
-  status: vine.string().optional(),
+  status: vine.string().optional().meta({ description: 'ignored' }),
   ref: vine.string().trim().maxLength(100).optional().nullable(),
   description: vine.string().trim().maxLength(5000).optional().nullable(),
   startDate: vine

@@ -11,7 +11,8 @@ export const addReviewCommentValidator = vine.create({
     .min(0)
     .nullable()
     .optional()
-    .requiredIfExists('startOffset'),
+    .requiredIfExists('startOffset')
+    .meta({ description: 'required with startOffset; not before it' }),
   pageNumber: vine.number().withoutDecimals().min(1).optional().nullable(),
 })
 

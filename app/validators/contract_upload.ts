@@ -3,7 +3,7 @@ import { UUID_V4 } from '#support/uuid'
 
 /** H6: the multipart fields besides `file` (checked by FileStorageService) */
 export const uploadContractFileValidator = vine.create({
-  partId: vine.string().trim().regex(UUID_V4),
+  partId: vine.string().trim().regex(UUID_V4).meta({ description: 'contract part id' }),
 })
 
 /** H11: `reason` is required when rejecting */
@@ -15,5 +15,6 @@ export const reviewContractDocumentValidator = vine.create({
     .minLength(1)
     .maxLength(2000)
     .optional()
-    .requiredWhen('status', '=', 'rejected'),
+    .requiredWhen('status', '=', 'rejected')
+    .meta({ description: 'required when rejecting' }),
 })

@@ -11,7 +11,10 @@ export const listNotificationsValidator = vine.create({
 
 export const sendCustomNotificationValidator = vine.create({
   sendTo: vine.string().trim().uuid(),
-  message: vine.string().maxLength(5000),
+  message: vine
+    .string()
+    .maxLength(5000)
+    .meta({ description: 'HTML: p, strong, br (anything else removed)' }),
   platforms: vine.array(vine.enum(DELIVERY_CHANNELS)).minLength(1).distinct(),
   title: vine.string().trim().maxLength(255).optional(),
   sender: vine

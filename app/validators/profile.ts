@@ -22,7 +22,11 @@ export const updateProfileValidator = vine.create({
     .nullable()
     .optional(),
   cpf: cpfField().nullable().optional(),
-  locale: vine.enum(LOCALES).nullable().optional(),
+  locale: vine
+    .enum(LOCALES)
+    .nullable()
+    .optional()
+    .meta({ description: 'Language of e-mails and notifications (null = pt-BR)' }),
 })
 
 /** PUT /users/me/password */

@@ -20,7 +20,7 @@ export const toggleTeamLinkValidator = vine.create({
 })
 
 export const inviteTeamMemberValidator = vine.create({
-  document: cnpjField(),
+  document: cnpjField().meta({ description: 'CNPJ, with or without punctuation' }),
   name: vine.string().trim().minLength(2).maxLength(255),
   tradeName: vine.string().trim().maxLength(255).optional(),
   legalRepresentative: vine.object({
