@@ -34,7 +34,8 @@ const requirementFields = {
     )
     .minLength(1)
     .distinct()
-    .optional(),
+    .optional()
+    .meta({ description: 'Omitted: every accepted format' }),
 }
 
 /** D3: the service generates every id, so ids sent by the client (draft ids of a form) are dropped */
@@ -59,7 +60,10 @@ const stepFieldsWith = (documents: typeof requirement | typeof newRequirement) =
   dependsOnPrevious: vine.boolean().optional(),
   includeImmediateLeadership: vine.boolean().optional(),
   onlyImmediateLeadershipRequired: vine.boolean().optional(),
-  allValidatorsRequired: vine.boolean().optional(),
+  allValidatorsRequired: vine
+    .boolean()
+    .optional()
+    .meta({ description: 'Forces onlyImmediateLeadershipRequired' }),
 })
 
 const newStep = vine.object(stepFieldsWith(newRequirement))
@@ -79,7 +83,10 @@ const replacingStep = vine.union([
     })
   ),
   vine.union.else(
-    vine.object({ id: vine.string().uuid().optional(), ...stepFieldsWith(requirement) })
+    vine.object({
+      id: vine.string().uuid().optional().meta({ description: 'an existing step to update' }),
+      ...stepFieldsWith(requirement),
+    })
   ),
 ])
 

@@ -28,7 +28,8 @@ export const geolocationFields = {
     .trim()
     .use(pastInstantRule())
     .optional()
-    .requiredWhen(geolocationRequired),
+    .requiredWhen(geolocationRequired)
+    .meta({ description: 'ISO 8601 UTC, not in the future' }),
   latitude: vine
     .number({ strict: true })
     .min(-90)
@@ -41,7 +42,12 @@ export const geolocationFields = {
     .max(180)
     .optional()
     .requiredWhen(geolocationRequired),
-  locationAccuracy: vine.number({ strict: true }).min(0).max(100_000).optional(),
+  locationAccuracy: vine
+    .number({ strict: true })
+    .min(0)
+    .max(100_000)
+    .optional()
+    .meta({ description: 'meters' }),
 }
 
 export const taskFields = vine
