@@ -9,7 +9,6 @@ import string from '@adonisjs/core/helpers/string'
 import { stringify } from 'yaml'
 import { MEMBER_ROLES, type MemberRole } from '#enums/roles'
 import { PERMISSIONS, ROLE_PERMISSIONS, type Permission } from '#support/permissions'
-import { documentedSchema } from '#support/request_schema'
 
 export const FIELD_TYPES = [
   'string',
@@ -221,7 +220,7 @@ function validatorRule(field: Field, global: boolean, soft: boolean) {
     })`
   }
   if (field.optional) rule += '.optional().nullable()'
-  return `    ${field.name}: ${rule},`
+  return `  ${field.name}: ${rule},`
 }
 
 function saveAssignment(field: Field) {
@@ -358,10 +357,8 @@ function openApiFragment(
         ),
       ])
     )
-  const body = {
-    required: true,
-    content: { 'application/json': { schema: ref('schemas', `${name}Input`) } },
-  }
+  /** The schema is generated from the validator (REQUEST_VALIDATORS) when the document loads */
+  const body = { required: true, content: { 'application/json': {} } }
   const security = [{ bearer: [] }]
   return {
     paths: {
@@ -371,12 +368,8 @@ function openApiFragment(
           summary: `The company's ${string.noCase(namePlural)}, newest change first`,
           operationId: `${camel}Index`,
           security,
-          parameters: [
-            ref('parameters', 'CompanyId'),
-            { name: 'search', in: 'query', schema: { type: 'string', maxLength: 100 } },
-            { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1 } },
-            { name: 'perPage', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100 } },
-          ],
+          /** The query parameters are generated from the list validator (REQUEST_VALIDATORS) */
+          parameters: [ref('parameters', 'CompanyId')],
           responses: {
             200: {
               description: 'OK',
@@ -450,7 +443,6 @@ function openApiFragment(
             updatedAt: { type: 'string', format: 'date-time' },
           },
         },
-        [`${name}Input`]: {},
       },
       responses: {
         [`${name}Response`]: {
@@ -741,7 +733,10 @@ const STILL_REFERENCED = new Set(['23001', '23503'])`,
     fields,
     readers,
     writers,
-    document: stringify(openApiFragment(name, namePlural, urlPath, fields, soft), YAML_OPTIONS),
+    document:
+      `# ${humanPlural} (make:resource ${name}). The request body and query schemas are generated\n` +
+      `# from the validators named in app/support/request_validators.ts.\n` +
+      stringify(openApiFragment(name, namePlural, urlPath, fields, soft), YAML_OPTIONS),
   }
 }
 
@@ -749,9 +744,6 @@ type State = ReturnType<typeof buildState>
 
 /** No anchors: each operation reads on its own, as the hand-written fragments do */
 const YAML_OPTIONS = { lineWidth: 100, aliasDuplicateObjects: false }
-const OPENAPI_HEADER = (state: State) =>
-  `# ${state.humanPlural} (make:resource ${state.name}). The request schemas are the validators'\n` +
-  `# toJSONSchema(), named by x-validator; tests/unit/scaffold_request_schemas.spec.ts compares.\n`
 
 export default class MakeResource extends BaseCommand {
   static commandName = 'make:resource'
@@ -869,10 +861,6 @@ export default class MakeResource extends BaseCommand {
       this.logger.action(`update ${this.app.relativePath(edit.path)}`).succeeded()
     }
 
-    /** The request schemas of the document are the validator's own (one source) */
-    const openapi = files.find((file) => file.destination.endsWith('.yaml'))!
-    await writeFile(openapi.destination, await this.#withRequestSchemas(state, openapi.contents))
-
     const written = [...files.map((f) => f.destination), ...edits.map((e) => e.path)]
     if (this.format) await this.#format(written.filter((path) => path.endsWith('.ts')))
     this.#nextSteps(state)
@@ -978,6 +966,23 @@ export default class MakeResource extends BaseCommand {
         `\n${comment}\n${gates.map(([route, gate]) => `  '${route}': '${gate}',`).join('\n')}`
       )
     )
+    /** The validators behind the request schemas of the document (REQUEST_VALIDATORS) */
+    const save = `save${state.name}Validator`
+    const list = `list${state.namePlural}Validator`
+    await edit(
+      this.app.makePath('app/support/request_validators.ts'),
+      `'${routeName}.index'`,
+      (text) => {
+        const validatorsImport = `import { ${list}, ${save} } from '#validators/${state.fileName}'\n`
+        const lastImport = text.lastIndexOf('\nimport ')
+        const at = text.indexOf('\n', text.indexOf(" from '", lastImport)) + 1
+        return insertBeforeClose(
+          `${text.slice(0, at)}${validatorsImport}${text.slice(at)}`,
+          'export const REQUEST_VALIDATORS',
+          `\n${comment}\n  '${routeName}.index': { query: ${list} },\n  '${routeName}.store': { body: ${save} },\n  '${routeName}.update': { body: ${save} },`
+        )
+      }
+    )
     const reach = (roles: MemberRole[]) => roles.join(' ')
     await edit(
       this.app.makePath('tests/unit/permissions.spec.ts'),
@@ -992,22 +997,6 @@ export default class MakeResource extends BaseCommand {
         )
     )
     return edits
-  }
-
-  /** Fills the Input schema and the x-validator names from the written validator */
-  async #withRequestSchemas(state: State, yamlText: string) {
-    const { parse } = await import('yaml')
-    const url = this.app.makeURL(`app/validators/${state.fileName}.ts`).href
-    const validators = await import(url)
-    const document = parse(yamlText)
-    const save = `save${state.name}Validator`
-    document.components.schemas[`${state.name}Input`] = documentedSchema(validators[save])
-    const item = document.paths[`/${state.urlPath}/{id}`]
-    const collection = document.paths[`/${state.urlPath}`]
-    collection.post['x-validator'] = `${state.fileName}#${save}`
-    item.put['x-validator'] = `${state.fileName}#${save}`
-    collection.get['x-query-validator'] = `${state.fileName}#list${state.namePlural}Validator`
-    return `${OPENAPI_HEADER(state)}${stringify(document, YAML_OPTIONS)}`
   }
 
   async #format(paths: string[]) {

@@ -34,5 +34,5 @@ node ace test \
   --files tests/functional/budgets/budgets.spec.ts \
   --files tests/unit/permissions.spec.ts \
   --files tests/unit/route_gates.spec.ts \
-  --files tests/unit/scaffold_request_schemas.spec.ts
+  --files tests/unit/request_schemas.spec.ts
 echo "check-scaffold: the generated resource passes tsc, lint and its tests"

@@ -2,15 +2,21 @@ type Json = Record<string, unknown>
 
 /**
  * The JSON Schema a validator documents for a request body or query
- * string (issue #20, one source for request schemas): its
- * `toJSONSchema()` without `additionalProperties: false` (VineJS drops an
- * unknown key, it does not refuse it, so the document must not promise a
- * 422 for one) and without an empty `required`. make:resource writes this
- * into the OpenAPI fragment and tests/unit/scaffold_request_schemas.spec.ts
- * compares the document with it.
+ * string: its `toJSONSchema()` without `additionalProperties: false`
+ * (VineJS drops an unknown key, it does not refuse it, so the document
+ * must not promise a 422 for one), without an empty `required`, and
+ * without the `params` object (path parameters are documented with the
+ * path). The OpenAPI loader (#services/platform/openapi_document) writes
+ * it into every operation named in REQUEST_VALIDATORS, and
+ * tests/unit/request_schemas.spec.ts compares the served document with it.
  */
 export function documentedSchema(validator: { toJSONSchema(): unknown }): Json {
-  return normalized(validator.toJSONSchema()) as Json
+  const schema = normalized(validator.toJSONSchema()) as Json
+  const properties = schema.properties as Json | undefined
+  if (!properties || !('params' in properties)) return schema
+  const rest = Object.fromEntries(Object.entries(properties).filter(([key]) => key !== 'params'))
+  const required = ((schema.required ?? []) as string[]).filter((name) => name !== 'params')
+  return normalized({ ...schema, properties: rest, required }) as Json
 }
 
 /** The same normalisation for a schema read from the document */

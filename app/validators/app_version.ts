@@ -3,14 +3,12 @@ import { APP_PLATFORMS, APP_VERSION_DELIVERIES, APP_VERSION_TYPES } from '#suppo
 import { semverField } from '#validators/rules/semver'
 
 /** GET /app/versions query */
-export const checkAppVersionValidator = vine.compile(
-  vine.object({
-    currentVersion: semverField(),
-    platform: vine.enum(APP_PLATFORMS),
-    runtimeVersion: vine.string().trim().maxLength(64).optional(),
-    updateId: vine.string().trim().maxLength(128).optional(),
-  })
-)
+export const checkAppVersionValidator = vine.create({
+  currentVersion: semverField(),
+  platform: vine.enum(APP_PLATFORMS),
+  runtimeVersion: vine.string().trim().maxLength(64).optional(),
+  updateId: vine.string().trim().maxLength(128).optional(),
+})
 
 const timestamp = () => vine.date({ formats: ['iso8601'] })
 
@@ -32,11 +30,12 @@ const appVersionEntry = vine.object({
 })
 
 /** The whole `app-versions:seed` file: a non-empty array of versions */
-export const seedAppVersionsValidator = vine.compile(
-  vine.object({ versions: vine.array(appVersionEntry).minLength(1) })
-)
+export const seedAppVersionsValidator = vine.create({
+  versions: vine.array(appVersionEntry).minLength(1),
+})
 
 /** `app-versions:delete <platform> <version>` */
-export const appVersionKeyValidator = vine.compile(
-  vine.object({ platform: vine.enum(APP_PLATFORMS), version: semverField() })
-)
+export const appVersionKeyValidator = vine.create({
+  platform: vine.enum(APP_PLATFORMS),
+  version: semverField(),
+})

@@ -12,18 +12,23 @@ const ianaZone = vine.createRule((value, _options, field) => {
  * `email` and `phone` may be null (cleared); the CNPJ (`document`) is the
  * company's identity and is not editable. Phones keep digits and a leading +.
  */
-export const updateCompanyValidator = vine.compile(
-  vine.object({
-    name: vine.string().trim().minLength(2).maxLength(255).optional(),
-    tradeName: vine.string().trim().minLength(1).maxLength(255).nullable().optional(),
-    email: vine.string().trim().toLowerCase().email().maxLength(254).nullable().optional(),
-    phone: vine
-      .string()
-      .trim()
-      .regex(/^\+?[\d\s().-]{8,25}$/)
-      .transform((value) => (typeof value === 'string' ? value.replace(/[\s().-]/g, '') : value))
-      .nullable()
-      .optional(),
-    timezone: vine.string().trim().maxLength(64).use(ianaZone()).optional(),
-  })
-)
+export const updateCompanyValidator = vine.create({
+  name: vine.string().trim().minLength(2).maxLength(255).optional(),
+  tradeName: vine.string().trim().minLength(1).maxLength(255).nullable().optional(),
+  email: vine.string().trim().toLowerCase().email().maxLength(254).nullable().optional(),
+  phone: vine
+    .string()
+    .trim()
+    .regex(/^\+?[\d\s().-]{8,25}$/)
+    .transform((value) => (typeof value === 'string' ? value.replace(/[\s().-]/g, '') : value))
+    .nullable()
+    .optional()
+    .meta({ description: 'digits, optionally a leading +' }),
+  timezone: vine
+    .string()
+    .trim()
+    .maxLength(64)
+    .use(ianaZone())
+    .optional()
+    .meta({ description: 'IANA time zone, e.g. America/Sao_Paulo' }),
+})

@@ -34,7 +34,8 @@ const requirementFields = {
     )
     .minLength(1)
     .distinct()
-    .optional(),
+    .optional()
+    .meta({ description: 'Omitted: every accepted format' }),
 }
 
 /** D3: the service generates every id, so ids sent by the client (draft ids of a form) are dropped */
@@ -59,7 +60,10 @@ const stepFieldsWith = (documents: typeof requirement | typeof newRequirement) =
   dependsOnPrevious: vine.boolean().optional(),
   includeImmediateLeadership: vine.boolean().optional(),
   onlyImmediateLeadershipRequired: vine.boolean().optional(),
-  allValidatorsRequired: vine.boolean().optional(),
+  allValidatorsRequired: vine
+    .boolean()
+    .optional()
+    .meta({ description: 'Forces onlyImmediateLeadershipRequired' }),
 })
 
 const newStep = vine.object(stepFieldsWith(newRequirement))
@@ -79,62 +83,56 @@ const replacingStep = vine.union([
     })
   ),
   vine.union.else(
-    vine.object({ id: vine.string().uuid().optional(), ...stepFieldsWith(requirement) })
+    vine.object({
+      id: vine.string().uuid().optional().meta({ description: 'an existing step to update' }),
+      ...stepFieldsWith(requirement),
+    })
   ),
 ])
 
-export const createComplianceFlowValidator = vine.compile(
-  vine.object({
-    name: vine.string().trim().minLength(1).maxLength(255),
-    description: vine.string().trim().maxLength(5000).nullable().optional(),
-    steps: vine.array(newStep).maxLength(50).optional(),
-  })
-)
+export const createComplianceFlowValidator = vine.create({
+  name: vine.string().trim().minLength(1).maxLength(255),
+  description: vine.string().trim().maxLength(5000).nullable().optional(),
+  steps: vine.array(newStep).maxLength(50).optional(),
+})
 
-export const updateComplianceFlowValidator = vine.compile(
-  vine.object({
-    name: vine.string().trim().minLength(1).maxLength(255).optional(),
-    description: vine.string().trim().maxLength(5000).nullable().optional(),
-    status: vine.enum(FLOW_STATUSES).optional(),
-    steps: vine.array(replacingStep).maxLength(50).optional(),
-  })
-)
+export const updateComplianceFlowValidator = vine.create({
+  name: vine.string().trim().minLength(1).maxLength(255).optional(),
+  description: vine.string().trim().maxLength(5000).nullable().optional(),
+  status: vine.enum(FLOW_STATUSES).optional(),
+  steps: vine.array(replacingStep).maxLength(50).optional(),
+})
 
-export const listComplianceFlowsValidator = vine.compile(
-  vine.object({
-    search: vine.string().trim().maxLength(255).optional(),
-    status: vine.enum([...FLOW_STATUSES, 'all'] as const).optional(),
-    page: pageField(),
-    perPage: pageSizeField(100),
-  })
-)
+export const listComplianceFlowsValidator = vine.create({
+  search: vine.string().trim().maxLength(255).optional(),
+  status: vine.enum([...FLOW_STATUSES, 'all'] as const).optional(),
+  page: pageField(),
+  perPage: pageSizeField(100),
+})
 
 /** GET /compliance-flows/:id/providers: a page of the attached providers */
-export const listFlowProvidersValidator = vine.compile(
-  vine.object({ page: pageField(), perPage: pageSizeField(100) })
-)
+export const listFlowProvidersValidator = vine.create({
+  page: pageField(),
+  perPage: pageSizeField(100),
+})
 
-export const attachProvidersValidator = vine.compile(
-  vine.object({
-    providerIds: vine.array(vine.string().uuid()).minLength(1).maxLength(500).distinct(),
-  })
-)
+export const attachProvidersValidator = vine.create({
+  providerIds: vine.array(vine.string().uuid()).minLength(1).maxLength(500).distinct(),
+})
 
-export const availableProvidersValidator = vine.compile(
-  vine.object({ search: vine.string().trim().maxLength(255).optional() })
-)
+export const availableProvidersValidator = vine.create({
+  search: vine.string().trim().maxLength(255).optional(),
+})
 
 /** D9 / E10 (400 on failure, spec) */
-export const attachmentsValidator = vine.compile(
-  vine.object({
-    attachments: vine
-      .array(
-        vine.object({ providerId: vine.string().uuid(), complianceFlowId: vine.string().uuid() })
-      )
-      .minLength(1)
-      .maxLength(1000),
-  })
-)
+export const attachmentsValidator = vine.create({
+  attachments: vine
+    .array(
+      vine.object({ providerId: vine.string().uuid(), complianceFlowId: vine.string().uuid() })
+    )
+    .minLength(1)
+    .maxLength(1000),
+})
 
 const stepLeaderships = vine
   .array(
@@ -146,15 +144,13 @@ const stepLeaderships = vine
   .maxLength(50)
 
 /** E11 */
-export const attachFlowToProviderValidator = vine.compile(
-  vine.object({
-    complianceFlowId: vine.string().uuid(),
-    stepLeaderships: stepLeaderships.optional(),
-  })
-)
+export const attachFlowToProviderValidator = vine.create({
+  complianceFlowId: vine.string().uuid(),
+  stepLeaderships: stepLeaderships.optional(),
+})
 
 /** E12 */
-export const updateStepLeadershipsValidator = vine.compile(vine.object({ stepLeaderships }))
+export const updateStepLeadershipsValidator = vine.create({ stepLeaderships })
 
 export type NewStepInput = Exclude<
   Awaited<ReturnType<typeof createComplianceFlowValidator.validate>>['steps'],

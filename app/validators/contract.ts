@@ -32,14 +32,20 @@ const formats = () =>
     )
     .maxLength(20)
 
-const part = vine.object({
-  role: vine.enum(PART_ROLES).optional(),
-  companyId: uuidV4().use(onePartyRule()).optional().nullable(),
-  userId: uuidV4().optional().nullable(),
-  value: vine.string().trim().maxLength(50).regex(BRL_PATTERN).optional().nullable(),
-  contractType: vine.enum(CONTRACT_TYPES).optional().nullable(),
-  monthlyHours: vine.number().withoutDecimals().min(0).max(744).optional().nullable(),
-})
+const part = vine
+  .object({
+    role: vine.enum(PART_ROLES).optional().meta({
+      description: 'only NEUTRAL is honoured; the others come from the workflow perspective',
+    }),
+    companyId: uuidV4().use(onePartyRule()).optional().nullable(),
+    userId: uuidV4().optional().nullable(),
+    value: vine.string().trim().maxLength(50).regex(BRL_PATTERN).optional().nullable(),
+    contractType: vine.enum(CONTRACT_TYPES).optional().nullable(),
+    monthlyHours: vine.number().withoutDecimals().min(0).max(744).optional().nullable(),
+  })
+  .meta({
+    description: 'exactly one of companyId / userId, linked to the context company (else 422)',
+  })
 
 const document = vine.object({
   id: uuidV4().optional(),
@@ -86,16 +92,23 @@ export const signatureGroup = vine.object({
   id: uuidV4().optional(),
   name: vine.string().trim().minLength(1).maxLength(255),
   order: vine.number().withoutDecimals().min(1).optional(),
-  isPartGroup: vine.boolean().optional(),
+  isPartGroup: vine.boolean().optional().meta({
+    description: "without members, filled with the provider parts' signers at start",
+  }),
   members: vine
     .array(
-      vine.object({
-        id: uuidV4().optional(),
-        userId: uuidV4().optional().nullable(),
-        name: vine.string().trim().maxLength(255).optional(),
-        email: vine.string().trim().email().maxLength(255).optional(),
-        order: vine.number().withoutDecimals().min(1).optional(),
-      })
+      vine
+        .object({
+          id: uuidV4().optional(),
+          userId: uuidV4().optional().nullable(),
+          name: vine.string().trim().maxLength(255).optional(),
+          email: vine.string().trim().email().maxLength(255).optional(),
+          order: vine.number().withoutDecimals().min(1).optional(),
+        })
+        .meta({
+          description:
+            'userId (a user linked to the context company, else 422 naming it), or name and email (an external signer)',
+        })
     )
     .maxLength(100)
     .optional(),
@@ -110,52 +123,50 @@ const step = vine
   .allowUnknownProperties()
 
 /** H3 / H4: the save payload (every field but `name` optional: partial saves) */
-export const saveContractValidator = vine.compile(
-  vine.object({
-    name: vine.string().trim().minLength(1).maxLength(255),
-    workflowId: uuidV4().optional().nullable(),
-    status: vine.string().optional(),
-    ref: vine.string().trim().maxLength(100).optional().nullable(),
-    description: vine.string().trim().maxLength(5000).optional().nullable(),
-    startDate: vine
-      .date({ formats: ['YYYY-MM-DD'] })
-      .optional()
-      .nullable(),
-    endDate: vine
-      .date({ formats: ['YYYY-MM-DD'] })
-      .afterOrSameAs('startDate')
-      .optional()
-      .nullable(),
-    progress: vine.number().withoutDecimals().min(0).max(100).optional(),
-    currentStep: vine
-      .object({ key: vine.enum(STEP_KEYS), index: vine.number().withoutDecimals().min(0) })
-      .optional()
-      .nullable(),
-    steps: vine.array(step).maxLength(20).optional(),
-    parts: vine.array(part).maxLength(100).optional(),
-    selectedTemplate: vine.object({ id: uuidV4() }).allowUnknownProperties().optional().nullable(),
-    modelConfig: vine
-      .object({
-        templateId: uuidV4().optional().nullable(),
-        partGroups: vine.array(partGroup).maxLength(50).optional(),
-        variableAssignments: vine.array(vine.any()).maxLength(500).optional(),
-      })
-      .allowUnknownProperties()
-      .optional()
-      .nullable(),
-    variableValues: vine.array(variableValue).maxLength(500).optional(),
-    partGroups: vine.array(partGroup).maxLength(50).optional(),
-    documents: vine.array(document).maxLength(100).optional(),
-    revisionConfig: vine
-      .object({ reviewers: vine.array(reviewer).maxLength(50) })
-      .optional()
-      .nullable(),
-    signatureConfig: vine
-      .object({ groups: vine.array(signatureGroup).maxLength(20) })
-      .optional()
-      .nullable(),
-  })
-)
+export const saveContractValidator = vine.create({
+  name: vine.string().trim().minLength(1).maxLength(255),
+  workflowId: uuidV4().optional().nullable(),
+  status: vine.string().optional().meta({ description: 'ignored' }),
+  ref: vine.string().trim().maxLength(100).optional().nullable(),
+  description: vine.string().trim().maxLength(5000).optional().nullable(),
+  startDate: vine
+    .date({ formats: ['YYYY-MM-DD'] })
+    .optional()
+    .nullable(),
+  endDate: vine
+    .date({ formats: ['YYYY-MM-DD'] })
+    .afterOrSameAs('startDate')
+    .optional()
+    .nullable(),
+  progress: vine.number().withoutDecimals().min(0).max(100).optional(),
+  currentStep: vine
+    .object({ key: vine.enum(STEP_KEYS), index: vine.number().withoutDecimals().min(0) })
+    .optional()
+    .nullable(),
+  steps: vine.array(step).maxLength(20).optional(),
+  parts: vine.array(part).maxLength(100).optional(),
+  selectedTemplate: vine.object({ id: uuidV4() }).allowUnknownProperties().optional().nullable(),
+  modelConfig: vine
+    .object({
+      templateId: uuidV4().optional().nullable(),
+      partGroups: vine.array(partGroup).maxLength(50).optional(),
+      variableAssignments: vine.array(vine.any()).maxLength(500).optional(),
+    })
+    .allowUnknownProperties()
+    .optional()
+    .nullable(),
+  variableValues: vine.array(variableValue).maxLength(500).optional(),
+  partGroups: vine.array(partGroup).maxLength(50).optional(),
+  documents: vine.array(document).maxLength(100).optional(),
+  revisionConfig: vine
+    .object({ reviewers: vine.array(reviewer).maxLength(50) })
+    .optional()
+    .nullable(),
+  signatureConfig: vine
+    .object({ groups: vine.array(signatureGroup).maxLength(20) })
+    .optional()
+    .nullable(),
+})
 
 /** Load-more of a board column stops where its total stops being exact */
 const BOARD_OFFSET_MAX = 1000
@@ -179,38 +190,32 @@ const filters = {
   ref: vine.string().trim().maxLength(100).optional(),
 }
 
-export const listContractsValidator = vine.compile(
-  vine.object({
-    ...filters,
-    page: pageField(),
-    perPage: pageSizeField(100),
-  })
-)
+export const listContractsValidator = vine.create({
+  ...filters,
+  page: pageField(),
+  perPage: pageSizeField(100),
+})
 
 /**
  * H2: `column` + `offset` load more cards of ONE column (the cards after
  * the first `offset` ones of that status); `offset` needs a `column`;
  * `perColumn` (1-50) is the number of cards per column.
  */
-export const boardContractsValidator = vine.compile(
-  vine.object({
-    ...filters,
-    column: vine.enum(CONTRACT_STATUSES).optional().requiredIfExists('offset'),
-    offset: vine.number().withoutDecimals().min(0).max(BOARD_OFFSET_MAX).optional(),
-    perColumn: vine.number().withoutDecimals().min(1).max(BOARD_PER_COLUMN_MAX).optional(),
-  })
-)
+export const boardContractsValidator = vine.create({
+  ...filters,
+  column: vine.enum(CONTRACT_STATUSES).optional().requiredIfExists('offset'),
+  offset: vine.number().withoutDecimals().min(0).max(BOARD_OFFSET_MAX).optional(),
+  perColumn: vine.number().withoutDecimals().min(1).max(BOARD_PER_COLUMN_MAX).optional(),
+})
 
 /** H9: uppercase commands only */
-export const changeContractStatusValidator = vine.compile(
-  vine.object({ status: vine.enum(STATUS_COMMANDS) })
-)
+export const changeContractStatusValidator = vine.create({ status: vine.enum(STATUS_COMMANDS) })
 
 /** H8: the step key comes from the path */
-export const completeStepValidator = vine.compile(
-  vine.object({ params: vine.object({ stepKey: vine.enum(STEP_KEYS) }) })
-)
+export const completeStepValidator = vine.create({
+  params: vine.object({ stepKey: vine.enum(STEP_KEYS) }),
+})
 
-export const cancelContractValidator = vine.compile(
-  vine.object({ reason: vine.string().trim().maxLength(2000).optional().nullable() })
-)
+export const cancelContractValidator = vine.create({
+  reason: vine.string().trim().maxLength(2000).optional().nullable(),
+})

@@ -7,9 +7,10 @@ import vine from '@vinejs/vine'
 const uid = () => vine.string().uuid({ version: [4] })
 
 /** GET /__transmit/events?uid= */
-export const liveStreamValidator = vine.compile(vine.object({ uid: uid() }))
+export const liveStreamValidator = vine.create({ uid: uid() })
 
 /** POST /__transmit/subscribe and /__transmit/unsubscribe */
-export const liveSubscriptionValidator = vine.compile(
-  vine.object({ uid: uid(), channel: vine.string().maxLength(200) })
-)
+export const liveSubscriptionValidator = vine.create({
+  uid: uid(),
+  channel: vine.string().maxLength(200),
+})

@@ -18,22 +18,18 @@ const channelFlags = () =>
     .use(knownKeysRule({ allowed: CHANNEL_FLAGS }))
 
 /** I7: the user's own channel flags in the context company */
-export const updateNotificationPreferencesValidator = vine.compile(
-  vine.object({ channels: channelFlags() })
-)
+export const updateNotificationPreferencesValidator = vine.create({ channels: channelFlags() })
 
 /** I9: the company's allowed channels and type overrides */
-export const updateCompanyNotificationSettingsValidator = vine.compile(
-  vine.object({
-    allowedChannels: channelFlags(),
-    types: vine.record(vine.boolean({ strict: true })).use(
-      knownKeysRule({
-        allowed: CONFIGURABLE_NOTIFICATION_TYPES,
-        refused: {
-          keys: MANDATORY_NOTIFICATION_TYPES,
-          message: 'The notification type "{{ key }}" is mandatory and cannot be configured',
-        },
-      })
-    ),
-  })
-)
+export const updateCompanyNotificationSettingsValidator = vine.create({
+  allowedChannels: channelFlags(),
+  types: vine.record(vine.boolean({ strict: true })).use(
+    knownKeysRule({
+      allowed: CONFIGURABLE_NOTIFICATION_TYPES,
+      refused: {
+        keys: MANDATORY_NOTIFICATION_TYPES,
+        message: 'The notification type "{{ key }}" is mandatory and cannot be configured',
+      },
+    })
+  ),
+})

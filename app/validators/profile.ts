@@ -12,38 +12,36 @@ type WithEmail = { email: string }
  * (omitted = unchanged, null = cleared). Phones keep digits and a
  * leading +.
  */
-export const updateProfileValidator = vine.compile(
-  vine.object({
-    name: vine.string().trim().minLength(2).maxLength(255),
-    phone: vine
-      .string()
-      .trim()
-      .regex(/^\+?[\d\s().-]{8,25}$/)
-      .transform((value) => (typeof value === 'string' ? value.replace(/[\s().-]/g, '') : value))
-      .nullable()
-      .optional(),
-    cpf: cpfField().nullable().optional(),
-    locale: vine.enum(LOCALES).nullable().optional(),
-  })
-)
+export const updateProfileValidator = vine.create({
+  name: vine.string().trim().minLength(2).maxLength(255),
+  phone: vine
+    .string()
+    .trim()
+    .regex(/^\+?[\d\s().-]{8,25}$/)
+    .transform((value) => (typeof value === 'string' ? value.replace(/[\s().-]/g, '') : value))
+    .nullable()
+    .optional(),
+  cpf: cpfField().nullable().optional(),
+  locale: vine
+    .enum(LOCALES)
+    .nullable()
+    .optional()
+    .meta({ description: 'Language of e-mails and notifications (null = pt-BR)' }),
+})
 
 /** PUT /users/me/password */
-export const changePasswordValidator = vine.withMetaData<WithEmail>().compile(
-  vine.object({
-    currentPassword: vine.string().maxLength(128),
-    newPassword: strongPasswordField(),
-  })
-)
+export const changePasswordValidator = vine.withMetaData<WithEmail>().create({
+  currentPassword: vine.string().maxLength(128),
+  newPassword: strongPasswordField(),
+})
 
 /** POST /users/me/register-password */
 export const registerPasswordValidator = vine
   .withMetaData<WithEmail>()
-  .compile(vine.object({ password: strongPasswordField() }))
+  .create({ password: strongPasswordField() })
 
 /** POST /users/me/connect-provider */
-export const connectProviderValidator = vine.compile(
-  vine.object({
-    provider: vine.enum(OAUTH_PROVIDERS),
-    idToken: vine.string().trim().minLength(10).maxLength(8192),
-  })
-)
+export const connectProviderValidator = vine.create({
+  provider: vine.enum(OAUTH_PROVIDERS),
+  idToken: vine.string().trim().minLength(10).maxLength(8192),
+})

@@ -5,26 +5,20 @@ import { RETROACTIVE_STATUSES } from '#enums/retroactive_status'
 import { MAX_PAGE_SIZE } from '#validators/team'
 import { pageField, pageSizeField } from '#validators/rules/pagination'
 
-export const createRetroactiveRequestValidator = vine.withMetaData<HoursMeta>().compile(
-  vine.object({
-    providerId: vine.string().uuid().optional(),
-    date: vine.string().trim().use(localDateRule()),
-    reason: vine.string().trim().minLength(1).maxLength(1000),
-    tasks: taskFields,
-    ...geolocationFields,
-  })
-)
+export const createRetroactiveRequestValidator = vine.withMetaData<HoursMeta>().create({
+  providerId: vine.string().uuid().optional(),
+  date: vine.string().trim().use(localDateRule()),
+  reason: vine.string().trim().minLength(1).maxLength(1000),
+  tasks: taskFields,
+  ...geolocationFields,
+})
 
-export const listRetroactiveRequestsValidator = vine.compile(
-  vine.object({
-    status: vine.enum(RETROACTIVE_STATUSES).optional(),
-    page: pageField(),
-    pageSize: pageSizeField(MAX_PAGE_SIZE),
-  })
-)
+export const listRetroactiveRequestsValidator = vine.create({
+  status: vine.enum(RETROACTIVE_STATUSES).optional(),
+  page: pageField(),
+  pageSize: pageSizeField(MAX_PAGE_SIZE),
+})
 
-export const declineRetroactiveRequestValidator = vine.compile(
-  vine.object({
-    declineReason: vine.string().trim().minLength(1).maxLength(1000),
-  })
-)
+export const declineRetroactiveRequestValidator = vine.create({
+  declineReason: vine.string().trim().minLength(1).maxLength(1000),
+})

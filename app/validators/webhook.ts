@@ -8,21 +8,19 @@ const events = () => vine.array(vine.enum(WEBHOOK_SUBSCRIPTIONS)).minLength(1).d
 const description = () => vine.string().trim().maxLength(500).nullable()
 
 /** POST /webhooks */
-export const createWebhookValidator = vine.compile(
-  vine.object({ url: url(), events: events(), description: description().optional() })
-)
+export const createWebhookValidator = vine.create({
+  url: url(),
+  events: events(),
+  description: description().optional(),
+})
 
 /** PATCH /webhooks/:id (only the keys given change) */
-export const updateWebhookValidator = vine.compile(
-  vine.object({
-    url: url().optional(),
-    events: events().optional(),
-    description: description().optional(),
-    isActive: vine.boolean({ strict: true }).optional(),
-  })
-)
+export const updateWebhookValidator = vine.create({
+  url: url().optional(),
+  events: events().optional(),
+  description: description().optional(),
+  isActive: vine.boolean({ strict: true }).optional(),
+})
 
 /** GET /webhooks and GET /webhooks/:id/deliveries */
-export const listWebhooksValidator = vine.compile(
-  vine.object({ page: pageField(), perPage: pageSizeField(100) })
-)
+export const listWebhooksValidator = vine.create({ page: pageField(), perPage: pageSizeField(100) })

@@ -28,7 +28,8 @@ export const geolocationFields = {
     .trim()
     .use(pastInstantRule())
     .optional()
-    .requiredWhen(geolocationRequired),
+    .requiredWhen(geolocationRequired)
+    .meta({ description: 'ISO 8601 UTC, not in the future' }),
   latitude: vine
     .number({ strict: true })
     .min(-90)
@@ -41,7 +42,12 @@ export const geolocationFields = {
     .max(180)
     .optional()
     .requiredWhen(geolocationRequired),
-  locationAccuracy: vine.number({ strict: true }).min(0).max(100_000).optional(),
+  locationAccuracy: vine
+    .number({ strict: true })
+    .min(0)
+    .max(100_000)
+    .optional()
+    .meta({ description: 'meters' }),
 }
 
 export const taskFields = vine
@@ -55,21 +61,17 @@ export const taskFields = vine
   .maxLength(50)
 
 /** POST and PUT /monitoring/entries: PUT replaces the whole entry */
-export const saveWorkEntryValidator = vine.withMetaData<HoursMeta>().compile(
-  vine.object({
-    providerId: vine.string().uuid().optional(),
-    date: vine.string().trim().use(localDateRule()),
-    reason: vine.string().trim().maxLength(1000).optional(),
-    tasks: taskFields,
-    ...geolocationFields,
-  })
-)
+export const saveWorkEntryValidator = vine.withMetaData<HoursMeta>().create({
+  providerId: vine.string().uuid().optional(),
+  date: vine.string().trim().use(localDateRule()),
+  reason: vine.string().trim().maxLength(1000).optional(),
+  tasks: taskFields,
+  ...geolocationFields,
+})
 
-export const listWorkEntriesValidator = vine.compile(
-  vine.object({
-    startDate: isoDateField().optional(),
-    endDate: isoDateField().optional(),
-    page: pageField(),
-    pageSize: pageSizeField(MAX_PAGE_SIZE),
-  })
-)
+export const listWorkEntriesValidator = vine.create({
+  startDate: isoDateField().optional(),
+  endDate: isoDateField().optional(),
+  page: pageField(),
+  pageSize: pageSizeField(MAX_PAGE_SIZE),
+})
