@@ -107,9 +107,8 @@ function fillBody(operation: Json, schema: Json, where: string) {
  */
 function fillQuery(document: Json, item: Json, operation: Json, schema: Json, where: string) {
   if ((item.parameters ?? []).some((p: Json) => resolved(document, p)?.in === 'query')) {
-    throw new Error(
-      `OpenAPI: ${where} has query parameters on its path: move them to the operation`
-    )
+    const problem = `${where} has query parameters on its path: move them to the operation`
+    throw new Error(`OpenAPI: ${problem}`)
   }
   const words = new Map<string, Json>()
   const kept: Json[] = []
