@@ -17,8 +17,7 @@ export const registerValidator = vine.create({
       tradeName: vine.string().trim().maxLength(255).optional(),
       /** A claim: never refused for being claimed already (docs/security.md, "CNPJ claims") */
       document: cnpjField().meta({
-        description:
-          'CNPJ with or without punctuation; a claim, never refused for being claimed by another company (docs/security.md)',
+        description: 'CNPJ, punctuated or not; a claim, never refused as taken (docs/security.md)',
       }),
     })
     .optional(),
