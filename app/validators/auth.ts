@@ -1,9 +1,6 @@
 import vine from '@vinejs/vine'
 import { cnpjField } from '#validators/rules/documents'
 
-/** The OpenAPI description of the registration's CNPJ */
-const CNPJ_CLAIM = 'CNPJ with or without punctuation: a claim, never refused as taken'
-
 const email = () => vine.string().trim().toLowerCase().email().maxLength(254)
 const password = () => vine.string().minLength(8).maxLength(128)
 
@@ -19,7 +16,9 @@ export const registerValidator = vine.create({
       name: vine.string().trim().minLength(2).maxLength(255),
       tradeName: vine.string().trim().maxLength(255).optional(),
       /** A claim: never refused for being claimed already (docs/security.md, "CNPJ claims") */
-      document: cnpjField().meta({ description: CNPJ_CLAIM }),
+      document: cnpjField().meta({
+        description: 'CNPJ, punctuated or not; a claim, never refused as taken (docs/security.md)',
+      }),
     })
     .optional(),
 })

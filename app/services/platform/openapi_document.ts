@@ -107,8 +107,7 @@ function fillBody(operation: Json, schema: Json, where: string) {
  */
 function fillQuery(document: Json, item: Json, operation: Json, schema: Json, where: string) {
   if ((item.parameters ?? []).some((p: Json) => resolved(document, p)?.in === 'query')) {
-    const problem = `${where} has query parameters on its path: move them to the operation`
-    throw new Error(`OpenAPI: ${problem}`)
+    throw new Error(`OpenAPI: ${where}: query parameters belong on the operation`)
   }
   const words = new Map<string, Json>()
   const kept: Json[] = []
