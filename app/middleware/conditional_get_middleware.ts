@@ -2,10 +2,23 @@ import { createHash } from 'node:crypto'
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 
+/**
+ * Tags of recent bodies. A read-cache hit sends the very string it stored,
+ * whose hash V8 keeps on the string: the lookup is then constant time and
+ * a repeated list is not digested again.
+ */
+const recentTags = new Map<string, string>()
+const RECENT_TAGS_MAX = 256
+
 /** A strong entity tag of the serialised body */
 function entityTag(content: string) {
+  const known = recentTags.get(content)
+  if (known) return known
   const digest = createHash('sha1').update(content).digest('base64').slice(0, 27)
-  return `"${Buffer.byteLength(content).toString(16)}-${digest}"`
+  const tag = `"${Buffer.byteLength(content).toString(16)}-${digest}"`
+  if (recentTags.size >= RECENT_TAGS_MAX) recentTags.delete(recentTags.keys().next().value!)
+  recentTags.set(content, tag)
+  return tag
 }
 
 /**
