@@ -39,4 +39,5 @@ export const middleware = router.named({
   role: () => import('#middleware/role_middleware'),
   onboardingToken: () => import('#middleware/onboarding_token_middleware'),
   pathIds: () => import('#middleware/path_ids_middleware'),
+  versionedGet: () => import('#middleware/versioned_get_middleware'),
 })

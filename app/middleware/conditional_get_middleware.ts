@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto'
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
+import { digestTag, noneMatches } from '#support/entity_tags'
 
 /**
  * Tags of recent bodies. A read-cache hit sends the very string it stored,
@@ -14,23 +14,10 @@ const RECENT_TAGS_MAX = 256
 function entityTag(content: string) {
   const known = recentTags.get(content)
   if (known) return known
-  const digest = createHash('sha1').update(content).digest('base64').slice(0, 27)
-  const tag = `"${Buffer.byteLength(content).toString(16)}-${digest}"`
+  const tag = digestTag(content)
   if (recentTags.size >= RECENT_TAGS_MAX) recentTags.delete(recentTags.keys().next().value!)
   recentTags.set(content, tag)
   return tag
-}
-
-/**
- * RFC 9110 13.1.2: `*`, or a list of tags compared weakly (`W/` ignored).
- * The request's Cache-Control plays no part: it speaks to caches, and
- * fetch() adds `no-cache` to every conditional request.
- */
-function noneMatches(header: string | undefined, tag: string) {
-  if (!header) return false
-  if (header.trim() === '*') return true
-  const opaque = tag.replace(/^W\//, '')
-  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === opaque)
 }
 
 /**
@@ -50,6 +37,8 @@ export default class ConditionalGetMiddleware {
     const { request, response } = ctx
     if (request.method() !== 'GET' || response.getStatus() !== 200) return
     if (!(ctx.readVersions as HttpContext['readVersions'] | undefined)) return
+    /** VersionedGetMiddleware tagged it already, from the read versions */
+    if (response.getHeader('etag')) return
     const body = response.getBody()
     if (body === null || body === undefined) return
     if (!response.getHeader('cache-control')) response.header('Cache-Control', 'private, no-cache')

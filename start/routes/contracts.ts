@@ -16,7 +16,10 @@ const ContractSignaturesController = () => import('#controllers/contract_signatu
 router
   .group(() => {
     /** Borrower side (H1) or provider (B4): answered per role */
-    router.get('/contracts', [ContractsController, 'index']).as('contracts.index')
+    router
+      .get('/contracts', [ContractsController, 'index'])
+      .as('contracts.index')
+      .use(middleware.versionedGet())
 
     /** Signers may be borrower-side users or providers: checked against the signer list */
     router
@@ -38,7 +41,10 @@ router
       .as('contracts.provider.detail')
 
     /** Borrower side: `user` reads and reviews or signs where named (ROUTE_GATES) */
-    router.get('/contracts/board', [ContractsController, 'board']).as('contracts.board')
+    router
+      .get('/contracts/board', [ContractsController, 'board'])
+      .as('contracts.board')
+      .use(middleware.versionedGet())
     router.post('/contracts', [ContractsController, 'store']).as('contracts.store')
     router.put('/contracts/:id', [ContractsController, 'update']).as('contracts.update')
     router.get('/contracts/:id', [ContractsController, 'show']).as('contracts.show')

@@ -4,6 +4,7 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import { contractWorld, createContract } from '#tests/support/contracts'
 import { as } from '#tests/support/http'
 import { createApiKey, withKey } from '#tests/support/api_keys'
+import { statementsOf } from '#tests/support/statements'
 
 /** The response's ETag ('' when it has none, which no If-None-Match matches) */
 const etagOf = (response: ApiResponse): string => response.header('etag') ?? ''
@@ -81,6 +82,32 @@ test.group('Integrators / ETag and If-None-Match', (group) => {
       .get('/contracts')
       .header('if-none-match', etagOf(byKey))
     again.assertStatus(304)
+  })
+
+  test('H1 and H2 answer a 304 from the read versions, before the list runs', async ({
+    client,
+    assert,
+  }) => {
+    const world = await contractWorld()
+    await createContract(client, world)
+    const api = as(client, world.owner, world.company)
+    for (const path of ['/contracts?page=1', '/contracts/board']) {
+      const first = await api.get(path)
+      first.assertStatus(200)
+      const sent = await statementsOf(() =>
+        api.get(path).header('if-none-match', etagOf(first)).header('cache-control', 'no-cache')
+      )
+      assert.isEmpty(
+        sent.filter((sql) => /\bcontracts\b/.test(sql) && !/read_versions/.test(sql)),
+        `${path}: a list statement ran for a 304`
+      )
+    }
+    /** A change the list would show raises the company's version: a new tag, a 200 */
+    const board = await api.get('/contracts/board')
+    await createContract(client, world, { name: 'Mais um' })
+    const after = await api.get('/contracts/board').header('if-none-match', etagOf(board))
+    after.assertStatus(200)
+    assert.notEqual(etagOf(after), etagOf(board))
   })
 
   test('errors and writes carry no tag', async ({ client, assert }) => {
