@@ -7,7 +7,8 @@ import { digestTag, noneMatches } from '#support/entity_tags'
  * body is a function of the request and the read versions alone (no
  * signed URL, nothing computed from the clock: H1, H2). The tag is a
  * digest of the route, the URL with its query, the caller (user, key,
- * role), the company, the language and the four read versions, all known
+ * role), the company and the four read versions (the bodies carry no
+ * text in the caller's language), all known
  * once the company context is read. A matching If-None-Match is a 304
  * before the list runs; otherwise the list answers with the same tag. Any
  * change the list could show raises a version, and so the tag. Other
@@ -27,7 +28,6 @@ export default class VersionedGetMiddleware {
       apiKey?.id ?? '',
       membership?.role ?? '',
       ctx.company?.id ?? '',
-      request.header('accept-language') ?? '',
       versions.company,
       versions.inbox,
       versions.user,
