@@ -5,7 +5,7 @@ import type User from '#models/user'
 import AuthSession from '#models/auth_session'
 import type CompanyMember from '#models/company_member'
 import type { ReadVersions } from '#support/read_versions'
-import { requestedCompanyId } from '#middleware/company_context_middleware'
+import { companyHeader } from '#support/company_header'
 import jwtService from '#services/auth/jwt_service'
 import sessionTokens from '#services/auth/session_token_service'
 import app from '@adonisjs/core/services/app'
@@ -79,7 +79,7 @@ export class JwtGuard implements GuardContract<User> {
     }
 
     /** One round trip: session, user and the company context's membership */
-    const companyId = requestedCompanyId(this.#ctx)
+    const { companyId } = companyHeader(this.#ctx)
     const found = await AuthSession.findActiveWithMembership(payload.sid, payload.sub, companyId)
     if (!found) this.#unauthorized()
 
