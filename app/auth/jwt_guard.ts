@@ -5,13 +5,12 @@ import type User from '#models/user'
 import AuthSession from '#models/auth_session'
 import type CompanyMember from '#models/company_member'
 import type { ReadVersions } from '#support/read_versions'
-import { requestedCompanyId } from '#middleware/company_context_middleware'
+import { companyHeader } from '#support/company_header'
 import jwtService from '#services/auth/jwt_service'
 import sessionTokens from '#services/auth/session_token_service'
-import app from '@adonisjs/core/services/app'
 import ApiKey from '#models/api_key'
 import type Company from '#models/company'
-import Clock from '#services/platform/clock'
+import { nowUtc } from '#services/platform/clock'
 import { apiKeyHash, isApiKeyToken } from '#support/api_key_secrets'
 
 /**
@@ -79,7 +78,7 @@ export class JwtGuard implements GuardContract<User> {
     }
 
     /** One round trip: session, user and the company context's membership */
-    const companyId = requestedCompanyId(this.#ctx)
+    const { companyId } = companyHeader(this.#ctx)
     const found = await AuthSession.findActiveWithMembership(payload.sid, payload.sub, companyId)
     if (!found) this.#unauthorized()
 
@@ -94,8 +93,7 @@ export class JwtGuard implements GuardContract<User> {
   async #authenticateKey(token: string): Promise<User> {
     const hash = apiKeyHash(token)
     if (!hash) this.#unauthorized()
-    const clock = await app.container.make(Clock)
-    const now = clock.now()
+    const now = nowUtc()
     const found = await ApiKey.findActiveWithCompany(hash, now)
     if (!found) this.#unauthorized()
     await ApiKey.touch(found.key, now)

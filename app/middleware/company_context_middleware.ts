@@ -3,18 +3,9 @@ import type { NextFn } from '@adonisjs/core/types/http'
 import { ForbiddenException } from '#exceptions/http_exceptions'
 import CompanyMember from '#models/company_member'
 import type Company from '#models/company'
-import { UUID_V4 } from '#support/uuid'
+import { companyHeader } from '#support/company_header'
 import type { ReadVersions } from '#support/read_versions'
 import type ApiKey from '#models/api_key'
-
-/**
- * The company the request names (`x-company-id`), when it is a company
- * id: the auth guard reads the membership in it with the session.
- */
-export function requestedCompanyId(ctx: HttpContext): string | null {
-  const companyId = ctx.request.header('x-company-id')?.trim()
-  return companyId && UUID_V4.test(companyId) ? companyId : null
-}
 
 /**
  * Resolves the request's company from `x-company-id`: the authenticated
@@ -25,13 +16,13 @@ export default class CompanyContextMiddleware {
   async handle(ctx: HttpContext, next: NextFn, options: { optional?: boolean } = {}) {
     const key = ctx.auth.use('jwt').apiKey
     if (key) return this.#keyContext(ctx, next, key)
-    const companyId = ctx.request.header('x-company-id')?.trim()
+    const { named, companyId } = companyHeader(ctx)
     /** `company({ optional: true })`: no header, no context (ctx.membership unset) */
-    if (!companyId && options.optional) return next()
-    if (!companyId) {
+    if (!named && options.optional) return next()
+    if (!named) {
       throw new ForbiddenException('errors.company_header_required')
     }
-    if (!UUID_V4.test(companyId)) {
+    if (!companyId) {
       throw new ForbiddenException('errors.company_header_invalid')
     }
 
@@ -68,7 +59,7 @@ export default class CompanyContextMiddleware {
     next: NextFn,
     found: { key: ApiKey; company: Company; versions: ReadVersions }
   ) {
-    const named = ctx.request.header('x-company-id')?.trim()
+    const { named } = companyHeader(ctx)
     if (named && named !== found.company.id) {
       throw new ForbiddenException('errors.api_key_other_company')
     }

@@ -12,6 +12,7 @@ import { fromPrefixed, prefixedColumns } from '#models/queries/prefixed_columns'
 import db from '@adonisjs/lucid/services/db'
 import { asPreparedStatement } from '#support/prepared_statement'
 import type { ReadVersions } from '#support/read_versions'
+import { nowLocal } from '#services/platform/clock'
 
 /**
  * A login on one device. Access tokens carry its id (`sid`), so revoking
@@ -64,7 +65,7 @@ export default class AuthSession extends compose(BaseModel, withUuidPrimaryKey, 
     companyId: string | null
   ) {
     const active = 's.id = ? AND s.user_id = ? AND s.revoked_at IS NULL AND s.expires_at > ?'
-    const bindings = [sessionId, userId, DateTime.now().toJSDate()]
+    const bindings = [sessionId, userId, nowLocal().toJSDate()]
     /* Two texts, so each keeps its own generic plan (a NULL company made
        PostgreSQL plan the joined form on every request) */
     const { rows } = await asPreparedStatement(
@@ -126,6 +127,6 @@ export default class AuthSession extends compose(BaseModel, withUuidPrimaryKey, 
   }
 
   get isActive() {
-    return this.revokedAt === null && this.expiresAt > DateTime.now()
+    return this.revokedAt === null && this.expiresAt > nowLocal()
   }
 }

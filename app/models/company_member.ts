@@ -11,6 +11,7 @@ import type { MemberRole } from '#enums/roles'
 import { withTimestamps } from '#models/mixins/with_timestamps'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { asPreparedStatement } from '#support/prepared_statement'
+import { nowUtc } from '#services/platform/clock'
 
 /** A company of a user with the user's role in it, as read for GET /company */
 export interface CompanyWithRoleRow {
@@ -204,7 +205,7 @@ export default class CompanyMember extends compose(BaseModel, withUuidPrimaryKey
     role: MemberRole,
     trx: TransactionClientContract
   ) {
-    const now = new Date()
+    const now = nowUtc().toJSDate()
     const inserted = await trx
       .knexQuery()
       .table('company_members')

@@ -5,6 +5,7 @@ import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import User from '#models/user'
 import { withTimestamps } from '#models/mixins/with_timestamps'
+import { nowLocal } from '#services/platform/clock'
 
 export type DataExportStatus = 'pending' | 'ready' | 'failed'
 
@@ -34,6 +35,6 @@ export default class DataExport extends compose(BaseModel, withUuidPrimaryKey, w
   declare user: BelongsTo<typeof User>
 
   get isExpired() {
-    return this.expiresAt !== null && this.expiresAt <= DateTime.now()
+    return this.expiresAt !== null && this.expiresAt <= nowLocal()
   }
 }

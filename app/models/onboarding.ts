@@ -16,6 +16,7 @@ import { ConflictException } from '#exceptions/http_exceptions'
 import type { ContractStatus } from '#enums/contract_status'
 import { CLOSED_STATUSES } from '#support/contract_rules'
 import { withTimestamps } from '#models/mixins/with_timestamps'
+import { nowLocal } from '#services/platform/clock'
 
 /**
  * The onboarding of one provider in one contract: what the public link
@@ -86,7 +87,7 @@ export default class Onboarding extends compose(BaseModel, withUuidPrimaryKey, w
 
   /** Past its expiry (whether or not the sweep has marked it yet) */
   get isExpired(): boolean {
-    return this.status === 'expired' || this.expiresAt <= DateTime.now()
+    return this.status === 'expired' || this.expiresAt <= nowLocal()
   }
 
   /**
@@ -120,7 +121,7 @@ export default class Onboarding extends compose(BaseModel, withUuidPrimaryKey, w
       .where('id', onboardingId)
       .where('token_id', tokenId)
       .whereNot('status', 'expired')
-      .where('expires_at', '>', DateTime.now().toSQL()!)
+      .where('expires_at', '>', nowLocal().toSQL()!)
       .whereHas('contract', (contract) =>
         contract
           .withScopes((scopes) => scopes.notDeleted())

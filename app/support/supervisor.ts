@@ -22,11 +22,11 @@ export function supervise(start: () => ChildProcess, options: SupervisorOptions)
   let current: ChildProcess
 
   const launch = () => {
-    const startedAt = Date.now()
+    const startedAt = performance.now()
     current = start()
     current.once('exit', (code, signal) => {
       if (stopped) return
-      delayMs = Date.now() - startedAt >= stableMs ? baseDelayMs : delayMs
+      delayMs = performance.now() - startedAt >= stableMs ? baseDelayMs : delayMs
       options.onRestart(code ?? signal ?? 'unknown', delayMs)
       timer = setTimeout(launch, delayMs)
       delayMs = Math.min(delayMs * 2, maxDelayMs)

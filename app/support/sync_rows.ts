@@ -1,5 +1,6 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { UnprocessableException } from '#exceptions/http_exceptions'
+import { nowUtc } from '#services/platform/clock'
 
 export type Row = { id: string } & Record<string, unknown>
 
@@ -40,7 +41,7 @@ export async function syncContractRows(
     .delete()
   if (!rows.length) return
 
-  const now = new Date()
+  const now = nowUtc().toJSDate()
   const values = rows.map((row) => ({ ...row, contract_id: contractId, updated_at: now }))
   const columns = Object.keys(values[0]).filter((column) => column !== 'id')
   await trx

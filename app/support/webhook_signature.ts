@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
+import { nowUtc } from '#services/platform/clock'
 
 /**
  * The webhook signature (#16 item 3): `t=<unix seconds>,v1=<hex
@@ -19,7 +20,7 @@ export function verifyWebhookSignature(
   secret: string,
   header: string | undefined,
   rawBody: string,
-  { toleranceSeconds = 300, now = Date.now() } = {}
+  { toleranceSeconds = 300, now = nowUtc().toMillis() } = {}
 ) {
   const parts = Object.fromEntries(
     (header ?? '').split(',').map((part) => part.split('=', 2) as [string, string])

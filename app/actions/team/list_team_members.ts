@@ -42,7 +42,7 @@ export default class ListTeamMembers {
       key,
       versions,
       ['company', 'directory'],
-      Date.now(),
+      this.clock.now().toMillis(),
       async () => {
         const links = await queryTeamLinksJson(
           company.id,

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { JWTPayload } from 'jose'
+import { nowUtc } from '#services/platform/clock'
 
 /** A JWT segment: base64url without padding */
 const SEGMENT = /^[A-Za-z0-9_-]+$/
@@ -50,7 +51,7 @@ function numericDate(claims: Record<string, unknown>, claim: string): number | u
 export function verifyHs256(
   token: string,
   secret: string,
-  { issuer, audience, now = Math.floor(Date.now() / 1000) }: VerifyOptions
+  { issuer, audience, now = Math.floor(nowUtc().toSeconds()) }: VerifyOptions
 ): JWTPayload | null {
   if (typeof token !== 'string') return null
   const parts = token.split('.')

@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { DateTime } from 'luxon'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import jwtConfig from '#config/jwt'
 import AuthSession from '#models/auth_session'
 import RefreshToken from '#models/refresh_token'
 import type User from '#models/user'
 import jwtService from '#services/auth/jwt_service'
+import { nowLocal, nowUtc } from '#services/platform/clock'
 
 export interface DeviceInfo {
   browser?: string | null
@@ -37,8 +37,8 @@ export class SessionTokenService {
       os: device.os?.slice(0, 100) ?? null,
       ip: device.ip ?? null,
       userAgent: device.userAgent?.slice(0, 500) ?? null,
-      expiresAt: DateTime.now().plus({ days: jwtConfig.refreshTokenTtlDays }),
-      lastUsedAt: DateTime.now(),
+      expiresAt: nowLocal().plus({ days: jwtConfig.refreshTokenTtlDays }),
+      lastUsedAt: nowLocal(),
       revokedAt: null,
     })
     await session.save()
@@ -57,7 +57,7 @@ export class SessionTokenService {
     const accessToken = await jwtService.sign(
       { sub: session.userId, sid: session.id },
       'access',
-      new Date(Date.now() + ttl * 1000)
+      nowUtc().plus({ seconds: ttl }).toJSDate()
     )
     return { accessToken, refreshToken, tokenType: 'Bearer', expiresIn: ttl }
   }
@@ -76,7 +76,7 @@ export class SessionTokenService {
    * kept on a password change).
    */
   async revokeAll(userId: string, trx: TransactionClientContract, except?: AuthSession) {
-    const now = DateTime.now().toSQL()!
+    const now = nowLocal().toSQL()!
     await AuthSession.query({ client: trx })
       .where('user_id', userId)
       .if(except, (query) => query.whereNot('id', except!.id))
@@ -87,7 +87,7 @@ export class SessionTokenService {
   async revoke(session: AuthSession, trx?: TransactionClientContract) {
     if (trx) session.useTransaction(trx)
     if (session.revokedAt) return
-    session.revokedAt = DateTime.now()
+    session.revokedAt = nowLocal()
     await session.save()
   }
 }

@@ -21,6 +21,7 @@ import type {
   Recipient,
   RecipientResult,
 } from '#services/notifications/types'
+import { nowUtc } from '#services/platform/clock'
 
 type Outgoing = { kind: 'row' } | { kind: 'queue'; delivery: QueuedDelivery }
 
@@ -152,7 +153,7 @@ export class NotificationService {
     const caused = () => trx.from('notifications').where('actor_id', user.id)
     await caused().update({
       actor_avatar: user.avatar?.slice(0, 500) ?? null,
-      updated_at: new Date(),
+      updated_at: nowUtc().toJSDate(),
     })
     await caused().whereNot('type', 'custom').update({ actor_name: user.name })
   }

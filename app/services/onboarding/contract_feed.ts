@@ -1,4 +1,3 @@
-import { DateTime } from 'luxon'
 import { randomUUID } from 'node:crypto'
 import emitter from '@adonisjs/core/services/emitter'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
@@ -17,6 +16,7 @@ import { providerContact } from '#services/onboarding/parties'
 import { ConflictException } from '#exceptions/http_exceptions'
 import { UPLOAD_STATUSES } from '#support/contract_rules'
 import { ONBOARDING_MESSAGES, type OnboardingDocumentStatus } from '#support/onboarding'
+import { nowLocal } from '#services/platform/clock'
 
 /**
  * Onboarding feeds the contract (issue #17, docs/decisions.md "Correctness:
@@ -114,7 +114,7 @@ export async function feedUpload(
     uploadedBy: contact?.userId ?? null,
     reviewedBy: null,
     reviewedAt: null,
-    uploadedAt: document.uploadedAt ?? DateTime.now(),
+    uploadedAt: document.uploadedAt ?? nowLocal(),
   })
   await file.save()
   return replaced
@@ -140,7 +140,7 @@ export async function feedReview(
     status: FILE_STATUS[document.status],
     rejectionReason: document.rejectionReason,
     reviewedBy: reviewerId,
-    reviewedAt: DateTime.now(),
+    reviewedAt: nowLocal(),
   })
   await slot.file.save()
 }

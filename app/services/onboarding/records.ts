@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import { DateTime } from 'luxon'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type Contract from '#models/contract'
 import type ContractPart from '#models/contract_part'
@@ -7,6 +6,7 @@ import Onboarding from '#models/onboarding'
 import { UnprocessableException } from '#exceptions/http_exceptions'
 import { CLOSED_STATUSES } from '#support/contract_rules'
 import { ONBOARDING_MESSAGES, ONBOARDING_VALIDITY_DAYS } from '#support/onboarding'
+import { nowLocal } from '#services/platform/clock'
 
 type Trx = TransactionClientContract
 
@@ -17,7 +17,7 @@ export function assertContractOpen(contract: Contract) {
   }
 }
 
-const days = (count: number) => DateTime.now().startOf('second').plus({ days: count })
+const days = (count: number) => nowLocal().startOf('second').plus({ days: count })
 
 /** The onboarding of (contract, provider part), locked; created when missing */
 export async function ensureOnboarding(contract: Contract, part: ContractPart, trx: Trx) {
@@ -33,7 +33,7 @@ export async function ensureOnboarding(contract: Contract, part: ContractPart, t
       providerUserId: part.userId,
       status: 'pending',
       expiresAt: days(ONBOARDING_VALIDITY_DAYS.default),
-      tokenIssuedAt: DateTime.now().startOf('second'),
+      tokenIssuedAt: nowLocal().startOf('second'),
       tokenId: randomUUID(),
     },
     { client: trx }
@@ -48,7 +48,7 @@ export async function ensureOnboarding(contract: Contract, part: ContractPart, t
  */
 export function renewOnboarding(onboarding: Onboarding, validityDays: number) {
   onboarding.expiresAt = days(validityDays)
-  onboarding.tokenIssuedAt = DateTime.now().startOf('second')
+  onboarding.tokenIssuedAt = nowLocal().startOf('second')
   onboarding.tokenId = randomUUID()
   if (onboarding.status === 'expired') onboarding.status = 'pending'
 }

@@ -1,6 +1,7 @@
 import env from '#start/env'
 import { readCacheLookups as lookups } from '#services/platform/metrics'
 import type { ReadScope, ReadVersions } from '#support/read_versions'
+import { nowUtc } from '#services/platform/clock'
 
 interface Entry {
   stamp: string
@@ -83,7 +84,7 @@ export class ReadCache {
     scopes: readonly ReadScope[],
     read: () => Promise<string>
   ): Promise<string> {
-    return this.remember(key, versions, scopes, Date.now(), async () => {
+    return this.remember(key, versions, scopes, nowUtc().toMillis(), async () => {
       const body = await read()
       return { value: body, bytes: textBytes(body) }
     })

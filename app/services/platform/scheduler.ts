@@ -2,6 +2,7 @@ import { Cron } from 'croner'
 import logger from '@adonisjs/core/services/logger'
 import env from '#start/env'
 import { SCHEDULE_DEFINITIONS, type ScheduleDefinition } from '#support/schedules'
+import { nowUtc } from '#services/platform/clock'
 
 export interface ConfiguredSchedule extends ScheduleDefinition {
   /** The cron expression in force (the env's or the default), or `off` */
@@ -12,7 +13,7 @@ export interface ConfiguredSchedule extends ScheduleDefinition {
 }
 
 /** The schedules with the env's overrides applied (SCHEDULE_* variables) */
-export function configuredSchedules(from = new Date()): ConfiguredSchedule[] {
+export function configuredSchedules(from = nowUtc().toJSDate()): ConfiguredSchedule[] {
   const timezone = env.get('SCHEDULE_TIMEZONE') ?? 'UTC'
   return SCHEDULE_DEFINITIONS.map((definition) => {
     const expression = env.get(definition.env) ?? definition.cron
@@ -49,11 +50,15 @@ export class Scheduler {
   }
 
   #track(schedule: ConfiguredSchedule) {
-    const started = Date.now()
+    const started = performance.now()
     const run = this.run(schedule)
       .then(() =>
         logger.info(
-          { schedule: schedule.name, command: schedule.command, ms: Date.now() - started },
+          {
+            schedule: schedule.name,
+            command: schedule.command,
+            ms: Math.round(performance.now() - started),
+          },
           'scheduled run done'
         )
       )

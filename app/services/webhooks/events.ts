@@ -1,6 +1,7 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { WebhookEventType } from '#enums/webhook_events'
 import { toJsonb } from '#support/jsonb'
+import { nowUtc } from '#services/platform/clock'
 
 export interface WebhookEventInput {
   companyId: string
@@ -21,7 +22,7 @@ export interface WebhookEventInput {
  */
 export async function recordWebhookEvent(
   trx: TransactionClientContract,
-  { companyId, type, data, occurredAt = new Date() }: WebhookEventInput
+  { companyId, type, data, occurredAt = nowUtc().toJSDate() }: WebhookEventInput
 ): Promise<string | null> {
   const { rows } = await trx.rawQuery(
     `WITH targets AS (
@@ -61,7 +62,7 @@ export async function enqueueWebhookDelivery(
 export async function recordPing(
   trx: TransactionClientContract,
   endpoint: { id: string; companyId: string },
-  occurredAt = new Date()
+  occurredAt = nowUtc().toJSDate()
 ) {
   const [event] = await trx
     .insertQuery()

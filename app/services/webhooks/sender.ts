@@ -11,6 +11,7 @@ import {
 } from '#support/outbound_address'
 import { webhookSignature } from '#support/webhook_signature'
 import { i18nFor, translator } from '#support/i18n'
+import { nowUtc } from '#services/platform/clock'
 
 /** What one attempt came to; the worker turns it into the delivery's state */
 export type WebhookAttempt =
@@ -81,7 +82,7 @@ export async function sendWebhook(
   }
 
   const body = webhookBody(target)
-  const timestamp = Math.floor(Date.now() / 1000)
+  const timestamp = Math.floor(nowUtc().toSeconds())
   const headers = {
     'content-type': 'application/json',
     'content-length': String(Buffer.byteLength(body)),

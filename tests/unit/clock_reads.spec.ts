@@ -1,0 +1,63 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { test } from '@japa/runner'
+
+/**
+ * Time comes from the Clock (STYLE.md): nothing in app/ reads the wall
+ * clock but app/services/platform/clock.ts. Injected code asks the Clock,
+ * the rest `nowUtc()` / `nowLocal()`. `new Date(value)` is a conversion, not
+ * a read; elapsed time is measured with `performance.now()`.
+ */
+const CLOCK = 'app/services/platform/clock.ts'
+
+/** Files allowed a direct read, each with its reason */
+const ALLOWED: Record<string, string> = {
+  'app/services/platform/delivery_worker.ts':
+    'the outbox is stamped by PostgreSQL now(): the worker claims against real time, a frozen Clock would leave deliveries undue',
+  'app/services/platform/outbox_admin.ts':
+    'reports the outbox against the same real time as the delivery worker (PostgreSQL now() stamps)',
+}
+
+const CLOCK_READ = /\bDateTime\.(?:now|utc|local)\(\s*\)|\bnew Date\(\s*\)|\bDate\.now\(\s*\)/
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) return sourceFiles(path)
+    return entry.name.endsWith('.ts') ? [path] : []
+  })
+}
+
+test.group('Clock reads', () => {
+  test('no direct clock read in app/ outside the clock', ({ assert }) => {
+    const reads = sourceFiles('app')
+      .filter((path) => path !== CLOCK && !(path in ALLOWED))
+      .flatMap((path) =>
+        readFileSync(path, 'utf8')
+          .split('\n')
+          .flatMap((line, index) =>
+            CLOCK_READ.test(line) ? [`${path}:${index + 1}: ${line.trim()}`] : []
+          )
+      )
+    assert.deepEqual(reads, [])
+  })
+
+  test('the pattern catches each form of a read and skips conversions', ({ assert }) => {
+    for (const read of [
+      'DateTime.now()',
+      'DateTime.utc()',
+      'DateTime.local()',
+      'new Date()',
+      'Date.now()',
+    ]) {
+      assert.match(read, CLOCK_READ)
+    }
+    for (const conversion of [
+      'new Date(value)',
+      'DateTime.utc(2026, 1, 1)',
+      'DateTime.fromJSDate(d)',
+    ]) {
+      assert.notMatch(conversion, CLOCK_READ)
+    }
+  })
+})
