@@ -12,7 +12,7 @@ import { fromPrefixed, prefixedColumns } from '#models/queries/prefixed_columns'
 import db from '@adonisjs/lucid/services/db'
 import { asPreparedStatement } from '#support/prepared_statement'
 import type { ReadVersions } from '#support/read_versions'
-import { nowLocal } from '#services/platform/clock'
+import { nowLocal } from '#support/clock'
 
 /**
  * A login on one device. Access tokens carry its id (`sid`), so revoking

@@ -11,7 +11,7 @@ import type { MemberRole } from '#enums/roles'
 import { withTimestamps } from '#models/mixins/with_timestamps'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { asPreparedStatement } from '#support/prepared_statement'
-import { nowUtc } from '#services/platform/clock'
+import { nowUtc } from '#support/clock'
 
 /** A company of a user with the user's role in it, as read for GET /company */
 export interface CompanyWithRoleRow {

@@ -5,7 +5,7 @@ import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import User from '#models/user'
 import { withTimestamps } from '#models/mixins/with_timestamps'
-import { nowLocal } from '#services/platform/clock'
+import { nowLocal } from '#support/clock'
 
 export type DataExportStatus = 'pending' | 'ready' | 'failed'
 

@@ -16,7 +16,7 @@ import { ConflictException } from '#exceptions/http_exceptions'
 import type { ContractStatus } from '#enums/contract_status'
 import { CLOSED_STATUSES } from '#support/contract_rules'
 import { withTimestamps } from '#models/mixins/with_timestamps'
-import { nowLocal } from '#services/platform/clock'
+import { nowLocal } from '#support/clock'
 
 /**
  * The onboarding of one provider in one contract: what the public link

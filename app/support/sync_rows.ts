@@ -1,6 +1,6 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { UnprocessableException } from '#exceptions/http_exceptions'
-import { nowUtc } from '#services/platform/clock'
+import { nowUtc } from '#support/clock'
 
 export type Row = { id: string } & Record<string, unknown>
 

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { nowUtc } from '#services/platform/clock'
+import { nowUtc } from '#support/clock'
 
 /**
  * The webhook signature (#16 item 3): `t=<unix seconds>,v1=<hex

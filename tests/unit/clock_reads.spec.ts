@@ -4,11 +4,11 @@ import { test } from '@japa/runner'
 
 /**
  * Time comes from the Clock (STYLE.md): nothing in app/ reads the wall
- * clock but app/services/platform/clock.ts. Injected code asks the Clock,
+ * clock but app/support/clock.ts. Injected code asks the Clock,
  * the rest `nowUtc()` / `nowLocal()`. `new Date(value)` is a conversion, not
  * a read; elapsed time is measured with `performance.now()`.
  */
-const CLOCK = 'app/services/platform/clock.ts'
+const CLOCK = 'app/support/clock.ts'
 
 /** Files allowed a direct read, each with its reason */
 const ALLOWED: Record<string, string> = {
