@@ -88,8 +88,9 @@ test.group('Language of e-mails and notifications', (group) => {
     const { company } = await companyWithOwner()
     const english = await memberOf(company, 'user')
     const portuguese = await memberOf(company, 'user')
-    english.locale = 'en'
-    await english.save()
+    /** Fixed names: a generated one may hold an apostrophe, which the HTML escapes */
+    await english.merge({ locale: 'en', name: 'Ada Lovelace' }).save()
+    await portuguese.merge({ name: 'Ana Souza' }).save()
 
     const issuer = await app.container.make(PasswordResetIssuer)
     assert.isTrue(await issuer.issue(english.email))
