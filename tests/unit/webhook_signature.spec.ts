@@ -88,6 +88,9 @@ test.group('Webhook signature', () => {
         assert.isFalse(check(`t=${T}`, body, T), 'no v1')
         assert.isFalse(check(`v1=${hex}`, body, T), 'no t')
         assert.isFalse(check('', body, T), 'no header')
+        /** A truncated or padded signature is refused, not thrown on */
+        assert.isFalse(check(`t=${T},v1=${hex.slice(0, -2)}`, body, T), 'a shorter v1')
+        assert.isFalse(check(`t=${T},v1=${hex}00`, body, T), 'a longer v1')
       }
     })
 })
