@@ -36,6 +36,16 @@ import { nowLocal } from '#services/platform/clock'
 
 type Trx = TransactionClientContract
 
+/** The onboarding provider's (oldest) part in the contract the onboarding feeds */
+function providerPartOf(onboarding: Onboarding, trx: Trx) {
+  return ContractPart.links(trx)
+    .ofContract(onboarding.contractId)
+    .providers()
+    .ofProvider(onboarding.providerId)
+    .query.orderBy('contract_parts.created_at', 'asc')
+    .first()
+}
+
 /** Onboarding document status <-> contract file status */
 const FILE_STATUS: Record<Exclude<OnboardingDocumentStatus, 'waiting'>, UploadedFileStatus> = {
   uploaded: 'pending',
@@ -57,12 +67,7 @@ async function fileSlot(onboarding: Onboarding, document: OnboardingDocument, tr
     .where('is_download', false)
     .first()
   if (!requirement) return null
-  const part = await ContractPart.links(trx)
-    .ofContract(onboarding.contractId)
-    .providers()
-    .ofProvider(onboarding.providerId)
-    .query.orderBy('contract_parts.created_at', 'asc')
-    .first()
+  const part = await providerPartOf(onboarding, trx)
   if (!part) return null
   const file = await ContractUploadedFile.query({ client: trx })
     .where('document_id', requirement.id)
@@ -218,12 +223,7 @@ export async function askProviderToResend(
 export async function feedValues(onboarding: Onboarding, fields: OnboardingFormField[], trx: Trx) {
   const sourced = fields.filter((field) => field.sourceKey)
   if (!sourced.length) return
-  const part = await ContractPart.links(trx)
-    .ofContract(onboarding.contractId)
-    .providers()
-    .ofProvider(onboarding.providerId)
-    .query.orderBy('contract_parts.created_at', 'asc')
-    .first()
+  const part = await providerPartOf(onboarding, trx)
   if (!part) return
   const names = sourced.map((field) => field.sourceKey!)
   const existing = await ContractVariableValue.query({ client: trx })
