@@ -827,8 +827,8 @@ export default class MakeResource extends BaseCommand {
       softDelete: this.softDelete,
       restrictingParents: fields.filter((f) => f.parent && !f.optional && this.#restricts(f)),
     })
-    const files = await this.#prepare(state)
-    const edits = await this.#edits(state, readGate!, writeGate!)
+    const files = await this.#prepare(state, { readGate: readGate!, writeGate: writeGate! })
+    const edits = await this.#edits(state)
 
     const existing = files.filter((file) => existsSync(file.destination))
     if (existing.length && !this.force && !this.dryRun) {
@@ -873,9 +873,11 @@ export default class MakeResource extends BaseCommand {
     return existsSync(action) && readFileSync(action, 'utf8').includes('STILL_REFERENCED')
   }
 
-  async #prepare(state: State) {
+  /** `gates`: what the generated routes declare with `.gate(...)` */
+  async #prepare(state: State, gates: { readGate: Permission; writeGate: Permission }) {
     const stubs = await this.app.stubs.create()
     const source = this.app.makePath('stubs')
+    const data = { ...state, ...gates }
     const names = [
       'migration',
       'model',
@@ -898,7 +900,7 @@ export default class MakeResource extends BaseCommand {
       const StubClass = located.constructor as new (...params: unknown[]) => typeof located
       const raw = await readFile(this.app.makePath('stubs', path), 'utf8')
       const stub = new StubClass(this.app, templateSafe(raw), this.app.makePath('stubs', path))
-      const { contents, destination } = await stub.prepare(state).catch((error: Error) => {
+      const { contents, destination } = await stub.prepare(data).catch((error: Error) => {
         throw new Error(`stubs/${path}: ${error.message}`)
       })
       files.push({ contents: `${contents.trim()}\n`, destination })
@@ -911,8 +913,8 @@ export default class MakeResource extends BaseCommand {
     return files
   }
 
-  /** Registrations in files that exist: the route index, ROUTE_GATES and the pinned reach */
-  async #edits(state: State, readGate: Permission, writeGate: Permission) {
+  /** Registrations in files that exist: the route index, request validators and the pinned reach */
+  async #edits(state: State) {
     const routeName = state.routeName
     const edits: { path: string; contents: string; already: boolean }[] = []
     const edit = async (path: string, marker: string, change: (text: string) => string) => {
@@ -945,13 +947,10 @@ export default class MakeResource extends BaseCommand {
     const importLine = `import './routes/${state.tableName}.js'`
     await edit(routesIndex, importLine, (text) => `${text.trimEnd()}\n${importLine}\n`)
 
-    const gates: [string, Permission][] = [
-      [`${routeName}.index`, readGate],
-      [`${routeName}.show`, readGate],
-      [`${routeName}.store`, writeGate],
-      [`${routeName}.update`, writeGate],
-      [`${routeName}.destroy`, writeGate],
-    ]
+    /** The reads first: the pinned reach gives them the readers, the rest the writers */
+    const routeNames = ['index', 'show', 'store', 'update', 'destroy'].map(
+      (action) => `${routeName}.${action}`
+    )
     const insertBeforeClose = (text: string, declaration: string, lines: string) => {
       const start = text.indexOf(declaration)
       if (start === -1) throw new Error(`Cannot find "${declaration}"`)
@@ -959,13 +958,6 @@ export default class MakeResource extends BaseCommand {
       return `${text.slice(0, close)}\n${lines}${text.slice(close)}`
     }
     const comment = `  // ${state.humanPlural} (make:resource)`
-    await edit(this.app.makePath('app/support/permissions.ts'), `'${routeName}.index'`, (text) =>
-      insertBeforeClose(
-        text,
-        'export const ROUTE_GATES',
-        `\n${comment}\n${gates.map(([route, gate]) => `  '${route}': '${gate}',`).join('\n')}`
-      )
-    )
     /** The validators behind the request schemas of the document (REQUEST_VALIDATORS) */
     const save = `save${state.name}Validator`
     const list = `list${state.namePlural}Validator`
@@ -991,8 +983,8 @@ export default class MakeResource extends BaseCommand {
         insertBeforeClose(
           text,
           'const REACH',
-          `\n${comment}\n${gates
-            .map(([route], i) => `  '${route}': '${reach(i < 2 ? state.readers : state.writers)}',`)
+          `\n${comment}\n${routeNames
+            .map((route, i) => `  '${route}': '${reach(i < 2 ? state.readers : state.writers)}',`)
             .join('\n')}`
         )
     )

@@ -5,6 +5,8 @@
 */
 import router from '@adonisjs/core/services/router'
 import server from '@adonisjs/core/services/server'
+/** `.gate(...)` on the routes of start/routes/*, which import this kernel */
+import '#support/route_gates'
 
 server.errorHandler(() => import('#exceptions/handler'))
 

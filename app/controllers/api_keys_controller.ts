@@ -9,7 +9,7 @@ import PaginationMetaDto from '#dtos/pagination_meta_dto'
 import Clock from '#services/platform/clock'
 import { createApiKeyValidator, listApiKeysValidator } from '#validators/api_key'
 
-/** API keys of the x-company-id company (owner and admin, people only: ROUTE_GATES) */
+/** API keys of the x-company-id company (owner and admin, people only: their routes' gates) */
 @inject()
 export default class ApiKeysController {
   constructor(private clock: Clock) {}

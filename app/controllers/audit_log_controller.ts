@@ -4,7 +4,7 @@ import ListAuditLog from '#actions/integrators/list_audit_log'
 import AuditLogEntryDto from '#dtos/audit_log_entry_dto'
 import { listAuditLogValidator } from '#validators/audit_log'
 
-/** The audit log of the x-company-id company (owner and admin: ROUTE_GATES) */
+/** The audit log of the x-company-id company (owner and admin: its route's gate) */
 export default class AuditLogController {
   @inject()
   async index({ request, company }: HttpContext, list: ListAuditLog) {

@@ -5,7 +5,8 @@ import type { MemberRole } from '#enums/roles'
  * membership role may do in the `x-company-id` company. GET /users/me
  * returns it for the caller's role, and the role gate
  * (`middleware.role()`) enforces it on every company-scoped route through
- * ROUTE_GATES below, so the list a client sees is the list the API applies.
+ * the gate the route declares (`.gate(...)` in start/routes/*), so the
+ * list a client sees is the list the API applies.
  *
  * `*.review` and `contracts.sign` are "named" permissions: the role may
  * reach the route, and the action or policy then checks that the caller is
@@ -93,161 +94,13 @@ export const MEMBER = 'member'
 export type RouteGate = Permission | readonly Permission[] | typeof MEMBER
 
 /**
- * Every route that runs the company middleware, by route name. The role
- * gate denies a company-scoped route that is missing here (fail closed),
- * and tests/unit/route_gates.spec.ts fails when the router and this table
- * disagree.
+ * What a company-scoped route declares where it is routed, with
+ * `.gate(...)` (start/routes/*, app/support/route_gates.ts).
  */
-export const ROUTE_GATES: Record<string, RouteGate> = {
-  // A: onboarding links and review (borrower side)
-  'contracts.onboardings.index': 'contracts.view',
-  'contracts.providers.onboarding_link': 'contracts.manage',
-  'contracts.providers.onboarding.send': 'contracts.manage',
-  'contracts.onboarding.start': 'contracts.manage',
-  'onboardings.documents.review': 'contracts.manage',
-
-  // B: provider area
-  'provider.active_contract': 'provider.contracts.view',
-  'provider.summary': 'provider.contracts.view',
-  'hours.index': 'provider.hours.log',
-  'hours.current': 'provider.hours.log',
-  'hours.show': 'provider.hours.log',
-  'contracts.provider.documents': 'provider.contracts.view',
-  'contracts.provider.detail': 'provider.contracts.view',
-
-  // C: the provider's own compliances
-  'provider_compliances.index': 'provider.compliance.submit',
-  'provider_compliances.current': 'provider.compliance.submit',
-  'provider_compliances.show': 'provider.compliance.submit',
-  'provider_compliances.documents.store': 'provider.compliance.submit',
-  'provider_compliances.steps.submit': 'provider.compliance.submit',
-  'provider_compliances.steps.grant': 'provider.compliance.submit',
-
-  // D: compliance flows
-  'compliance_flows.index': 'compliance_flows.view',
-  'compliances.index': 'compliance_flows.view',
-  'compliances.show': 'compliance_flows.view',
-  'compliance_flows.show': 'compliance_flows.view',
-  'compliance_flows.providers.available': 'compliance_flows.view',
-  'compliance_flows.providers.index': 'compliance_flows.view',
-  'compliance_flows.store': 'compliance_flows.manage',
-  'compliance_flows.update': 'compliance_flows.manage',
-  'compliance_flows.destroy': 'compliance_flows.manage',
-  'compliance_flows.providers.attach': 'compliance_flows.manage',
-  'compliance_flows.providers.detach': 'compliance_flows.manage',
-  'providers.compliance_flows.store': 'compliance_flows.manage',
-
-  // E: team, its compliances (E8: named validators) and the provider-side mirror
-  'team.index': 'team.view',
-  'team.show': 'team.view',
-  'team.store': 'team.manage',
-  'team.update': 'team.manage',
-  'team.destroy': 'team.manage',
-  'team.active': 'team.manage',
-  'team.compliance_flows.index': 'compliance_flows.view',
-  'team.compliance_flows.store': 'compliance_flows.manage',
-  'team.compliance_flows.attach': 'compliance_flows.manage',
-  'team.compliance_flows.update': 'compliance_flows.manage',
-  'team.compliance_flows.destroy': 'compliance_flows.manage',
-  'team.compliance_flows.compliances.index': 'compliance_flows.view',
-  'team.compliance_flows.compliances.review': 'compliance.review',
-  'clients.index': 'clients.view',
-
-  // F, G: providers list and hours monitoring
-  'providers.index': 'team.view',
-  'monitoring.entries.show': ['hours.view', 'provider.hours.log'],
-  'monitoring.entries.store': 'provider.hours.log',
-  'monitoring.entries.update': 'provider.hours.log',
-  'monitoring.entries.destroy': 'provider.hours.log',
-  'monitoring.retroactive.index': ['hours.view', 'provider.hours.log'],
-  'monitoring.retroactive.store': 'provider.hours.log',
-  'monitoring.retroactive.approve': 'hours.review',
-  'monitoring.retroactive.decline': 'hours.review',
-  'monitoring.provider.entries': ['hours.view', 'provider.hours.log'],
-  'monitoring.provider.summary': ['hours.view', 'provider.hours.log'],
-
-  // H: contracts (reviews by named reviewers, signatures by named signers)
-  'contracts.index': ['contracts.view', 'provider.contracts.view'],
-  'contracts.board': 'contracts.view',
-  'contracts.show': 'contracts.view',
-  'contracts.detail': 'contracts.view',
-  'contracts.uploads': 'contracts.view',
-  'contracts.store': 'contracts.manage',
-  'contracts.update': 'contracts.manage',
-  'contracts.destroy': 'contracts.manage',
-  'contracts.status': 'contracts.manage',
-  'contracts.steps.complete': 'contracts.manage',
-  'contracts.cancel': 'contracts.manage',
-  'contracts.files.store': 'contracts.manage',
-  'contracts.files.destroy': 'contracts.manage',
-  'contracts.documents.review': 'contracts.manage',
-  'contracts.review': 'contracts.view',
-  'contracts.review.comments': 'contracts.view',
-  'contracts.review.reminders': 'contracts.manage',
-  'contracts.review.comment': 'contracts.review',
-  'contracts.review.comments.update': 'contracts.review',
-  'contracts.review.approve': 'contracts.review',
-  'contracts.review.reject': 'contracts.review',
-  'contracts.review.request_changes': 'contracts.review',
-  'contracts.signatures': ['contracts.view', 'contracts.sign'],
-  'contracts.signatures.sign': 'contracts.sign',
-  'contracts.signatures.reject': 'contracts.sign',
-  'contracts.signatures.configure': 'contracts.manage',
-  'contracts.signatures.start': 'contracts.manage',
-  'contracts.signatures.reminders': 'contracts.manage',
-
-  // Workflows and templates configure contracts
-  'workflows.index': 'contracts.view',
-  'workflows.show': 'contracts.view',
-  'workflows.store': 'contracts.manage',
-  'workflows.update': 'contracts.manage',
-  'workflows.destroy': 'contracts.manage',
-  'templates.index': 'contracts.view',
-  'templates.show': 'contracts.view',
-  'templates.store': 'contracts.manage',
-  'templates.update': 'contracts.manage',
-  'templates.destroy': 'contracts.manage',
-
-  // I: notifications (one's own inbox and preferences), I5 and I8/I9
-  'notifications.index': MEMBER,
-  'notifications.unread_count': MEMBER,
-  'notifications.read_all': MEMBER,
-  'notifications.read': MEMBER,
-  'notifications.preferences.show': MEMBER,
-  'notifications.preferences.update': MEMBER,
-  'notifications.custom': 'notifications.send',
-  'company.notification_settings.show': 'company.settings.manage',
-  'company.notification_settings.update': 'company.settings.manage',
-
-  // Company and profile
-  'company.members.index': 'company.members.view',
-  'company.update': 'company.settings.manage',
-  'company.logo.store': 'company.settings.manage',
-  'company.logo.destroy': 'company.settings.manage',
-  'company.members.store': 'company.members.manage',
-  'company.members.update': 'company.members.manage',
-  'company.members.destroy': 'company.members.manage',
-
-  // Webhooks (#16): owner and admin, like the company's other settings
-  'webhooks.events': 'company.settings.manage',
-  'webhooks.index': 'company.settings.manage',
-  'webhooks.store': 'company.settings.manage',
-  'webhooks.show': 'company.settings.manage',
-  'webhooks.update': 'company.settings.manage',
-  'webhooks.destroy': 'company.settings.manage',
-  'webhooks.rotate_secret': 'company.settings.manage',
-  'webhooks.test': 'company.settings.manage',
-  'webhooks.deliveries': 'company.settings.manage',
-  'webhooks.redeliver': 'company.settings.manage',
-  'company.onboarding.check': MEMBER,
-  'users.me.show': MEMBER,
-
-  // Integrators: API keys (people only, below) and the audit log, like the other settings
-  'api_keys.index': 'company.settings.manage',
-  'api_keys.store': 'company.settings.manage',
-  'api_keys.rotate': 'company.settings.manage',
-  'api_keys.destroy': 'company.settings.manage',
-  'audit_log.index': 'company.settings.manage',
+export interface GateDeclaration {
+  gate: RouteGate
+  /** A person's session only: an API key is refused even with the permission */
+  peopleOnly: boolean
 }
 
 /** Whether `role` passes `gate` (a missing gate never passes) */
@@ -266,22 +119,14 @@ export function allows(role: MemberRole, gate: RouteGate | undefined): boolean {
  */
 export const API_KEY_PERMISSIONS: readonly Permission[] = ROLE_PERMISSIONS.admin
 
-/** Routes a key never reaches whatever it was granted: managing keys */
-const PEOPLE_ONLY_ROUTES = new Set([
-  'api_keys.index',
-  'api_keys.store',
-  'api_keys.rotate',
-  'api_keys.destroy',
-])
-
 /**
  * Whether an API key may reach a route at all: only company-scoped
  * routes gated by a permission (never profile, password, session, inbox or
- * key-management routes, which have no gate, a MEMBER gate or are people-only).
+ * key-management routes, which declare no gate, a MEMBER gate or are
+ * people-only).
  */
-export function keyMayUse(routeName: string | undefined): boolean {
-  const gate = routeName ? ROUTE_GATES[routeName] : undefined
-  return gate !== undefined && gate !== MEMBER && !PEOPLE_ONLY_ROUTES.has(routeName!)
+export function keyMayUse(declared: GateDeclaration | undefined): boolean {
+  return declared !== undefined && declared.gate !== MEMBER && !declared.peopleOnly
 }
 
 /** Whether a key granted `permissions` passes `gate` */

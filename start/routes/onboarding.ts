@@ -34,27 +34,32 @@ router
     router
       .get('/contracts/:contractId/onboardings', [OnboardingsController, 'index'])
       .as('contracts.onboardings.index')
+      .gate('contracts.view')
     router
       .post('/contracts/:contractId/providers/:providerId/onboarding-link', [
         OnboardingsController,
         'createLink',
       ])
       .as('contracts.providers.onboarding_link')
+      .gate('contracts.manage')
     router
       .post('/contracts/:contractId/providers/:providerId/onboarding/send', [
         OnboardingsController,
         'send',
       ])
       .as('contracts.providers.onboarding.send')
+      .gate('contracts.manage')
     router
       .post('/contracts/:contractId/onboarding/start', [OnboardingsController, 'start'])
       .as('contracts.onboarding.start')
+      .gate('contracts.manage')
     router
       .patch('/onboardings/:onboardingId/documents/:documentId/review', [
         OnboardingDocumentReviewsController,
         'update',
       ])
       .as('onboardings.documents.review')
+      .gate('contracts.manage')
   })
   .prefix('/api/v1')
   .use([

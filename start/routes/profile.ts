@@ -1,5 +1,6 @@
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
+import { MEMBER } from '#support/permissions'
 
 const ProfileController = () => import('#controllers/profile_controller')
 const ProfilePasswordsController = () => import('#controllers/profile_passwords_controller')
@@ -14,6 +15,7 @@ router
     router
       .get('/users/me', [ProfileController, 'show'])
       .as('users.me.show')
+      .gate(MEMBER)
       .use([middleware.company({ optional: true }), middleware.role()])
     router.put('/users/me', [ProfileController, 'update']).as('users.me.update')
     router.delete('/users/me/delete', [ProfileController, 'destroy']).as('users.me.destroy')
@@ -47,6 +49,7 @@ router
     router
       .get('/company/onboarding/check', [OnboardingChecksController, 'company'])
       .as('company.onboarding.check')
+      .gate(MEMBER)
       .use([middleware.company(), middleware.role()])
   })
   .prefix('/api/v1')

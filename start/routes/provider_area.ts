@@ -9,10 +9,23 @@ router
     router
       .get('/provider/active-contract/summary', [ProviderAreaController, 'activeContract'])
       .as('provider.active_contract')
-    router.get('/hours', [ProviderAreaController, 'hours']).as('hours.index')
-    router.get('/hours/current', [ProviderAreaController, 'currentHours']).as('hours.current')
-    router.get('/hours/:id', [ProviderAreaController, 'hoursPeriod']).as('hours.show')
-    router.get('/summary', [ProviderAreaController, 'summary']).as('provider.summary')
+      .gate('provider.contracts.view')
+    router
+      .get('/hours', [ProviderAreaController, 'hours'])
+      .as('hours.index')
+      .gate('provider.hours.log')
+    router
+      .get('/hours/current', [ProviderAreaController, 'currentHours'])
+      .as('hours.current')
+      .gate('provider.hours.log')
+    router
+      .get('/hours/:id', [ProviderAreaController, 'hoursPeriod'])
+      .as('hours.show')
+      .gate('provider.hours.log')
+    router
+      .get('/summary', [ProviderAreaController, 'summary'])
+      .as('provider.summary')
+      .gate('provider.contracts.view')
   })
   .prefix('/api/v1')
   .use([middleware.auth(), middleware.company(), middleware.role()])

@@ -9,15 +9,19 @@ const InvitationsController = () => import('#controllers/invitations_controller'
 /** Team (E1-E6) and its provider-side mirror, borrower context from x-company-id */
 router
   .group(() => {
-    router.get('/team', [TeamMembersController, 'index']).as('team.index')
-    router.post('/team', [TeamMembersController, 'store']).as('team.store')
+    router.get('/team', [TeamMembersController, 'index']).as('team.index').gate('team.view')
+    router.post('/team', [TeamMembersController, 'store']).as('team.store').gate('team.manage')
     router
       .patch('/team/:contractPartId/active', [TeamLinksController, 'updateActive'])
       .as('team.active')
-    router.get('/team/:id', [TeamMembersController, 'show']).as('team.show')
-    router.put('/team/:id', [TeamMembersController, 'update']).as('team.update')
-    router.delete('/team/:id', [TeamMembersController, 'destroy']).as('team.destroy')
-    router.get('/clients', [ClientsController, 'index']).as('clients.index')
+      .gate('team.manage')
+    router.get('/team/:id', [TeamMembersController, 'show']).as('team.show').gate('team.view')
+    router.put('/team/:id', [TeamMembersController, 'update']).as('team.update').gate('team.manage')
+    router
+      .delete('/team/:id', [TeamMembersController, 'destroy'])
+      .as('team.destroy')
+      .gate('team.manage')
+    router.get('/clients', [ClientsController, 'index']).as('clients.index').gate('clients.view')
   })
   .prefix('/api/v1')
   .use([

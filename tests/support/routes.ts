@@ -1,4 +1,6 @@
 import router from '@adonisjs/core/services/router'
+import type { GateDeclaration } from '#support/permissions'
+import { declaredGate } from '#support/route_gates'
 
 export interface RouteEntry {
   name: string | undefined
@@ -6,6 +8,8 @@ export interface RouteEntry {
   methods: string[]
   /** Names of the named middleware the route runs, in order */
   middleware: string[]
+  /** What the route declares with `.gate(...)` */
+  declared: GateDeclaration | undefined
 }
 
 /**
@@ -24,6 +28,7 @@ export function allRoutes(): RouteEntry[] {
       middleware: [...route.middleware.all()].flatMap((one) =>
         'name' in one && typeof one.name === 'string' ? [one.name] : []
       ),
+      declared: declaredGate(route.name),
     }))
 }
 

@@ -3,18 +3,20 @@ import {
   MEMBER,
   PERMISSIONS,
   ROLE_PERMISSIONS,
-  ROUTE_GATES,
   allows,
+  keyMayUse,
   permissionsOf,
 } from '#support/permissions'
+import { gateDeclarations } from '#support/route_gates'
 import type { MemberRole } from '#enums/roles'
 
 /**
  * Issue #22: the permission table pinned to docs/decisions.md ("Security:
  * role-gates", final table and route mapping). The generated HTTP matrix
- * (tests/functional/security/role_gates.spec.ts) follows ROUTE_GATES, so
- * it cannot notice a gate widened IN the table: this test can. Changing a
- * role's reach means changing decisions.md and this list together.
+ * (tests/functional/security/role_gates.spec.ts) follows the gates the
+ * routes declare, so it cannot notice a gate widened ON a route: this test
+ * can. Changing a role's reach means changing decisions.md and this list
+ * together.
  */
 const USER: string[] = [
   'contracts.view',
@@ -217,9 +219,10 @@ test.group('Permissions / the table of docs/decisions.md', () => {
   })
 
   test('every route gate lets through exactly its documented roles', ({ assert }) => {
-    assert.sameMembers(Object.keys(ROUTE_GATES), Object.keys(REACH))
+    const gates = gateDeclarations()
+    assert.sameMembers([...gates.keys()], Object.keys(REACH))
     const wrong = Object.entries(REACH).flatMap(([name, roles]) => {
-      const actual = ROLES.filter((role) => allows(role, ROUTE_GATES[name])).join(' ')
+      const actual = ROLES.filter((role) => allows(role, gates.get(name)?.gate)).join(' ')
       return actual === roles ? [] : [`${name}: ${actual || 'nobody'} instead of ${roles}`]
     })
     assert.deepEqual(wrong, [])
@@ -238,5 +241,29 @@ test.group('Permissions / the table of docs/decisions.md', () => {
       assert.isTrue(allows(role, MEMBER), role)
       assert.isFalse(allows(role, undefined), role)
     }
+  })
+})
+
+test.group('Permissions / what an API key may reach', () => {
+  test('only key management is people-only', ({ assert }) => {
+    const peopleOnly = [...gateDeclarations()]
+      .filter(([, declared]) => declared.peopleOnly)
+      .map(([name]) => name)
+    assert.sameMembers(peopleOnly, [
+      'api_keys.index',
+      'api_keys.store',
+      'api_keys.rotate',
+      'api_keys.destroy',
+    ])
+  })
+
+  test('keyMayUse: a permission gate, never a MEMBER gate, a people-only route or no gate', ({
+    assert,
+  }) => {
+    assert.isTrue(keyMayUse({ gate: 'contracts.view', peopleOnly: false }))
+    assert.isTrue(keyMayUse({ gate: ['hours.view', 'provider.hours.log'], peopleOnly: false }))
+    assert.isFalse(keyMayUse({ gate: 'company.settings.manage', peopleOnly: true }))
+    assert.isFalse(keyMayUse({ gate: MEMBER, peopleOnly: false }))
+    assert.isFalse(keyMayUse(undefined))
   })
 })

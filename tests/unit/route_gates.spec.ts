@@ -1,22 +1,23 @@
 import { test } from '@japa/runner'
 import type { HttpContext } from '@adonisjs/core/http'
 import RoleMiddleware from '#middleware/role_middleware'
-import { MEMBER, PERMISSIONS, ROUTE_GATES, allows } from '#support/permissions'
+import { MEMBER, PERMISSIONS, allows } from '#support/permissions'
+import { gateDeclarations } from '#support/route_gates'
 import { MEMBER_ROLES } from '#enums/roles'
 import { allRoutes, companyScopedRoutes } from '#tests/support/routes'
 
-test.group('Role gates / the route table', () => {
-  test('every company-scoped route has a named entry in ROUTE_GATES', ({ assert }) => {
+test.group('Role gates / the gates the routes declare', () => {
+  test('every company-scoped route is named and declares a gate', ({ assert }) => {
     const missing = companyScopedRoutes()
-      .filter((route) => !route.name || !(route.name in ROUTE_GATES))
+      .filter((route) => !route.name || !route.declared)
       .map((route) => `${route.methods[0]} ${route.pattern} (${route.name ?? 'unnamed'})`)
-    assert.deepEqual(missing, [], 'company-scoped routes without a gate entry')
+    assert.deepEqual(missing, [], 'company-scoped routes without a gate')
   })
 
-  test('every ROUTE_GATES entry is a company-scoped route of the router', ({ assert }) => {
+  test('only company-scoped routes declare a gate', ({ assert }) => {
     const names = new Set(companyScopedRoutes().map((route) => route.name))
-    const stale = Object.keys(ROUTE_GATES).filter((name) => !names.has(name))
-    assert.deepEqual(stale, [], 'gate entries for routes that do not exist (or have no company)')
+    const stray = [...gateDeclarations().keys()].filter((name) => !names.has(name))
+    assert.deepEqual(stray, [], 'gates on routes that do not exist (or have no company)')
   })
 
   test('the role gate runs right after the company middleware, and only there', ({ assert }) => {
@@ -32,7 +33,7 @@ test.group('Role gates / the route table', () => {
   })
 
   test('every gate names known permissions', ({ assert }) => {
-    for (const [name, gate] of Object.entries(ROUTE_GATES)) {
+    for (const [name, { gate }] of gateDeclarations()) {
       if (gate === MEMBER) continue
       for (const permission of typeof gate === 'string' ? [gate] : gate) {
         assert.include(PERMISSIONS, permission, name)
@@ -50,7 +51,7 @@ test.group('Role gates / the middleware', () => {
     return new RoleMiddleware().handle(ctx, async () => 'next')
   }
 
-  test('a route missing from the table is denied to every role (fail closed)', async ({
+  test('a route that declares no gate is denied to every role (fail closed)', async ({
     assert,
   }) => {
     for (const role of MEMBER_ROLES) {
@@ -60,7 +61,7 @@ test.group('Role gates / the middleware', () => {
     }
   })
 
-  test('the gate follows the table: user reads, writes need owner, admin or borrower', async ({
+  test('the gate follows the route: user reads, writes need owner, admin or borrower', async ({
     assert,
   }) => {
     assert.equal(await run('contracts.show', 'user'), 'next')

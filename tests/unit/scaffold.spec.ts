@@ -102,7 +102,7 @@ test.group('Scaffold / make:resource writes nothing it should not', (group) => {
     assert.equal(command.exitCode, 0)
     const logs = command.ui.logger.getLogs().map((log) => log.message)
     assert.isTrue(logs.some((line) => line.includes('create app/models/scaffold_probe.ts')))
-    assert.isTrue(logs.some((line) => line.includes('update app/support/permissions.ts')))
+    assert.isTrue(logs.some((line) => line.includes('update tests/unit/permissions.spec.ts')))
     assert.isFalse(existsSync(app.makePath('app/models/scaffold_probe.ts')))
     assert.isFalse(existsSync(app.makePath('start/routes/scaffold_probes.ts')))
   })
@@ -110,7 +110,7 @@ test.group('Scaffold / make:resource writes nothing it should not', (group) => {
   test('an existing resource is refused without --force, and nothing is written', async ({
     assert,
   }) => {
-    const watched = ['app/models/workflow.ts', 'start/routes.ts', 'app/support/permissions.ts']
+    const watched = ['app/models/workflow.ts', 'start/routes.ts', 'tests/unit/permissions.spec.ts']
     const before = watched.map((path) => readFileSync(app.makePath(path), 'utf8'))
     const command = await ace.create(MakeResource, ['Workflow', 'name:string'])
     await command.exec()

@@ -6,7 +6,7 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import sessionTokens from '#services/auth/session_token_service'
 import { openApiDocument } from '#services/platform/openapi_document'
-import { ROUTE_GATES, allows } from '#support/permissions'
+import { allows } from '#support/permissions'
 import { allRoutes } from '#tests/support/routes'
 import { linkProvider } from '#tests/support/tenancy'
 import { type OnboardingScenario, onboardingScenario } from '#tests/support/onboarding'
@@ -207,8 +207,7 @@ function gateOf(route: ReturnType<typeof allRoutes>[number] | undefined): Operat
   if (route.middleware.includes('onboardingToken')) return 'onboarding'
   if (!route.middleware.includes('auth')) return 'public'
   if (!route.middleware.includes('company')) return 'owner'
-  const gate = route.name ? ROUTE_GATES[route.name] : undefined
-  return allows('owner', gate) ? 'owner' : 'provider'
+  return allows('owner', route.declared?.gate) ? 'owner' : 'provider'
 }
 
 /**

@@ -2,20 +2,20 @@ import { randomUUID } from 'node:crypto'
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import { CompanyFactory } from '#database/factories/company_factory'
-import { ROUTE_GATES, allows } from '#support/permissions'
+import { allows } from '#support/permissions'
 import type { MemberRole } from '#enums/roles'
 import { companyScopedRoutes } from '#tests/support/routes'
 import { memberOf } from '#tests/support/tenancy'
 
 /**
- * Generated from the router and the permission table (issue #21, finding
- * 4; every method and every role since issue #22): each company-scoped
+ * Generated from the router, the gates its routes declare and the
+ * permission table (every method and every role): each company-scoped
  * route, under each of its methods (GET included), sent as each role with
- * random v4 ids and an empty body. Where the table denies the role the
+ * random v4 ids and an empty body. Where its gate denies the role the
  * role gate answers 403; where it allows it, the request gets past the
  * gate (404, 422, 200... but never the gate's 403, never a 500). So a
  * rule widened (or narrowed) on one method while its sibling method is
- * tested shows here; the table itself is pinned to docs/decisions.md by
+ * tested shows here; each gate's reach is pinned to docs/decisions.md by
  * tests/unit/permissions.spec.ts. A new route is in this test the moment
  * it is routed.
  */
@@ -45,9 +45,8 @@ test.group('Security / role gates generated from the permission table', (group) 
     }
   })
 
-  for (const { method, pattern, name } of cases) {
-    const gate = ROUTE_GATES[name!]
-    const reach = ROLES.filter((role) => allows(role, gate))
+  for (const { method, pattern, name, declared } of cases) {
+    const reach = ROLES.filter((role) => allows(role, declared?.gate))
     test(`${method} ${pattern} (${name}): past the gate for ${reach.join(', ') || 'nobody'}`, async ({
       client,
       assert,
