@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon'
 import {
+  jsonArraySql,
   jsonBoolSql,
   jsonQuotedOrNullSql,
   jsonRawOrNullSql,
@@ -18,7 +19,8 @@ import {
  * SQL values name their parameters in braces: `{row}.company_id`; the
  * caller gives them (`shape.formatSql({ row: 'page' })`).
  */
-type Kind = 'uuid' | 'text' | 'number' | 'boolean' | 'timestamp' | 'json' | 'object'
+type Kind =
+  'uuid' | 'code' | 'text' | 'number' | 'boolean' | 'timestamp' | 'json' | 'object' | 'array'
 type Schema = Record<string, unknown>
 
 export interface ShapeField<Value = unknown> {
@@ -30,6 +32,10 @@ export interface ShapeField<Value = unknown> {
   nested?: JsonShape<any>
   /** object fields: the SQL condition under which the object is present (else null) */
   when?: string
+  /** array fields: the rows (`FROM ...`) and their order */
+  rows?: { from: string; orderBy: string }
+  /** object and array fields: an SQL expression that already holds the JSON text */
+  text?: string
   /** type carrier only */
   readonly value?: Value
 }
@@ -42,18 +48,21 @@ export type ShapeOf<F extends Fields> = {
 const camel = (column: string) => column.replace(/_([a-z])/g, (_, letter) => letter.toUpperCase())
 
 /**
- * The default reader of `{row}.some_column` (or of `apiTimestampSql` of
- * one): the model's `someColumn`
+ * The default reader of `{row}.some_column` or `alias.some_column` (or of
+ * `apiTimestampSql` of one): the source's `someColumn`
  */
 function columnReader(sql: string) {
-  const column = /^(?:api_timestamp\()?\{row\}\.(\w+)(?:, :dbZone, :dbZulu\))?$/.exec(sql)?.[1]
+  const column = /^(?:api_timestamp\()?(?:\{row\}|[a-z]\w*)\.(\w+)(?:, :dbZone, :dbZulu\))?$/.exec(
+    sql
+  )?.[1]
   if (!column) throw new Error(`json_shape: "${sql}" needs a reader`)
   const property = camel(column)
   return (source: any) => source[property]
 }
 
-const TYPES: Record<Exclude<Kind, 'object' | 'json'>, Schema> = {
+const TYPES: Record<Exclude<Kind, 'object' | 'json' | 'array'>, Schema> = {
   uuid: { type: 'string', format: 'uuid' },
+  code: { type: 'string' },
   text: { type: 'string' },
   number: { type: 'number' },
   boolean: { type: 'boolean' },
@@ -76,7 +85,7 @@ function make<Value>(
   read: ((source: any) => unknown) | undefined,
   schema: Schema = {}
 ): ShapeField<Value> {
-  const base = kind === 'json' || kind === 'object' ? {} : TYPES[kind]
+  const base = kind === 'json' || kind === 'object' || kind === 'array' ? {} : TYPES[kind]
   return {
     kind,
     nullable,
@@ -95,6 +104,9 @@ export const field = {
     make<V>('uuid', false, sql, o.read, o.schema),
   uuidOrNull: <V extends string = string>(sql: string, o: Options<V | null> = {}) =>
     make<V | null>('uuid', true, sql, o.read, o.schema),
+  /** A code that needs no JSON escaping (statuses, kinds): its text quoted as is */
+  code: <V extends string = string>(sql: string, o: Options<V> = {}) =>
+    make<V>('code', false, sql, o.read, o.schema),
   text: <V extends string = string>(sql: string, o: Options<V> = {}) =>
     make<V>('text', false, sql, o.read, o.schema),
   textOrNull: <V extends string = string>(sql: string, o: Options<V | null> = {}) =>
@@ -110,7 +122,9 @@ export const field = {
     make<string>('timestamp', false, sql, o.read, o.schema),
   timestampOrNull: (sql: string, o: Options<DateTime | Date | string | null> = {}) =>
     make<string | null>('timestamp', true, sql, o.read, o.schema),
-  /** A JSON value stored as is (jsonb): SQL its text, read the parsed value */
+  /** A JSON value stored as is (jsonb): SQL the value, read the parsed value */
+  json: <V = unknown>(sql: string, o: Options<V> = {}) =>
+    make<V>('json', false, sql, o.read, o.schema),
   jsonOrNull: <V = unknown>(sql: string, o: Options<V | null> = {}) =>
     make<V | null>('json', true, sql, o.read, o.schema),
   /** A nested shape, present when `when` holds in SQL and `read` gives a source (else null) */
@@ -121,6 +135,39 @@ export const field = {
     ...make<ShapeOf<F> | null>('object', true, '', o.read, o.schema ?? nested.reference()),
     nested,
     when: o.when,
+  }),
+  /** A nested shape, always present (`read` gives its source; `text`: SQL of its JSON text) */
+  object: <F extends Fields>(
+    nested: JsonShape<F>,
+    o: { read: Read<unknown>; text?: string; schema?: Schema }
+  ): ShapeField<ShapeOf<F>> => ({
+    ...make<ShapeOf<F>>('object', false, '', o.read, o.schema ?? nested.reference()),
+    nested,
+    text: o.text,
+  }),
+  /**
+   * A list of a nested shape: in SQL the rows `from` (`FROM` omitted) in
+   * `orderBy` order, or `text`, an expression that already holds the JSON
+   * array; `read` gives the source of each item.
+   */
+  array: <F extends Fields>(
+    nested: JsonShape<F>,
+    o: {
+      read: Read<unknown[]>
+      from?: string
+      orderBy?: string
+      text?: string
+      schema?: Schema
+    }
+  ): ShapeField<ShapeOf<F>[]> => ({
+    ...make<ShapeOf<F>[]>('array', false, '', o.read, {
+      type: 'array',
+      items: nested.reference(),
+      ...o.schema,
+    }),
+    nested,
+    rows: o.from ? { from: o.from, orderBy: o.orderBy ?? 'true' } : undefined,
+    text: o.text,
   }),
 }
 
@@ -135,6 +182,7 @@ function serialize(spec: ShapeField, value: unknown): unknown {
     if (value instanceof Date) return value.toISOString()
   }
   if (spec.kind === 'object') return spec.nested!.from(value)
+  if (spec.kind === 'array') return (value as unknown[]).map((item) => spec.nested!.from(item))
   return value
 }
 
@@ -147,8 +195,11 @@ function substitute(sql: string, params: Record<string, string>) {
 
 /** One field as a format() placeholder and its argument (never NULL) */
 function formatPart(spec: ShapeField, params: Record<string, string>): [string, string] {
-  const sql = spec.kind === 'object' ? '' : substitute(spec.sql, params)
+  if (spec.text) return ['%s', substitute(spec.text, params)]
+  const sql = substitute(spec.sql, params)
   switch (spec.kind) {
+    case 'code':
+      return ['"%s"', sql]
     case 'uuid':
     case 'timestamp':
       return spec.nullable ? ['%s', jsonQuotedOrNullSql(sql)] : ['"%s"', sql]
@@ -159,12 +210,15 @@ function formatPart(spec: ShapeField, params: Record<string, string>): [string, 
     case 'boolean':
       return ['%s', jsonBoolSql(sql)]
     case 'json':
-      return ['%s', jsonRawOrNullSql(sql)]
+      return ['%s', spec.nullable ? jsonRawOrNullSql(sql) : `${sql}::text`]
     case 'object':
+      if (!spec.when) return ['%s', spec.nested!.formatSql(params)]
       return [
         '%s',
-        `CASE WHEN ${substitute(spec.when!, params)} THEN ${spec.nested!.formatSql(params)} ELSE 'null' END`,
+        `CASE WHEN ${substitute(spec.when, params)} THEN ${spec.nested!.formatSql(params)} ELSE 'null' END`,
       ]
+    case 'array':
+      return ['%s', spec.nested!.arraySql(spec.rows!.from, spec.rows!.orderBy, params)]
   }
 }
 
@@ -192,13 +246,25 @@ export class JsonShape<F extends Fields> {
     return `format('{${parts.map((part) => part.text).join(',')}}', ${parts.map((part) => part.argument).join(', ')})`
   }
 
+  /** A JSON array of the shape over `FROM from`, in `orderBy` order (`[]` when no row) */
+  arraySql(from: string, orderBy: string, params: Record<string, string> = {}) {
+    const items = `string_agg(${this.formatSql(params)}, ',' ORDER BY ${substitute(orderBy, params)})`
+    return `(SELECT ${jsonArraySql(items)} FROM ${substitute(from, params)})`
+  }
+
   /** The value as json_build_object (PostgreSQL's padded JSON text) */
   objectSql(params: Record<string, string> = {}): string {
     const pairs = Object.entries(this.fields).map(([key, spec]) => {
+      if (spec.kind === 'array' || spec.text) {
+        throw new Error(`json_shape: ${this.name}.${key} has no json_build_object form`)
+      }
+      const nested = spec.nested?.objectSql(params)
       const value =
-        spec.kind === 'object'
-          ? `CASE WHEN ${substitute(spec.when!, params)} THEN ${spec.nested!.objectSql(params)} END`
-          : substitute(spec.sql, params)
+        spec.kind !== 'object'
+          ? substitute(spec.sql, params)
+          : spec.when
+            ? `CASE WHEN ${substitute(spec.when, params)} THEN ${nested} END`
+            : nested
       return `'${key}', ${value}`
     })
     return `json_build_object(${pairs.join(', ')})`

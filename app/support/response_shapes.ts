@@ -3,6 +3,7 @@ import { NOTIFICATION_SHAPE } from '#dtos/notification_dto'
 import { CONTRACT_RECORD_SHAPE } from '#dtos/contract_dto'
 import { TEAM_MEMBER_LIST_ITEM_SHAPE, TEAM_MEMBER_SHAPE } from '#dtos/team_member_dto'
 import { PROVIDER_LIST_ITEM_SHAPE } from '#dtos/provider_list_item_dto'
+import { COMPLIANCE_FLOW_SHAPE } from '#dtos/compliance_flow_dto'
 
 /**
  * The response shapes declared with jsonShape: the served OpenAPI document
@@ -15,4 +16,5 @@ export const RESPONSE_SHAPES: JsonShape<any>[] = [
   TEAM_MEMBER_SHAPE,
   TEAM_MEMBER_LIST_ITEM_SHAPE,
   PROVIDER_LIST_ITEM_SHAPE,
+  COMPLIANCE_FLOW_SHAPE,
 ]
