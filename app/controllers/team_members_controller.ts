@@ -11,7 +11,6 @@ import TeamMemberDto from '#dtos/team_member_dto'
 import TeamInviteResultDto from '#dtos/team_invite_result_dto'
 import TeamMemberContractDto from '#dtos/team_member_contract_dto'
 import SessionEntryDto from '#dtos/session_entry_dto'
-import PageMetaDto from '#dtos/page_meta_dto'
 import { sendJsonText } from '#support/json_text'
 import { inviteTeamMemberValidator, listTeamValidator } from '#validators/team'
 
@@ -26,14 +25,7 @@ export default class TeamMembersController {
     listTeam: ListTeamMembers
   ) {
     const filters = await request.validateUsing(listTeamValidator)
-    const { data, total, page, pageSize } = await listTeam.handle(
-      company,
-      filters,
-      { read: 'team', sql: TeamMemberDto.LIST_ITEM_JSON_SQL },
-      readVersions
-    )
-    const meta = PageMetaDto.from(total, page, pageSize)
-    sendJsonText(response, `{"data":${data},"meta":${JSON.stringify(meta)}}`)
+    sendJsonText(response, await listTeam.handle(company, filters, 'team', readVersions))
   }
 
   @inject()

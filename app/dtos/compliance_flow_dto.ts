@@ -1,10 +1,4 @@
-import {
-  jsonArraySql,
-  jsonBoolSql,
-  jsonQuotedOrNullSql,
-  jsonRawOrNullSql,
-  jsonTextOrNullSql,
-} from '#support/json_text'
+import { apiTimestampSql, field, jsonShape } from '#support/json_shape'
 import { formatDocumentSql } from '#support/documents'
 import type { DateTime } from 'luxon'
 import type ComplianceStep from '#models/compliance_step'
@@ -69,109 +63,114 @@ export interface AttachedProviderRow {
   attachedAt: string
 }
 
-/** spec: ComplianceValidator (`id` = the validator record; the user id for leaders) */
+/** spec: ComplianceValidator over a row `p` (id, user_id, name, avatar); source {id, user} */
+export const COMPLIANCE_VALIDATOR_SHAPE = jsonShape('ComplianceValidator', {
+  id: field.uuid('p.id', {
+    read: (validator: { id: string }) => validator.id,
+    schema: { description: 'Validator record id (the user id for an immediate leader)' },
+  }),
+  userId: field.uuid('p.user_id', {
+    read: (validator: { user: ValidatorUser }) => validator.user.id,
+  }),
+  name: field.text('p.name', { read: (validator: { user: ValidatorUser }) => validator.user.name }),
+  avatar: field.textOrNull('p.avatar', {
+    read: (validator: { user: ValidatorUser }) => validator.user.avatar,
+  }),
+})
+
+/** The validators of the step `s` as rows `p` (COMPLIANCE_VALIDATOR_SHAPE) */
+export const STEP_VALIDATOR_ROWS = `(SELECT v.id, u.id AS user_id, u.name, u.avatar
+     FROM compliance_step_validators v JOIN users u ON u.id = v.user_id WHERE v.step_id = s.id) p`
+
 export class ComplianceValidatorDto {
   static fromUser(id: string, user: ValidatorUser) {
-    return { id, userId: user.id, name: user.name, avatar: user.avatar ?? null }
+    return COMPLIANCE_VALIDATOR_SHAPE.from({ id, user })
   }
 }
 
-/** spec: Requirement (ComplianceDocumentRequirement) */
+/** spec: Requirement (ComplianceDocumentRequirement), a row `r` */
+export const COMPLIANCE_REQUIREMENT_SHAPE = jsonShape('ComplianceDocumentRequirement', {
+  id: field.uuid('r.id'),
+  name: field.text('r.name'),
+  description: field.textOrNull('r.description'),
+  required: field.boolean('r.required'),
+  formats: field.json<string[]>('r.formats', {
+    read: (requirement: RequirementShape) => requirement.formats,
+    schema: {
+      type: 'array',
+      items: {
+        type: 'string',
+        enum: ['.pdf', '.png', '.jpg', '.jpeg', '.doc', '.docx', '.xls', '.xlsx'],
+      },
+    },
+  }),
+})
+
 export class ComplianceDocumentRequirementDto {
   static fromModel(requirement: RequirementShape) {
-    return {
-      id: requirement.id,
-      name: requirement.name,
-      description: requirement.description ?? null,
-      required: requirement.required,
-      formats: requirement.formats,
-    }
+    return COMPLIANCE_REQUIREMENT_SHAPE.from(requirement)
   }
 }
 
-/** spec: ComplianceStep */
+/** The schedule of the step `s` */
+export const COMPLIANCE_SCHEDULE_SHAPE = jsonShape('ComplianceSchedule', {
+  frequency: field.code('s.frequency', {
+    schema: { enum: ['weekly', 'biweekly', 'monthly', 'quarterly', 'custom'] },
+  }),
+  dayStart: field.number('s.day_start', { schema: { type: 'integer', minimum: 1, maximum: 31 } }),
+  dayEnd: field.number('s.day_end', { schema: { type: 'integer', minimum: 1, maximum: 31 } }),
+  monthStart: field.numberOrNull('s.month_start', {
+    schema: { type: 'integer', minimum: 1, maximum: 12 },
+  }),
+  monthEnd: field.numberOrNull('s.month_end', {
+    schema: { type: 'integer', minimum: 1, maximum: 12 },
+  }),
+})
+
+const PLATFORM_DATA_TYPES_SCHEMA = {
+  type: 'array',
+  items: { type: 'string', enum: ['hours', 'activeContracts'] },
+}
+
+/** spec: ComplianceStep, the step `s` with its requirements and validators */
+export const COMPLIANCE_STEP_SHAPE = jsonShape('ComplianceStep', {
+  id: field.uuid('s.id'),
+  title: field.text('s.title'),
+  order: field.number('s.position', {
+    read: (step: StepShape) => step.position,
+    schema: { type: 'integer', minimum: 1 },
+  }),
+  stepType: field.code('s.step_type', { schema: { enum: ['documents', 'platformData'] } }),
+  schedule: field.object(COMPLIANCE_SCHEDULE_SHAPE, { read: (step: StepShape) => step }),
+  documents: field.array(COMPLIANCE_REQUIREMENT_SHAPE, {
+    read: (step: StepShape) => step.documents,
+    from: 'compliance_document_requirements r WHERE r.step_id = s.id',
+    orderBy: 'r.position',
+  }),
+  platformDataTypes: field.json('s.platform_data_types', {
+    read: (step: StepShape) => step.platformDataTypes,
+    schema: PLATFORM_DATA_TYPES_SCHEMA,
+  }),
+  validators: field.array(COMPLIANCE_VALIDATOR_SHAPE, {
+    read: (step: StepShape) => step.validators,
+    from: STEP_VALIDATOR_ROWS,
+    orderBy: 'p.id',
+  }),
+  dependsOnPrevious: field.boolean('s.depends_on_previous'),
+  includeImmediateLeadership: field.boolean('s.include_immediate_leadership'),
+  onlyImmediateLeadershipRequired: field.boolean('s.only_immediate_leadership_required'),
+  allValidatorsRequired: field.boolean('s.all_validators_required'),
+})
+
 export class ComplianceStepDto {
   static schedule(step: StepShape) {
-    return {
-      frequency: step.frequency,
-      dayStart: step.dayStart,
-      dayEnd: step.dayEnd,
-      monthStart: step.monthStart ?? null,
-      monthEnd: step.monthEnd ?? null,
-    }
+    return COMPLIANCE_SCHEDULE_SHAPE.from(step)
   }
 
   static fromModel(step: StepShape) {
-    return {
-      id: step.id,
-      title: step.title,
-      order: step.position,
-      stepType: step.stepType,
-      schedule: ComplianceStepDto.schedule(step),
-      documents: step.documents.map((document) =>
-        ComplianceDocumentRequirementDto.fromModel(document)
-      ),
-      platformDataTypes: step.platformDataTypes,
-      validators: step.validators.map((validator) =>
-        ComplianceValidatorDto.fromUser(validator.id, validator.user)
-      ),
-      dependsOnPrevious: step.dependsOnPrevious,
-      includeImmediateLeadership: step.includeImmediateLeadership,
-      onlyImmediateLeadershipRequired: step.onlyImmediateLeadershipRequired,
-      allValidatorsRequired: step.allValidatorsRequired,
-    }
+    return COMPLIANCE_STEP_SHAPE.from(step)
   }
 }
-
-/** spec: ComplianceFlow (+ attachedProvidersTruncated, decisions.md) */
-export default class ComplianceFlowDto {
-  static fromRow(flow: FlowRow) {
-    return {
-      id: flow.id,
-      name: flow.name,
-      description: flow.description ?? null,
-      status: flow.status,
-      steps: flow.steps.map((step) => ComplianceStepDto.fromModel(step)),
-      attachedProviders: flow.attachedProviders,
-      providersCount: flow.providersCount,
-      /** D1 embeds a slice: true when providersCount holds more than attachedProviders */
-      attachedProvidersTruncated: flow.attachedProviders.length < flow.providersCount,
-      createdAt: flow.createdAt.toISO()!,
-      updatedAt: flow.updatedAt.toISO()!,
-    }
-  }
-
-  static fromRows(flows: FlowRow[]) {
-    return flows.map((flow) => ComplianceFlowDto.fromRow(flow))
-  }
-}
-
-/**
- * ComplianceStepDto.fromModel written by PostgreSQL for the step `s` (D1
- * sends its body as JSON text, #12): the same keys in the same order and
- * the same compact text as JSON.stringify, by format() (about half the
- * cost of json_build_object, as ContractDto.recordJsonSql). Text through
- * to_json (escaped), uuids and codes quoted as they are, jsonb as its
- * text, every nullable value null-checked (a NULL in `%s` prints nothing).
- */
-export const COMPLIANCE_STEP_JSON_SQL = `format(
-  '{"id":"%s","title":%s,"order":%s,"stepType":"%s","schedule":{"frequency":"%s","dayStart":%s,"dayEnd":%s,"monthStart":%s,"monthEnd":%s},"documents":%s,"platformDataTypes":%s,"validators":%s,"dependsOnPrevious":%s,"includeImmediateLeadership":%s,"onlyImmediateLeadershipRequired":%s,"allValidatorsRequired":%s}',
-  s.id, to_json(s.title), s.position, s.step_type,
-  s.frequency, s.day_start, s.day_end,
-  ${jsonRawOrNullSql('s.month_start')}, ${jsonRawOrNullSql('s.month_end')},
-  (SELECT ${jsonArraySql(`string_agg(format('{"id":"%s","name":%s,"description":%s,"required":%s,"formats":%s}',
-                  r.id, to_json(r.name), ${jsonTextOrNullSql('r.description')},
-                  ${jsonBoolSql('r.required')}, r.formats::text), ',' ORDER BY r.position)`)}
-     FROM compliance_document_requirements r WHERE r.step_id = s.id),
-  s.platform_data_types::text,
-  (SELECT ${jsonArraySql(`string_agg(format('{"id":"%s","userId":"%s","name":%s,"avatar":%s}',
-                  v.id, u.id, to_json(u.name), ${jsonTextOrNullSql('u.avatar')}), ',' ORDER BY v.id)`)}
-     FROM compliance_step_validators v JOIN users u ON u.id = v.user_id
-    WHERE v.step_id = s.id),
-  ${jsonBoolSql('s.depends_on_previous')},
-  ${jsonBoolSql('s.include_immediate_leadership')},
-  ${jsonBoolSql('s.only_immediate_leadership_required')},
-  ${jsonBoolSql('s.all_validators_required')})`
 
 /** formatProviderDocument in SQL: '' when none, else a CNPJ or a CPF by the provider's type */
 const providerDocumentSql = (type: string, document: string) => `CASE
@@ -180,29 +179,81 @@ const providerDocumentSql = (type: string, document: string) => `CASE
     ELSE ${formatDocumentSql('cpf', document)} END`
 
 /**
- * An attached provider (AttachedProviderRow) written as JSON text by
- * PostgreSQL from the rows of services/compliance/flows.ts `attachedRowsSql`
- * (`a`, `c`, `pc`, `pu`), as COMPLIANCE_STEP_JSON_SQL.
+ * An attached provider (AttachedProviderRow) over the rows of
+ * services/compliance/flows.ts `attachedRowsSql` (`a`, `c`, `pc`, `pu`)
  */
-export const ATTACHED_PROVIDER_JSON_SQL = `format(
-  '{"id":"%s","providerId":"%s","name":%s,"document":%s,"contractId":%s,"contractName":%s,"attachedAt":"%s"}',
-  a.id, a.provider_id, to_json(coalesce(pc.name, pu.name, '')),
-  to_json(${providerDocumentSql('a.provider_type', 'coalesce(pc.document, pu.cpf)')}),
-  ${jsonQuotedOrNullSql('a.contract_id')}, ${jsonTextOrNullSql('c.name')},
-  api_timestamp(a.attached_at, 'UTC', true))`
+export const ATTACHED_PROVIDER_SHAPE = jsonShape('ComplianceAttachedProvider', {
+  id: field.uuid('a.id', { schema: { description: 'The attachment (providerComplianceFlowId)' } }),
+  providerId: field.uuid('a.provider_id'),
+  name: field.text(`coalesce(pc.name, pu.name, '')`, {
+    read: (row: AttachedProviderRow) => row.name,
+  }),
+  document: field.text(providerDocumentSql('a.provider_type', 'coalesce(pc.document, pu.cpf)'), {
+    read: (row: AttachedProviderRow) => row.document,
+    schema: { description: 'Formatted CNPJ (CPF for a natural person)' },
+  }),
+  contractId: field.uuidOrNull('a.contract_id'),
+  contractName: field.textOrNull('c.name', {
+    read: (row: AttachedProviderRow) => row.contractName,
+  }),
+  attachedAt: field.timestamp(`api_timestamp(a.attached_at, 'UTC', true)`, {
+    read: (row: AttachedProviderRow) => row.attachedAt,
+  }),
+})
+
+export const ATTACHED_PROVIDER_JSON_SQL = ATTACHED_PROVIDER_SHAPE.formatSql()
 
 /**
- * ComplianceFlowDto.fromRow written as JSON text by PostgreSQL for the flow
- * `f` (as COMPLIANCE_STEP_JSON_SQL), given its attached providers as a JSON
- * array's text (`attached`) and their number (`attachedCount`). Named
- * bindings `:dbZone`/`:dbZulu`: the zone Lucid's DateTimes print in
- * (api_timestamp).
+ * spec: ComplianceFlow (+ attachedProvidersTruncated, decisions.md), the
+ * flow `f`; in SQL its attached providers are given as a JSON array's text
+ * (`{attached}`) and their number (`{attachedCount}`).
  */
-export const complianceFlowJsonSql = (attached: string, attachedCount: string) => `format(
-  '{"id":"%s","name":%s,"description":%s,"status":"%s","steps":%s,"attachedProviders":%s,"providersCount":%s,"attachedProvidersTruncated":%s,"createdAt":"%s","updatedAt":"%s"}',
-  f.id, to_json(f.name), ${jsonTextOrNullSql('f.description')}, f.status,
-  (SELECT ${jsonArraySql(`string_agg(${COMPLIANCE_STEP_JSON_SQL}, ',' ORDER BY s.position)`)}
-     FROM compliance_steps s WHERE s.flow_id = f.id),
-  ${attached}, f.providers_count, ${jsonBoolSql(`${attachedCount} < f.providers_count`)},
-  api_timestamp(f.created_at, :dbZone, :dbZulu),
-  api_timestamp(f.updated_at, :dbZone, :dbZulu))`
+export const COMPLIANCE_FLOW_SHAPE = jsonShape('ComplianceFlow', {
+  id: field.uuid('f.id'),
+  name: field.text('f.name'),
+  description: field.textOrNull('f.description'),
+  status: field.code<FlowStatus>('f.status', { schema: { enum: ['draft', 'active', 'archived'] } }),
+  steps: field.array(COMPLIANCE_STEP_SHAPE, {
+    read: (flow: FlowRow) => flow.steps,
+    from: 'compliance_steps s WHERE s.flow_id = f.id',
+    orderBy: 's.position',
+  }),
+  attachedProviders: field.array(ATTACHED_PROVIDER_SHAPE, {
+    read: (flow: FlowRow) => flow.attachedProviders,
+    text: '{attached}',
+  }),
+  providersCount: field.number('f.providers_count', {
+    schema: { type: 'integer', description: 'Attached (not detached) providers, all of them' },
+  }),
+  attachedProvidersTruncated: field.boolean('{attachedCount} < f.providers_count', {
+    read: (flow: FlowRow) => flow.attachedProviders.length < flow.providersCount,
+    schema: {
+      description:
+        'True when `attachedProviders` is a slice (D1 embeds the 20 newest): `providersCount` says how many there are, GET /compliance-flows/{id}/providers pages through them all.',
+    },
+  }),
+  createdAt: field.timestamp(apiTimestampSql('f.created_at'), {
+    read: (flow: FlowRow) => flow.createdAt,
+  }),
+  updatedAt: field.timestamp(apiTimestampSql('f.updated_at'), {
+    read: (flow: FlowRow) => flow.updatedAt,
+  }),
+})
+
+export default class ComplianceFlowDto {
+  static fromRow(flow: FlowRow) {
+    return COMPLIANCE_FLOW_SHAPE.from(flow)
+  }
+
+  static fromRows(flows: FlowRow[]) {
+    return flows.map((flow) => ComplianceFlowDto.fromRow(flow))
+  }
+}
+
+/**
+ * ComplianceFlowDto.fromRow as compact JSON text (format()) for the flow
+ * `f`, given its attached providers' JSON array text and their number.
+ * Named bindings `:dbZone`/`:dbZulu` (api_timestamp).
+ */
+export const complianceFlowJsonSql = (attached: string, attachedCount: string) =>
+  COMPLIANCE_FLOW_SHAPE.formatSql({ attached, attachedCount })

@@ -3,38 +3,35 @@ import type ContractPart from '#models/contract_part'
 import type ContractReviewer from '#models/contract_reviewer'
 import type ContractSignatureGroup from '#models/contract_signature_group'
 import ContractUploadedFileDto from '#dtos/contract_uploaded_file_dto'
+import { apiTimestampSql, field, jsonShape, type ShapeOf } from '#support/json_shape'
+import { CONTRACT_STATUSES, type ContractStatus } from '#enums/contract_status'
 
 /**
  * Contract shapes: the record of lists and board columns, and the detail
  * (H5 / GET /contracts/:id) rebuilt from the tables plus the snapshot.
  */
+/**
+ * The record of lists and board columns, declared once: H1 and H2 send it
+ * as the JSON text PostgreSQL writes for a `contracts` row (`recordJsonSql`,
+ * compact text by format(): about half the cost of json_build_object).
+ */
+export const CONTRACT_RECORD_SHAPE = jsonShape('ContractRecord', {
+  id: field.uuid('{row}.id'),
+  name: field.text('{row}.name'),
+  status: field.text<ContractStatus>('{row}.status', { schema: { enum: CONTRACT_STATUSES } }),
+  progress: field.number('{row}.progress', { schema: { type: 'integer' } }),
+  createdAt: field.timestamp(apiTimestampSql('{row}.created_at')),
+  updatedAt: field.timestamp(apiTimestampSql('{row}.updated_at')),
+})
+
 export default class ContractDto {
-  static record(contract: Contract) {
-    return {
-      id: contract.id,
-      name: contract.name,
-      status: contract.status,
-      progress: contract.progress,
-      createdAt: contract.createdAt.toISO()!,
-      updatedAt: contract.updatedAt.toISO()!,
-    }
+  static record(contract: Contract): ShapeOf<typeof CONTRACT_RECORD_SHAPE.fields> {
+    return CONTRACT_RECORD_SHAPE.from(contract)
   }
 
-  /**
-   * `record` as the JSON text PostgreSQL writes for a row of `contracts`
-   * aliased `row`, for lists whose body PostgreSQL writes (H1, H2): the
-   * same keys in the same order and the same compact text as
-   * JSON.stringify (format() costs about half of json_build_object, which
-   * also pads every key with spaces); the name through to_json (escaped),
-   * timestamps by `api_timestamp` with the named bindings `:dbZone` /
-   * `:dbZulu` (apiTimestampBindings). Ids, statuses and timestamps need
-   * no escaping.
-   */
+  /** `record` as JSON text for a row of `contracts` aliased `row` (H1, H2) */
   static recordJsonSql(row: string) {
-    return `format('{"id":"%s","name":%s,"status":"%s","progress":%s,"createdAt":"%s","updatedAt":"%s"}',
-      ${row}.id, to_json(${row}.name), ${row}.status, ${row}.progress,
-      api_timestamp(${row}.created_at, :dbZone, :dbZulu),
-      api_timestamp(${row}.updated_at, :dbZone, :dbZulu))`
+    return CONTRACT_RECORD_SHAPE.formatSql({ row })
   }
 
   static part(part: ContractPart) {

@@ -1,54 +1,53 @@
+import { apiTimestampSql, field, jsonShape, type ShapeOf } from '#support/json_shape'
 import {
-  jsonBoolSql,
-  jsonQuotedOrNullSql,
-  jsonRawOrNullSql,
-  jsonTextOrNullSql,
-} from '#support/json_text'
+  NOTIFICATION_PRIORITIES,
+  NOTIFICATION_SCOPES,
+  type NotificationPriority,
+  type NotificationScope,
+} from '#enums/notifications'
+import type { NotificationActivity } from '#models/notification'
 import type Notification from '#models/notification'
 
-/** The spec's Notification resource */
+/**
+ * The spec's Notification resource, declared once. Lists send it as the
+ * JSON text PostgreSQL writes (`NotificationDto.jsonSql`, `n` the
+ * notifications row); `isRead` and `readAt` are SQL expressions there,
+ * since a read-all watermark (not the row) may be what makes a row read.
+ */
+export const NOTIFICATION_SHAPE = jsonShape('Notification', {
+  id: field.uuid('{row}.id'),
+  companyId: field.uuid('{row}.company_id'),
+  userId: field.uuid('{row}.user_id'),
+  scope: field.text<NotificationScope>('{row}.scope', { schema: { enum: NOTIFICATION_SCOPES } }),
+  type: field.text('{row}.type', { schema: { maxLength: 50 } }),
+  title: field.text('{row}.title', { schema: { maxLength: 255 } }),
+  message: field.text('{row}.message'),
+  priority: field.text<NotificationPriority>('{row}.priority', {
+    schema: { enum: NOTIFICATION_PRIORITIES },
+  }),
+  isRead: field.boolean('{isRead}', { read: (n: Notification) => n.isRead }),
+  readAt: field.timestampOrNull(apiTimestampSql('{readAt}'), {
+    read: (n: Notification) => n.readAt,
+  }),
+  activity: field.jsonOrNull<NotificationActivity>('{row}.activity', {
+    schema: { $ref: '#/components/schemas/NotificationActivity' },
+  }),
+  actorId: field.uuidOrNull('{row}.actor_id'),
+  actorName: field.textOrNull('{row}.actor_name', { schema: { maxLength: 255 } }),
+  actorAvatar: field.textOrNull('{row}.actor_avatar', { schema: { maxLength: 500 } }),
+  createdAt: field.timestamp(apiTimestampSql('{row}.created_at')),
+  updatedAt: field.timestamp(apiTimestampSql('{row}.updated_at')),
+})
+
+export type NotificationShape = ShapeOf<typeof NOTIFICATION_SHAPE.fields>
+
 export default class NotificationDto {
-  static fromModel(notification: Notification) {
-    return {
-      id: notification.id,
-      companyId: notification.companyId,
-      userId: notification.userId,
-      scope: notification.scope,
-      type: notification.type,
-      title: notification.title,
-      message: notification.message,
-      priority: notification.priority,
-      isRead: notification.isRead,
-      readAt: notification.readAt?.toISO() ?? null,
-      activity: notification.activity ?? null,
-      actorId: notification.actorId ?? null,
-      actorName: notification.actorName ?? null,
-      actorAvatar: notification.actorAvatar ?? null,
-      createdAt: notification.createdAt.toISO()!,
-      updatedAt: notification.updatedAt.toISO()!,
-    }
+  static fromModel(notification: Notification): NotificationShape {
+    return NOTIFICATION_SHAPE.from(notification)
   }
 
-  /**
-   * The same resource as the JSON text PostgreSQL writes (`n` is the
-   * notifications row), for lists that send the database's text as is: the
-   * keys in fromModel's order and the same compact text as JSON.stringify,
-   * by format() (about half the cost of json_build_object, see
-   * ContractDto.recordJsonSql). Text columns through to_json (escaped; the
-   * nullable ones `null` when NULL), `activity` (jsonb) as its text,
-   * timestamps by `api_timestamp` in the zone bound to `:dbZone` /
-   * `:dbZulu`. `isRead` and `readAt` are SQL expressions, since a read-all
-   * watermark (not the row) may be what makes a row read.
-   */
+  /** The resource as compact JSON text (format()) for a row `n` */
   static jsonSql({ isRead, readAt }: { isRead: string; readAt: string }) {
-    return `format('{"id":"%s","companyId":"%s","userId":"%s","scope":%s,"type":%s,"title":%s,"message":%s,"priority":%s,"isRead":%s,"readAt":%s,"activity":%s,"actorId":%s,"actorName":%s,"actorAvatar":%s,"createdAt":"%s","updatedAt":"%s"}',
-      n.id, n.company_id, n.user_id, to_json(n.scope), to_json(n.type), to_json(n.title),
-      to_json(n.message), to_json(n.priority),
-      ${jsonBoolSql(isRead)},
-      ${jsonQuotedOrNullSql(`api_timestamp(${readAt}, :dbZone, :dbZulu)`)},
-      ${jsonRawOrNullSql('n.activity')}, ${jsonQuotedOrNullSql('n.actor_id')},
-      ${jsonTextOrNullSql('n.actor_name')}, ${jsonTextOrNullSql('n.actor_avatar')},
-      api_timestamp(n.created_at, :dbZone, :dbZulu),
-      api_timestamp(n.updated_at, :dbZone, :dbZulu))`
+    return NOTIFICATION_SHAPE.formatSql({ row: 'n', isRead, readAt })
   }
 }

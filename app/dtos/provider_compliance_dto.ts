@@ -1,13 +1,14 @@
-import { jsonArraySql, jsonQuotedOrNullSql, jsonTextOrNullSql } from '#support/json_text'
 import type { DateTime } from 'luxon'
+import { apiTimestampSql, field, jsonShape } from '#support/json_shape'
 import type ProviderCompliance from '#models/provider_compliance'
 import type StepCompliance from '#models/step_compliance'
 import type StepComplianceDocument from '#models/step_compliance_document'
 import { OPEN_STEP_STATUSES } from '#support/compliance'
 import {
-  ComplianceDocumentRequirementDto,
-  ComplianceStepDto,
-  ComplianceValidatorDto,
+  COMPLIANCE_REQUIREMENT_SHAPE,
+  COMPLIANCE_SCHEDULE_SHAPE,
+  COMPLIANCE_VALIDATOR_SHAPE,
+  STEP_VALIDATOR_ROWS,
   type StepShape,
   type ValidatorUser,
 } from '#dtos/compliance_flow_dto'
@@ -32,25 +33,64 @@ export type StepComplianceRow = Pick<
   'id' | 'providerComplianceId' | 'status' | 'grantedDataTypes' | 'submittedAt' | 'reviewedAt'
 > & { step: StepShape; documents: StepComplianceDocumentShape[] }
 
-/** spec: StepComplianceDocument (+ rejectionReason, decisions.md) */
+/** A document with what its body shows beyond the row */
+interface DocumentSource {
+  document: StepComplianceDocumentShape
+  requirementName: string
+  fileUrl: string
+}
+
+/**
+ * The `fileUrl` PostgreSQL writes for a document: this prefix and the
+ * document id, replaced by its signed URL in Node (signing is the storage
+ * driver's job). See `fillFileUrls`.
+ */
+export const FILE_URL_MARKER = 'sign:'
+
+/**
+ * spec: StepComplianceDocument (+ rejectionReason, decisions.md); in SQL a
+ * `document_rows` row `d` (PROVIDER_COMPLIANCE_STEP_CTES)
+ */
+const STEP_DOCUMENT_SHAPE = jsonShape('ComplianceStepDocument', {
+  id: field.uuid('d.id', { read: (source: DocumentSource) => source.document.id }),
+  stepComplianceId: field.uuid('d.step_compliance_id', {
+    read: (source: DocumentSource) => source.document.stepComplianceId,
+  }),
+  documentRequirementId: field.uuid('d.requirement_id', {
+    read: (source: DocumentSource) => source.document.requirementId,
+  }),
+  documentRequirementName: field.text(`coalesce(d.requirement_name, '')`, {
+    read: (source: DocumentSource) => source.requirementName,
+  }),
+  fileName: field.text('d.file_name', {
+    read: (source: DocumentSource) => source.document.fileName,
+  }),
+  fileUrl: field.code(`'${FILE_URL_MARKER}' || d.id`, {
+    read: (source: DocumentSource) => source.fileUrl,
+    schema: { description: 'Signed URL that expires' },
+  }),
+  status: field.code('d.status', {
+    read: (source: DocumentSource) => source.document.status,
+    schema: { enum: ['pending', 'approved', 'rejected'] },
+  }),
+  rejectionReason: field.textOrNull('d.rejection_reason', {
+    read: (source: DocumentSource) => source.document.rejectionReason,
+  }),
+  sentAt: field.timestamp(apiTimestampSql('d.sent_at'), {
+    read: (source: DocumentSource) => source.document.sentAt,
+  }),
+  reviewedAt: field.timestampOrNull(apiTimestampSql('d.reviewed_at'), {
+    read: (source: DocumentSource) => source.document.reviewedAt,
+  }),
+})
+
 export class StepComplianceDocumentDto {
   static fromModel(
     document: StepComplianceDocumentShape,
     requirementName: string,
     fileUrl: string
   ) {
-    return {
-      id: document.id,
-      stepComplianceId: document.stepComplianceId,
-      documentRequirementId: document.requirementId,
-      documentRequirementName: requirementName,
-      fileName: document.fileName,
-      fileUrl,
-      status: document.status,
-      rejectionReason: document.rejectionReason ?? null,
-      sentAt: document.sentAt.toISO()!,
-      reviewedAt: document.reviewedAt?.toISO() ?? null,
-    }
+    return STEP_DOCUMENT_SHAPE.from({ document, requirementName, fileUrl })
   }
 }
 
@@ -73,93 +113,169 @@ export interface StepView {
   platformData: PlatformData | null
 }
 
-/** spec: StepCompliance (+ grantedDataTypes and platformData, decisions.md) */
-export class StepComplianceDto {
-  static fromModel(stepCompliance: StepComplianceRow, view: StepView) {
-    const step = stepCompliance.step
-    const names = new Map(step.documents.map((requirement) => [requirement.id, requirement.name]))
-    return {
-      id: stepCompliance.id,
-      complianceStepId: step.id,
-      title: step.title,
-      order: step.position,
-      stepType: step.stepType,
-      status: stepCompliance.status,
-      schedule: {
-        frequency: step.frequency,
-        dayStart: step.dayStart,
-        dayEnd: step.dayEnd,
-        monthStart: ComplianceStepDto.schedule(step).monthStart,
-        monthEnd: ComplianceStepDto.schedule(step).monthEnd,
-      },
-      documents: stepCompliance.documents.map((document) =>
-        StepComplianceDocumentDto.fromModel(
-          document,
-          names.get(document.requirementId) ?? '',
-          view.fileUrls.get(document.id) ?? ''
-        )
-      ),
-      requiredDocuments: step.documents.map((requirement) =>
-        ComplianceDocumentRequirementDto.fromModel(requirement)
-      ),
-      platformDataTypes: step.platformDataTypes,
-      grantedDataTypes: stepCompliance.grantedDataTypes,
-      platformData: view.platformData,
-      validators: view.validators.map(({ id, user }) => ComplianceValidatorDto.fromUser(id, user)),
-      dependsOnPrevious: step.dependsOnPrevious,
-      submissionDeadline: view.submissionDeadline.toISO()!,
-      isSubmissionOpen: view.isSubmissionOpen,
-      submittedAt: stepCompliance.submittedAt?.toISO() ?? null,
-      reviewedAt: stepCompliance.reviewedAt?.toISO() ?? null,
-    }
-  }
-}
-
-type StepBody = ReturnType<typeof StepComplianceDto.fromModel>
-
 /** A step compliance with what its body shows beyond the row */
 export interface StepDetail {
   stepCompliance: StepComplianceRow
   view: StepView
 }
 
-/** spec: ProviderCompliance */
-export default class ProviderComplianceDto {
-  static fromModel(compliance: ProviderCompliance, steps: StepBody[]) {
-    return {
-      id: compliance.id,
-      providerId: compliance.providerId,
-      providerComplianceFlowId: compliance.providerComplianceFlowId,
-      complianceFlowId: compliance.flowId,
-      complianceFlowName: compliance.flow.name,
-      month: compliance.month,
-      year: compliance.year,
-      status: compliance.status,
-      steps,
-      submittedAt: compliance.submittedAt?.toISO() ?? null,
-      reviewedAt: compliance.reviewedAt?.toISO() ?? null,
-    }
-  }
+/** A document of a step compliance with its requirement's name and signed URL */
+function documentSources({ stepCompliance, view }: StepDetail): DocumentSource[] {
+  const names = new Map(stepCompliance.step.documents.map((item) => [item.id, item.name]))
+  return stepCompliance.documents.map((document) => ({
+    document,
+    requirementName: names.get(document.requirementId) ?? '',
+    fileUrl: view.fileUrls.get(document.id) ?? '',
+  }))
+}
 
-  /** Bodies of loaded compliances with their step details (services/compliance/compliance_details.ts) */
-  static fromDetails(compliances: ProviderCompliance[], details: Map<string, StepDetail[]>) {
-    return compliances.map((compliance) =>
-      ProviderComplianceDto.fromModel(
-        compliance,
-        (details.get(compliance.id) ?? []).map(({ stepCompliance, view }) =>
-          StepComplianceDto.fromModel(stepCompliance, view)
-        )
-      )
-    )
-  }
+const PLATFORM_DATA_TYPES_SCHEMA = {
+  type: 'array',
+  items: { type: 'string', enum: ['hours', 'activeContracts'] },
 }
 
 /**
- * The `fileUrl` PostgreSQL writes for a document: this prefix and the
- * document id, replaced by its signed URL in Node (signing is the storage
- * driver's job). See `PROVIDER_COMPLIANCE_JSON_SQL`.
+ * spec: StepCompliance (+ grantedDataTypes and platformData, decisions.md).
+ * In SQL (PROVIDER_COMPLIANCE_STEP_CTES) a `step_rows` row `r` with its
+ * `steps` row `s`, `documents` row `docs` and `windows` row `w`;
+ * platformData null (C1/C2 show no granted data).
  */
-export const FILE_URL_MARKER = 'sign:'
+const STEP_COMPLIANCE_SHAPE = jsonShape('ComplianceStepCompliance', {
+  id: field.uuid('r.id', { read: (detail: StepDetail) => detail.stepCompliance.id }),
+  complianceStepId: field.uuid('s.id', {
+    read: (detail: StepDetail) => detail.stepCompliance.step.id,
+  }),
+  title: field.text('s.title', { read: (detail: StepDetail) => detail.stepCompliance.step.title }),
+  order: field.number('s.position', {
+    read: (detail: StepDetail) => detail.stepCompliance.step.position,
+    schema: { type: 'integer' },
+  }),
+  stepType: field.code('s.step_type', {
+    read: (detail: StepDetail) => detail.stepCompliance.step.stepType,
+    schema: { enum: ['documents', 'platformData'] },
+  }),
+  status: field.code('r.status', {
+    read: (detail: StepDetail) => detail.stepCompliance.status,
+    schema: { enum: ['pending', 'in_progress', 'submitted', 'approved', 'rejected', 'blocked'] },
+  }),
+  schedule: field.object(COMPLIANCE_SCHEDULE_SHAPE, {
+    read: (detail: StepDetail) => detail.stepCompliance.step,
+    text: 's.schedule',
+  }),
+  documents: field.array(STEP_DOCUMENT_SHAPE, {
+    read: documentSources,
+    text: `coalesce(docs.list, '[]')`,
+  }),
+  requiredDocuments: field.array(COMPLIANCE_REQUIREMENT_SHAPE, {
+    read: (detail: StepDetail) => detail.stepCompliance.step.documents,
+    text: 's.required_documents',
+  }),
+  platformDataTypes: field.json('s.platform_data_types', {
+    read: (detail: StepDetail) => detail.stepCompliance.step.platformDataTypes,
+    schema: PLATFORM_DATA_TYPES_SCHEMA,
+  }),
+  grantedDataTypes: field.json('r.granted_data_types', {
+    read: (detail: StepDetail) => detail.stepCompliance.grantedDataTypes,
+    schema: PLATFORM_DATA_TYPES_SCHEMA,
+  }),
+  platformData: field.jsonOrNull<PlatformData>('NULL', {
+    read: (detail: StepDetail) => detail.view.platformData,
+    schema: { $ref: '#/components/schemas/CompliancePlatformData' },
+  }),
+  validators: field.array(COMPLIANCE_VALIDATOR_SHAPE, {
+    read: (detail: StepDetail) => detail.view.validators,
+    text: `CASE WHEN NOT s.include_immediate_leadership THEN s.validators
+                ELSE ${COMPLIANCE_VALIDATOR_SHAPE.arraySql(
+                  `(SELECT v.id, u.id AS user_id, u.name, u.avatar, 0 AS rank, v.id AS sort
+                      FROM compliance_step_validators v JOIN users u ON u.id = v.user_id
+                     WHERE v.step_id = s.id
+                    UNION ALL
+                    SELECT u.id, u.id, u.name, u.avatar, 1, u.id
+                      FROM provider_compliance_flow_leaderships l JOIN users u ON u.id = l.user_id
+                     WHERE l.provider_compliance_flow_id = r.provider_compliance_flow_id
+                       AND l.step_id = s.id
+                       AND NOT EXISTS (SELECT 1 FROM compliance_step_validators v
+                                        WHERE v.step_id = s.id AND v.user_id = l.user_id)) p`,
+                  'p.rank, p.sort'
+                )} END`,
+  }),
+  dependsOnPrevious: field.boolean('s.depends_on_previous', {
+    read: (detail: StepDetail) => detail.stepCompliance.step.dependsOnPrevious,
+  }),
+  submissionDeadline: field.timestamp('w.deadline', {
+    read: (detail: StepDetail) => detail.view.submissionDeadline,
+  }),
+  isSubmissionOpen: field.boolean(
+    `r.status IN (${OPEN_STEP_STATUSES.map((status) => `'${status}'`).join(', ')})
+       AND w.window_start <= :today AND :today <= w.window_end`,
+    { read: (detail: StepDetail) => detail.view.isSubmissionOpen }
+  ),
+  submittedAt: field.timestampOrNull(apiTimestampSql('r.submitted_at'), {
+    read: (detail: StepDetail) => detail.stepCompliance.submittedAt,
+  }),
+  reviewedAt: field.timestampOrNull(apiTimestampSql('r.reviewed_at'), {
+    read: (detail: StepDetail) => detail.stepCompliance.reviewedAt,
+  }),
+})
+
+/** A compliance with the details of its steps */
+interface ComplianceSource {
+  compliance: ProviderCompliance
+  steps: StepDetail[]
+}
+
+/**
+ * spec: ProviderCompliance; in SQL a `page` row `pc` (with `flow_name`)
+ * and its `step_json` row `sj` (LEFT JOINed: no steps when NULL)
+ */
+const PROVIDER_COMPLIANCE_SHAPE = jsonShape('ComplianceProviderCompliance', {
+  id: field.uuid('pc.id', { read: (source: ComplianceSource) => source.compliance.id }),
+  providerId: field.uuid('pc.provider_id', {
+    read: (source: ComplianceSource) => source.compliance.providerId,
+  }),
+  providerComplianceFlowId: field.uuid('pc.provider_compliance_flow_id', {
+    read: (source: ComplianceSource) => source.compliance.providerComplianceFlowId,
+  }),
+  complianceFlowId: field.uuid('pc.flow_id', {
+    read: (source: ComplianceSource) => source.compliance.flowId,
+  }),
+  complianceFlowName: field.text('pc.flow_name', {
+    read: (source: ComplianceSource) => source.compliance.flow.name,
+  }),
+  month: field.number('pc.month', {
+    read: (source: ComplianceSource) => source.compliance.month,
+    schema: { type: 'integer', minimum: 1, maximum: 12 },
+  }),
+  year: field.number('pc.year', {
+    read: (source: ComplianceSource) => source.compliance.year,
+    schema: { type: 'integer' },
+  }),
+  status: field.code('pc.status', {
+    read: (source: ComplianceSource) => source.compliance.status,
+    schema: { enum: ['pending', 'sent', 'approved', 'rejected'] },
+  }),
+  steps: field.array(STEP_COMPLIANCE_SHAPE, {
+    read: (source: ComplianceSource) => source.steps,
+    text: `coalesce(sj.steps, '[]')`,
+  }),
+  submittedAt: field.timestampOrNull(apiTimestampSql('pc.submitted_at'), {
+    read: (source: ComplianceSource) => source.compliance.submittedAt,
+  }),
+  reviewedAt: field.timestampOrNull(apiTimestampSql('pc.reviewed_at'), {
+    read: (source: ComplianceSource) => source.compliance.reviewedAt,
+  }),
+})
+
+export { PROVIDER_COMPLIANCE_SHAPE }
+
+export default class ProviderComplianceDto {
+  /** Bodies of loaded compliances with their step details (services/compliance/compliance_details.ts) */
+  static fromDetails(compliances: ProviderCompliance[], details: Map<string, StepDetail[]>) {
+    return compliances.map((compliance) =>
+      PROVIDER_COMPLIANCE_SHAPE.from({ compliance, steps: details.get(compliance.id) ?? [] })
+    )
+  }
+}
 
 /**
  * The marker as it appears in PostgreSQL's JSON text (format() writes the
@@ -180,10 +296,6 @@ export function fillFileUrls(json: string, urls: Map<string, string>) {
     (_, id: string) => `"fileUrl":${JSON.stringify(urls.get(id) ?? '')}`
   )
 }
-
-/** A validator (ComplianceValidatorDto.fromUser) as JSON text */
-const validatorJson = (id: string, userId: string, name: string, avatar: string) =>
-  `format('{"id":"%s","userId":"%s","name":%s,"avatar":%s}', ${id}, ${userId}, to_json(${name}), ${jsonTextOrNullSql(avatar)})`
 
 /**
  * ProviderComplianceDto.fromModel with its StepComplianceDto steps (platformData
@@ -218,16 +330,12 @@ export const PROVIDER_COMPLIANCE_STEP_CTES = `
   steps AS MATERIALIZED (
     SELECT s.id, s.title, s.position, s.step_type, s.frequency, s.day_start, s.day_end,
            s.platform_data_types, s.depends_on_previous, s.include_immediate_leadership,
-           format('{"frequency":"%s","dayStart":%s,"dayEnd":%s,"monthStart":%s,"monthEnd":%s}',
-             s.frequency, s.day_start, s.day_end,
-             coalesce(s.month_start::text, 'null'), coalesce(s.month_end::text, 'null')) AS schedule,
-           (SELECT ${jsonArraySql(`string_agg(format('{"id":"%s","name":%s,"description":%s,"required":%s,"formats":%s}',
-                      r.id, to_json(r.name), ${jsonTextOrNullSql('r.description')}, r.required::text,
-                      r.formats::text), ',' ORDER BY r.position)`)}
-              FROM compliance_document_requirements r WHERE r.step_id = s.id) AS required_documents,
-           (SELECT ${jsonArraySql(`string_agg(${validatorJson('v.id', 'u.id', 'u.name', 'u.avatar')}, ',' ORDER BY v.id)`)}
-              FROM compliance_step_validators v JOIN users u ON u.id = v.user_id
-             WHERE v.step_id = s.id) AS validators
+           ${COMPLIANCE_SCHEDULE_SHAPE.formatSql()} AS schedule,
+           ${COMPLIANCE_REQUIREMENT_SHAPE.arraySql(
+             'compliance_document_requirements r WHERE r.step_id = s.id',
+             'r.position'
+           )} AS required_documents,
+           ${COMPLIANCE_VALIDATOR_SHAPE.arraySql(STEP_VALIDATOR_ROWS, 'p.id')} AS validators
       FROM compliance_steps s WHERE s.id IN (SELECT step_id FROM step_rows)),
   windows AS MATERIALIZED (
     SELECT k.frequency, k.day_start, k.day_end, k.year, k.month, w.window_start, w.window_end,
@@ -244,44 +352,12 @@ export const PROVIDER_COMPLIANCE_STEP_CTES = `
       LEFT JOIN compliance_document_requirements dr
              ON dr.id = d.requirement_id AND dr.step_id = r.step_id),
   documents AS (
-    SELECT d.step_compliance_id, ${jsonArraySql(`string_agg(format(
-             '{"id":"%s","stepComplianceId":"%s","documentRequirementId":"%s","documentRequirementName":%s,"fileName":%s,"fileUrl":"${FILE_URL_MARKER}%s","status":"%s","rejectionReason":%s,"sentAt":"%s","reviewedAt":%s}',
-             d.id, d.step_compliance_id, d.requirement_id,
-             to_json(coalesce(d.requirement_name, '')), to_json(d.file_name), d.id, d.status,
-             ${jsonTextOrNullSql('d.rejection_reason')},
-             api_timestamp(d.sent_at, :dbZone, :dbZulu),
-             ${jsonQuotedOrNullSql('api_timestamp(d.reviewed_at, :dbZone, :dbZulu)')}),
-             ',' ORDER BY d.sent_at)`)} AS list
+    SELECT d.step_compliance_id,
+           '[' || string_agg(${STEP_DOCUMENT_SHAPE.formatSql()}, ',' ORDER BY d.sent_at) || ']' AS list
       FROM document_rows d GROUP BY d.step_compliance_id),
   step_json AS (
-    SELECT r.provider_compliance_id, ${jsonArraySql(`string_agg(format(
-             '{"id":"%s","complianceStepId":"%s","title":%s,"order":%s,"stepType":"%s","status":"%s","schedule":%s,"documents":%s,"requiredDocuments":%s,"platformDataTypes":%s,"grantedDataTypes":%s,"platformData":null,"validators":%s,"dependsOnPrevious":%s,"submissionDeadline":%s,"isSubmissionOpen":%s,"submittedAt":%s,"reviewedAt":%s}',
-             r.id, s.id, to_json(s.title), s.position, s.step_type, r.status,
-             s.schedule,
-             coalesce(docs.list, '[]'),
-             s.required_documents,
-             s.platform_data_types::text,
-             r.granted_data_types::text,
-             CASE WHEN NOT s.include_immediate_leadership THEN s.validators ELSE (
-               SELECT ${jsonArraySql(`string_agg(${validatorJson('p.id', 'p.user_id', 'p.name', 'p.avatar')}, ',' ORDER BY p.rank, p.sort)`)}
-                 FROM (SELECT v.id, u.id AS user_id, u.name, u.avatar, 0 AS rank, v.id AS sort
-                         FROM compliance_step_validators v JOIN users u ON u.id = v.user_id
-                        WHERE v.step_id = s.id
-                       UNION ALL
-                       SELECT u.id, u.id, u.name, u.avatar, 1, u.id
-                         FROM provider_compliance_flow_leaderships l JOIN users u ON u.id = l.user_id
-                        WHERE l.provider_compliance_flow_id = r.provider_compliance_flow_id
-                          AND l.step_id = s.id
-                          AND NOT EXISTS (SELECT 1 FROM compliance_step_validators v
-                                           WHERE v.step_id = s.id AND v.user_id = l.user_id)) p)
-             END,
-             s.depends_on_previous::text,
-             ${jsonQuotedOrNullSql('w.deadline')},
-             coalesce((r.status IN (${OPEN_STEP_STATUSES.map((status) => `'${status}'`).join(', ')})
-                       AND w.window_start <= :today AND :today <= w.window_end)::text, 'null'),
-             ${jsonQuotedOrNullSql('api_timestamp(r.submitted_at, :dbZone, :dbZulu)')},
-             ${jsonQuotedOrNullSql('api_timestamp(r.reviewed_at, :dbZone, :dbZulu)')}),
-             ',' ORDER BY s.position, r.id)`)} AS steps
+    SELECT r.provider_compliance_id,
+           '[' || string_agg(${STEP_COMPLIANCE_SHAPE.formatSql()}, ',' ORDER BY s.position, r.id) || ']' AS steps
       FROM step_rows r
       JOIN steps s ON s.id = r.step_id
       JOIN windows w ON w.frequency = s.frequency AND w.day_start = s.day_start
@@ -290,9 +366,4 @@ export const PROVIDER_COMPLIANCE_STEP_CTES = `
      GROUP BY r.provider_compliance_id)`
 
 /** One compliance (see PROVIDER_COMPLIANCE_STEP_CTES): `pc` a `page` row, `sj` its `step_json` row */
-export const PROVIDER_COMPLIANCE_JSON_SQL = `format(
-  '{"id":"%s","providerId":"%s","providerComplianceFlowId":"%s","complianceFlowId":"%s","complianceFlowName":%s,"month":%s,"year":%s,"status":"%s","steps":%s,"submittedAt":%s,"reviewedAt":%s}',
-  pc.id, pc.provider_id, pc.provider_compliance_flow_id, pc.flow_id, to_json(pc.flow_name),
-  pc.month, pc.year, pc.status, coalesce(sj.steps, '[]'),
-  ${jsonQuotedOrNullSql('api_timestamp(pc.submitted_at, :dbZone, :dbZulu)')},
-  ${jsonQuotedOrNullSql('api_timestamp(pc.reviewed_at, :dbZone, :dbZulu)')})`
+export const PROVIDER_COMPLIANCE_JSON_SQL = PROVIDER_COMPLIANCE_SHAPE.formatSql()

@@ -1,62 +1,85 @@
 import type { TeamLinkRow } from '#models/queries/team_links'
 import { formatCnpj, formatCpf, formatDocumentSql } from '#support/documents'
 import { minutesToHours, minutesToHoursSql } from '#support/hours'
+import { field, jsonShape, type ShapeOf } from '#support/json_shape'
+
+type Row = TeamLinkRow
 
 /** A field of the counterpart: the company's for a legal entity, else the person's */
 const party = (company: string, person: string) =>
   `CASE WHEN page.company_id IS NOT NULL THEN ${company} ELSE ${person} END`
+const legalEntity = (row: Row) => row.company_id !== null
 
 /**
- * Provider list item (GET /providers): one per link, `id` = the provider
- * id (company id of a legal entity, user id of a natural person).
+ * Provider list item (GET /providers), one per link of the team statement
+ * (`page`, `co`, `u`, `h`, `l`; see queries/team_links): `id` = the
+ * provider id (company id of a legal entity, user id of a natural person).
+ * `createdAt`/`updatedAt` as Date#toISOString prints them (UTC, `Z`).
  */
-export default class ProviderListItemDto {
-  /**
-   * fromRow built by PostgreSQL (F sends the page as JSON text): same keys,
-   * order and nulls, over the columns of the team statement (`page`, `co`,
-   * `u`, `h`, `l`; see queries/team_links). `createdAt`/`updatedAt` as
-   * Date#toISOString prints them (UTC, `Z`).
-   * tests/functional/team/list_json.spec.ts compares it with fromRow.
-   */
-  static JSON_SQL = `json_build_object(
-    'id', coalesce(page.company_id, page.user_id),
-    'document', ${party(
+export const PROVIDER_LIST_ITEM_SHAPE = jsonShape('TeamProviderListItem', {
+  id: field.uuid('coalesce(page.company_id, page.user_id)', {
+    read: (row: Row) => (row.company_id ?? row.user_id)!,
+    schema: { description: 'Provider id (company id or user id)' },
+  }),
+  document: field.textOrNull(
+    party(
       `CASE WHEN co.document <> '' THEN ${formatDocumentSql('cnpj', 'co.document')} END`,
       `CASE WHEN u.cpf <> '' THEN ${formatDocumentSql('cpf', 'u.cpf')} END`
-    )},
-    'name', ${party('co.name', 'u.name')},
-    'tradeName', ${party('co.trade_name', 'NULL')},
-    'email', ${party('co.email', 'u.email')},
-    'phone', ${party('co.phone', 'u.phone')},
-    'status', CASE WHEN page.is_active THEN 'active' ELSE 'inactive' END,
-    'companyId', page.company_id,
-    'contractId', page.contract_id,
-    'contractName', page.contract_name,
-    'totalHoursWeek', ${minutesToHoursSql('h.week_minutes')},
-    'totalHoursMonth', ${minutesToHoursSql('h.month_minutes')},
-    'lastEntry', l.last_date,
-    'createdAt', api_timestamp(page.part_created_at, 'UTC', true),
-    'updatedAt', api_timestamp(page.part_updated_at, 'UTC', true))`
-
-  static fromRow(row: TeamLinkRow) {
-    const legalEntity = row.company_id !== null
-    const document = legalEntity ? row.co_document : row.u_cpf
-    return {
-      id: (row.company_id ?? row.user_id)!,
-      document: document ? (legalEntity ? formatCnpj(document) : formatCpf(document)) : null,
-      name: (legalEntity ? row.co_name : row.u_name)!,
-      tradeName: legalEntity ? row.co_trade_name : null,
-      email: legalEntity ? row.co_email : row.u_email,
-      phone: legalEntity ? row.co_phone : row.u_phone,
-      status: row.is_active ? ('active' as const) : ('inactive' as const),
-      companyId: row.company_id,
-      contractId: row.contract_id,
-      contractName: row.contract_name ?? null,
-      totalHoursWeek: minutesToHours(row.week_minutes),
-      totalHoursMonth: minutesToHours(row.month_minutes),
-      lastEntry: row.last_date,
-      createdAt: row.part_created_at.toISOString(),
-      updatedAt: row.part_updated_at.toISOString(),
+    ),
+    {
+      read: (row: Row) => {
+        const document = legalEntity(row) ? row.co_document : row.u_cpf
+        if (!document) return null
+        return legalEntity(row) ? formatCnpj(document) : formatCpf(document)
+      },
+      schema: { description: 'Formatted CNPJ or CPF' },
     }
+  ),
+  name: field.text(party('co.name', 'u.name'), {
+    read: (row: Row) => (legalEntity(row) ? row.co_name : row.u_name)!,
+  }),
+  tradeName: field.textOrNull(party('co.trade_name', 'NULL'), {
+    read: (row: Row) => (legalEntity(row) ? row.co_trade_name : null),
+  }),
+  email: field.textOrNull(party('co.email', 'u.email'), {
+    read: (row: Row) => (legalEntity(row) ? row.co_email : row.u_email),
+  }),
+  phone: field.textOrNull(party('co.phone', 'u.phone'), {
+    read: (row: Row) => (legalEntity(row) ? row.co_phone : row.u_phone),
+  }),
+  status: field.text<'active' | 'inactive'>(
+    `CASE WHEN page.is_active THEN 'active' ELSE 'inactive' END`,
+    {
+      read: (row: Row) => (row.is_active ? 'active' : 'inactive'),
+      schema: { enum: ['active', 'inactive'] },
+    }
+  ),
+  companyId: field.uuidOrNull('page.company_id', { read: (row: Row) => row.company_id }),
+  contractId: field.uuid('page.contract_id', { read: (row: Row) => row.contract_id }),
+  contractName: field.textOrNull('page.contract_name', { read: (row: Row) => row.contract_name }),
+  totalHoursWeek: field.number(minutesToHoursSql('h.week_minutes'), {
+    read: (row: Row) => minutesToHours(row.week_minutes),
+  }),
+  totalHoursMonth: field.number(minutesToHoursSql('h.month_minutes'), {
+    read: (row: Row) => minutesToHours(row.month_minutes),
+  }),
+  lastEntry: field.textOrNull('l.last_date', {
+    read: (row: Row) => row.last_date,
+    schema: { format: 'date' },
+  }),
+  createdAt: field.timestamp(`api_timestamp(page.part_created_at, 'UTC', true)`, {
+    read: (row: Row) => row.part_created_at,
+  }),
+  updatedAt: field.timestamp(`api_timestamp(page.part_updated_at, 'UTC', true)`, {
+    read: (row: Row) => row.part_updated_at,
+  }),
+})
+
+export default class ProviderListItemDto {
+  /** The item as PostgreSQL writes it (F sends the page as JSON text, json_build_object) */
+  static JSON_SQL = PROVIDER_LIST_ITEM_SHAPE.objectSql()
+
+  static fromRow(row: TeamLinkRow): ShapeOf<typeof PROVIDER_LIST_ITEM_SHAPE.fields> {
+    return PROVIDER_LIST_ITEM_SHAPE.from(row)
   }
 }

@@ -1,79 +1,98 @@
 import type { TeamLinkRow } from '#models/queries/team_links'
 import { LOGO_PLACEHOLDER_SQL } from '#support/logo_placeholder'
 import { minutesToHours, minutesToHoursSql } from '#support/hours'
+import { extendShape, field, jsonShape, type ShapeOf } from '#support/json_shape'
+
+type Row = TeamLinkRow
+
+/** The natural person, or the owner user of a legal entity (`u`) */
+const TEAM_MEMBER_USER_SHAPE = jsonShape('TeamMemberUser', {
+  id: field.uuid('u.id', { read: (row: Row) => row.u_id! }),
+  name: field.text('u.name', { read: (row: Row) => row.u_name! }),
+  email: field.text('u.email', { read: (row: Row) => row.u_email! }),
+  phone: field.textOrNull('u.phone', { read: (row: Row) => row.u_phone }),
+  avatar: field.textOrNull('u.avatar', { read: (row: Row) => row.u_avatar }),
+  cpf: field.textOrNull('u.cpf', { read: (row: Row) => row.u_cpf }),
+})
+
+/** The legal entity (`co`); its logo a placeholder the action signs (LOGO_PLACEHOLDER_SQL) */
+const TEAM_MEMBER_COMPANY_SHAPE = jsonShape('TeamMemberCompany', {
+  id: field.uuid('co.id', { read: (row: Row) => row.co_id! }),
+  name: field.text('co.name', { read: (row: Row) => row.co_name! }),
+  tradeName: field.textOrNull('co.trade_name', { read: (row: Row) => row.co_trade_name }),
+  document: field.text('co.document', {
+    read: (row: Row) => row.co_document!,
+    schema: { description: 'CNPJ without punctuation' },
+  }),
+  email: field.textOrNull('co.email', { read: (row: Row) => row.co_email }),
+  phone: field.textOrNull('co.phone', { read: (row: Row) => row.co_phone }),
+  logo: field.textOrNull(LOGO_PLACEHOLDER_SQL, {
+    read: (row: Row) => row.co_logo,
+    schema: { description: 'signed, expiring URL (see Company.logo)' },
+  }),
+})
 
 /**
- * TeamMember of the spec, built from one link row. For a legal entity,
- * `user` is the company's OWNER user.
+ * TeamMember of the spec, built from one link row of the team statement
+ * (`page`, `co`, `u`, `h`, `l`; see queries/team_links). For a legal
+ * entity, `user` is the company's OWNER user.
  */
-export default class TeamMemberDto {
-  static fromRow(row: TeamLinkRow) {
-    return {
-      contractPartId: row.part_id,
-      type: row.company_id ? ('LEGAL_ENTITY' as const) : ('NATURAL_PERSON' as const),
-      isActive: row.is_active,
-      userId: row.u_id,
-      companyId: row.company_id,
-      user: row.u_id
-        ? {
-            id: row.u_id,
-            name: row.u_name!,
-            email: row.u_email!,
-            phone: row.u_phone,
-            avatar: row.u_avatar,
-            cpf: row.u_cpf,
-          }
-        : null,
-      company: row.company_id
-        ? {
-            id: row.co_id!,
-            name: row.co_name!,
-            tradeName: row.co_trade_name,
-            document: row.co_document!,
-            email: row.co_email,
-            phone: row.co_phone,
-            logo: row.co_logo,
-          }
-        : null,
-      contractId: row.contract_id,
-      contractName: row.contract_name,
-      totalHoursMonth: minutesToHours(row.month_minutes),
-      totalHoursWeek: minutesToHours(row.week_minutes),
-      lastEntry: row.last_date,
+export const TEAM_MEMBER_SHAPE = jsonShape('TeamMember', {
+  contractPartId: field.uuid('page.part_id', { read: (row: Row) => row.part_id }),
+  type: field.text<'LEGAL_ENTITY' | 'NATURAL_PERSON'>(
+    `CASE WHEN page.company_id IS NOT NULL THEN 'LEGAL_ENTITY' ELSE 'NATURAL_PERSON' END`,
+    {
+      read: (row: Row) => (row.company_id ? 'LEGAL_ENTITY' : 'NATURAL_PERSON'),
+      schema: { enum: ['NATURAL_PERSON', 'LEGAL_ENTITY'] },
     }
+  ),
+  isActive: field.boolean('page.is_active', { read: (row: Row) => row.is_active }),
+  userId: field.uuidOrNull('u.id', {
+    read: (row: Row) => row.u_id,
+    schema: {
+      description:
+        'The natural person, or the owner user of the legal entity (null only when the company has no owner)',
+    },
+  }),
+  companyId: field.uuidOrNull('page.company_id', { read: (row: Row) => row.company_id }),
+  user: field.objectOrNull(TEAM_MEMBER_USER_SHAPE, {
+    when: 'u.id IS NOT NULL',
+    read: (row: Row) => (row.u_id ? row : null),
+  }),
+  company: field.objectOrNull(TEAM_MEMBER_COMPANY_SHAPE, {
+    when: 'page.company_id IS NOT NULL',
+    read: (row: Row) => (row.company_id ? row : null),
+  }),
+  contractId: field.uuid('page.contract_id', { read: (row: Row) => row.contract_id }),
+  contractName: field.text('page.contract_name', { read: (row: Row) => row.contract_name }),
+  totalHoursMonth: field.number(minutesToHoursSql('h.month_minutes'), {
+    read: (row: Row) => minutesToHours(row.month_minutes),
+  }),
+  totalHoursWeek: field.number(minutesToHoursSql('h.week_minutes'), {
+    read: (row: Row) => minutesToHours(row.week_minutes),
+  }),
+  lastEntry: field.textOrNull('l.last_date', {
+    read: (row: Row) => row.last_date,
+    schema: { format: 'date', description: 'Latest work entry day' },
+  }),
+})
+
+/** A row of GET /team: adds `hasActiveContract` */
+export const TEAM_MEMBER_LIST_ITEM_SHAPE = extendShape('TeamMemberListItem', TEAM_MEMBER_SHAPE, {
+  hasActiveContract: field.boolean(`page.is_active AND page.contract_status = 'active'`, {
+    read: (row: Row) => row.is_active && row.contract_status === 'active',
+  }),
+})
+
+export default class TeamMemberDto {
+  static fromRow(row: TeamLinkRow): ShapeOf<typeof TEAM_MEMBER_SHAPE.fields> {
+    return TEAM_MEMBER_SHAPE.from(row)
   }
 
-  /**
-   * listItem built by PostgreSQL (E1 sends the page as JSON text): same
-   * keys, order and nulls, over the columns of the team statement (`page`,
-   * `co`, `u`, `h`, `l`; see queries/team_links). `company.logo` is a
-   * placeholder the action signs (LOGO_PLACEHOLDER_SQL).
-   * tests/functional/team/list_json.spec.ts compares it with listItem.
-   */
-  static LIST_ITEM_JSON_SQL = `json_build_object(
-    'contractPartId', page.part_id,
-    'type', CASE WHEN page.company_id IS NOT NULL THEN 'LEGAL_ENTITY' ELSE 'NATURAL_PERSON' END,
-    'isActive', page.is_active,
-    'userId', u.id,
-    'companyId', page.company_id,
-    'user', CASE WHEN u.id IS NOT NULL THEN json_build_object(
-      'id', u.id, 'name', u.name, 'email', u.email, 'phone', u.phone, 'avatar', u.avatar,
-      'cpf', u.cpf) END,
-    'company', CASE WHEN page.company_id IS NOT NULL THEN json_build_object(
-      'id', co.id, 'name', co.name, 'tradeName', co.trade_name, 'document', co.document,
-      'email', co.email, 'phone', co.phone, 'logo', ${LOGO_PLACEHOLDER_SQL}) END,
-    'contractId', page.contract_id,
-    'contractName', page.contract_name,
-    'totalHoursMonth', ${minutesToHoursSql('h.month_minutes')},
-    'totalHoursWeek', ${minutesToHoursSql('h.week_minutes')},
-    'lastEntry', l.last_date,
-    'hasActiveContract', page.is_active AND page.contract_status = 'active')`
+  /** listItem built by PostgreSQL (E1 sends the page as JSON text, json_build_object) */
+  static LIST_ITEM_JSON_SQL = TEAM_MEMBER_LIST_ITEM_SHAPE.objectSql()
 
-  /** A row of GET /team: adds `hasActiveContract` */
-  static listItem(row: TeamLinkRow) {
-    return {
-      ...TeamMemberDto.fromRow(row),
-      hasActiveContract: row.is_active && row.contract_status === 'active',
-    }
+  static listItem(row: TeamLinkRow): ShapeOf<typeof TEAM_MEMBER_LIST_ITEM_SHAPE.fields> {
+    return TEAM_MEMBER_LIST_ITEM_SHAPE.from(row)
   }
 }

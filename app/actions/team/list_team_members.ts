@@ -8,15 +8,37 @@ import type Company from '#models/company'
 import readCache, { readCacheKey, textBytes } from '#services/platform/read_cache'
 import type { ReadVersions } from '#support/read_versions'
 import { DEFAULT_PAGE_SIZE, type listTeamValidator } from '#validators/team'
+import TeamMemberDto from '#dtos/team_member_dto'
+import ProviderListItemDto from '#dtos/provider_list_item_dto'
+import PageMetaDto from '#dtos/page_meta_dto'
 
 type Filters = Infer<typeof listTeamValidator>
+type PageMeta = ReturnType<typeof PageMetaDto.from>
+
+/**
+ * The two lists of team links: their cache name, their item's SQL (the
+ * DTO's shape as json_build_object) and their envelope around the items'
+ * JSON text (GET /providers also repeats `total` at the top).
+ */
+export const TEAM_LISTS = {
+  team: {
+    read: 'team',
+    itemSql: TeamMemberDto.LIST_ITEM_JSON_SQL,
+    body: (data: string, meta: PageMeta) => `{"data":${data},"meta":${JSON.stringify(meta)}}`,
+  },
+  providers: {
+    read: 'providers',
+    itemSql: ProviderListItemDto.JSON_SQL,
+    body: (data: string, meta: PageMeta) =>
+      `{"data":${data},"total":${meta.total},"meta":${JSON.stringify(meta)}}`,
+  },
+} as const
 
 /**
  * The borrower's team: one row per link (PROVIDER part of its contracts)
  * with the hour totals of the current week and month in the company
  * timezone. Also the rows of GET /providers. The items come as JSON text
- * written by PostgreSQL with `itemSql` (the DTO's SQL twin:
- * TeamMemberDto.LIST_ITEM_JSON_SQL, ProviderListItemDto.JSON_SQL), logos
+ * written by PostgreSQL with the list's item SQL (TEAM_LISTS), logos
  * signed here.
  */
 @inject()
@@ -24,16 +46,17 @@ export default class ListTeamMembers {
   constructor(private clock: Clock) {}
 
   /**
-   * `item`: the list (`read`: its cache name) and its item's SQL; `versions`:
-   * the context's read versions, the page is cached under them (ReadCache)
-   * and the week and month it totals, the logos signed on every request.
+   * `list`: which of TEAM_LISTS; `versions`: the context's read versions,
+   * the page is cached under them (ReadCache) and the week and month it
+   * totals, the logos signed on every request. Returns the response body.
    */
   async handle(
     company: Company,
     filters: Filters,
-    item: { read: string; sql: string },
+    list: keyof typeof TEAM_LISTS,
     versions: ReadVersions | null = null
-  ) {
+  ): Promise<string> {
+    const item = TEAM_LISTS[list]
     const page = filters.page ?? 1
     const pageSize = filters.pageSize ?? DEFAULT_PAGE_SIZE
     const periods = periodsAt(this.clock.now(), company.timezone)
@@ -53,16 +76,12 @@ export default class ListTeamMembers {
             pageSize,
           },
           periods,
-          item.sql
+          item.itemSql
         )
         return { value: links, bytes: textBytes(links.data) + links.logos.length * 256 }
       }
     )
-    return {
-      data: await fillLogoUrls(result.data, result.logos),
-      total: result.total,
-      page,
-      pageSize,
-    }
+    const data = await fillLogoUrls(result.data, result.logos)
+    return item.body(data, PageMetaDto.from(result.total, page, pageSize))
   }
 }

@@ -17,8 +17,9 @@ async function loadYaml(path: string): Promise<Json> {
  * The OpenAPI 3.1 document: docs/openapi/openapi.yaml plus the paths and
  * components of every docs/openapi/paths/<area>.yaml, merged, with every
  * request body and query string generated from its validator
- * (REQUEST_VALIDATORS). Each area owns its file; a duplicate path or schema
- * name is an error.
+ * (REQUEST_VALIDATORS) and the component schemas of the declared response
+ * shapes (RESPONSE_SHAPES). Each area owns its file; a duplicate path or
+ * schema name is an error.
  */
 async function build(): Promise<Json> {
   const root = app.makePath('docs/openapi')
@@ -44,7 +45,23 @@ async function build(): Promise<Json> {
       }
     }
   }
-  return withRequestSchemas(document)
+  return withRequestSchemas(await withResponseShapes(document))
+}
+
+/** The component schemas of the shapes declared with jsonShape (RESPONSE_SHAPES) */
+async function withResponseShapes(document: Json) {
+  const { RESPONSE_SHAPES } = await import('#support/response_shapes')
+  const schemas = (document.components.schemas ??= {})
+  const generated = new Set<string>()
+  for (const shape of RESPONSE_SHAPES.flatMap((declared) => declared.withNested())) {
+    if (generated.has(shape.name)) continue
+    if (schemas[shape.name]) {
+      throw new Error(`OpenAPI: components.schemas.${shape.name} is declared by its shape`)
+    }
+    schemas[shape.name] = shape.schema()
+    generated.add(shape.name)
+  }
+  return document
 }
 
 export function openApiDocument(): Promise<Json> {
