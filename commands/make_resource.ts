@@ -6,7 +6,6 @@ import { promisify } from 'node:util'
 import { BaseCommand, args, flags } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
 import string from '@adonisjs/core/helpers/string'
-import { stringify } from 'yaml'
 import { MEMBER_ROLES, type MemberRole } from '#enums/roles'
 import { PERMISSIONS, ROLE_PERMISSIONS, type Permission } from '#support/permissions'
 
@@ -187,8 +186,8 @@ function modelColumn(field: Field) {
   return `  ${decorators[field.type] ?? '@column()'}\n  declare ${field.name}: ${tsType(field)}\n`
 }
 
-/** The VineJS rule of a field in the save validator */
-function validatorRule(field: Field, global: boolean, soft: boolean) {
+/** The VineJS rule of a field in the save validator (rules shared in #validators/rules/records) */
+function validatorRule(field: Field, table: string, global: boolean, soft: boolean) {
   const rules: Record<FieldType, string> = {
     string: 'vine.string().trim().minLength(1).maxLength(255)',
     text: 'vine.string().trim().maxLength(10000)',
@@ -202,71 +201,50 @@ function validatorRule(field: Field, global: boolean, soft: boolean) {
     references: 'vine.string().uuid({ version: [4] })',
   }
   let rule = rules[field.type]
-  const scope = global ? '' : `.where('company_id', field.meta.companyId)`
   if (field.parent) {
-    rule += `.exists(async (db, value${global ? '' : ', field'}) => {
-      const row = await db.from('${field.parent.table}').where('id', value)${scope}.first()
-      return Boolean(row)
-    })`
+    rule += `.exists(existsIn('${field.parent.table}'${global ? ', { global: true }' : ''}))`
   }
   if (field.unique) {
-    rule += `.unique(async (db, value, field) => {
-      const row = await db
-        .from('${'{{TABLE}}'}')
-        .where('${field.column}', value)${scope}${soft ? `.whereNull('deleted_at')` : ''}
-        .if(field.meta.id, (query) => query.whereNot('id', field.meta.id!))
-        .first()
-      return !row
-    })`
+    const scope = [global ? 'global: true' : '', soft ? 'softDelete: true' : ''].filter(Boolean)
+    const options = scope.length ? `, { ${scope.join(', ')} }` : ''
+    rule += `.unique(uniqueIn('${table}', '${field.column}'${options}))`
   }
   if (field.optional) rule += '.optional().nullable()'
   return `  ${field.name}: ${rule},`
 }
 
-function saveAssignment(field: Field) {
+/** What the save action stores for a field beyond the payload (dates, null for a missing optional) */
+function saveValue(field: Field) {
   const value = `payload.${field.name}`
   if (field.type === 'date' || field.type === 'datetime') {
-    const converted = `DateTime.fromJSDate(${field.optional ? `${value}` : value})`
-    return field.optional
-      ? `        ${field.name}: ${value} ? ${converted} : null,`
-      : `        ${field.name}: ${converted},`
+    const converted = `DateTime.fromJSDate(${value})`
+    return `${field.name}: ${field.optional ? `${value} ? ${converted} : null` : converted}`
   }
-  return `        ${field.name}: ${value}${field.optional ? ' ?? null' : ''},`
+  return field.optional ? `${field.name}: ${value} ?? null` : undefined
 }
 
-function dtoField(field: Field) {
-  const value = `record.${field.name}`
-  if (field.type === 'date') {
-    return `      ${field.name}: ${field.optional ? `${value}?.toISODate() ?? null` : `${value}.toISODate()!`},`
+/** The field of the response shape (app/support/json_shape.ts) */
+function shapeField(field: Field, model: string) {
+  const sql = q(`{row}.${field.column}`)
+  const orNull = field.optional ? 'OrNull' : ''
+  const kinds: Record<FieldType, string> = {
+    string: `text${orNull}(${sql})`,
+    text: `text${orNull}(${sql})`,
+    integer: `number${orNull}(${sql}, { schema: { type: 'integer' } })`,
+    decimal: `number${orNull}(${sql})`,
+    boolean: `boolean${orNull}(${sql})`,
+    date: field.optional
+      ? `textOrNull(${sql}, { read: (r: ${model}) => r.${field.name}?.toISODate() ?? null, schema: { format: 'date' } })`
+      : `text(${sql}, { read: (r: ${model}) => r.${field.name}.toISODate()!, schema: { format: 'date' } })`,
+    datetime: `timestamp${orNull}(apiTimestampSql(${sql}))`,
+    uuid: `uuid${orNull}(${sql})`,
+    enum: `text${orNull}<${field.enumValues.map(q).join(' | ')}>(${sql}, { schema: { enum: [${[
+      ...field.enumValues.map(q),
+      ...(field.optional ? ['null'] : []),
+    ].join(', ')}] } })`,
+    references: `uuid${orNull}(${sql})`,
   }
-  if (field.type === 'datetime') {
-    return `      ${field.name}: ${field.optional ? `${value}?.toISO() ?? null` : `${value}.toISO()!`},`
-  }
-  return `      ${field.name}: ${value},`
-}
-
-/** The response schema of a field (the DTO's output) */
-function responseSchema(field: Field): Record<string, unknown> {
-  const schemas: Record<FieldType, Record<string, unknown>> = {
-    string: { type: 'string' },
-    text: { type: 'string' },
-    integer: { type: 'integer' },
-    decimal: { type: 'number' },
-    boolean: { type: 'boolean' },
-    date: { type: 'string', format: 'date' },
-    datetime: { type: 'string', format: 'date-time' },
-    uuid: { type: 'string', format: 'uuid' },
-    enum: { type: 'string', enum: field.enumValues },
-    references: { type: 'string', format: 'uuid' },
-  }
-  const schema = schemas[field.type]
-  if (!field.optional) return schema
-  const { type, ...rest } = schema
-  return {
-    ...rest,
-    type: [type, 'null'],
-    ...(field.enumValues.length ? { enum: [...field.enumValues, null] } : {}),
-  }
+  return `  ${field.name}: field.${kinds[field.type]},`
 }
 
 function factoryValue(field: Field): string | undefined {
@@ -287,25 +265,18 @@ function factoryValue(field: Field): string | undefined {
   return value === undefined ? undefined : `    ${field.name}: ${value},`
 }
 
-/** A valid body value of the generated test (`n` varies what must be unique) */
-function sampleValue(field: Field, n: 'n' | number): string | undefined {
-  const vary = (fixed: string, varied: string) => (n === 'n' ? varied : fixed)
+/** A valid body value of the generated test: `n` varies what must be unique */
+function sampleValue(field: Field): string | undefined {
   const values: Record<FieldType, string | undefined> = {
-    string: vary(q(`${field.name}-${n}`), `\`${field.name}-\${n}\``),
-    text: vary(q(`About ${n}`), `\`About \${n}\``),
-    integer: vary(String(n), 'n'),
-    decimal: vary(`${n}.25`, 'n + 0.25'),
-    boolean: vary(String(n === 1), 'n === 1'),
-    date: vary(q(`2026-01-0${n}`), "`2026-01-${String(((n - 1) % 28) + 1).padStart(2, '0')}`"),
+    string: `\`${field.name}-\${n}\``,
+    text: '`About ${n}`',
+    integer: 'n',
+    decimal: 'n + 0.25',
+    boolean: 'n === 1',
+    date: "`2026-01-${String(((n - 1) % 28) + 1).padStart(2, '0')}`",
     datetime: q('2026-01-02T10:00:00.000Z'),
-    uuid: vary(
-      q(`2b1f7a9c-0c2e-4d6f-9a8b-${String(n).padStart(12, '0')}`),
-      "`2b1f7a9c-0c2e-4d6f-9a8b-${String(n).padStart(12, '0')}`"
-    ),
-    enum: vary(
-      q(field.enumValues[(Number(n) - 1) % field.enumValues.length]),
-      `[${field.enumValues.map(q).join(', ')}][(n - 1) % ${field.enumValues.length}]`
-    ),
+    uuid: "`2b1f7a9c-0c2e-4d6f-9a8b-${String(n).padStart(12, '0')}`",
+    enum: `([${field.enumValues.map(q).join(', ')}] as const)[(n - 1) % ${field.enumValues.length}]`,
     references: undefined,
   }
   return values[field.type]
@@ -328,138 +299,97 @@ function badValue(field: Field) {
   return values[field.type]
 }
 
-/** The OpenAPI fragment; the request schemas are filled from the validator once written */
-function openApiFragment(
-  name: string,
-  namePlural: string,
-  urlPath: string,
-  fields: Field[],
-  softDelete: boolean
-) {
-  const tag = [string.sentenceCase(string.noCase(namePlural))]
+/**
+ * The OpenAPI fragment, in the flow style of the hand-written ones: the
+ * operations, their summaries and answers. The request schemas come from
+ * the validators (REQUEST_VALIDATORS) and the resource's schema from its
+ * shape (RESPONSE_SHAPES) when the document loads.
+ */
+function openApiFragment(name: string, namePlural: string, urlPath: string, soft: boolean) {
+  const tag = string.sentenceCase(string.noCase(namePlural))
   const camel = string.camelCase(namePlural)
-  const ref = (kind: string, id: string) => ({ $ref: `#/components/${kind}/${id}` })
-  const errors = (...statuses: number[]) =>
-    Object.fromEntries(
-      statuses.map((status) => [
-        String(status),
-        ref(
-          'responses',
-          (
-            {
-              401: 'Unauthorized',
-              403: 'Forbidden',
-              404: 'NotFound',
-              409: 'Conflict',
-              422: 'ValidationFailed',
-            } as any
-          )[status]
-        ),
-      ])
-    )
-  /** The schema is generated from the validator (REQUEST_VALIDATORS) when the document loads */
-  const body = { required: true, content: { 'application/json': {} } }
-  const security = [{ bearer: [] }]
-  return {
-    paths: {
-      [`/${urlPath}`]: {
-        get: {
-          tags: tag,
-          summary: `The company's ${string.noCase(namePlural)}, newest change first`,
-          operationId: `${camel}Index`,
-          security,
-          /** The query parameters are generated from the list validator (REQUEST_VALIDATORS) */
-          parameters: [ref('parameters', 'CompanyId')],
-          responses: {
-            200: {
-              description: 'OK',
-              content: {
-                'application/json': {
-                  schema: {
-                    type: 'object',
-                    required: ['data', 'meta'],
-                    properties: {
-                      data: { type: 'array', items: ref('schemas', name) },
-                      meta: ref('schemas', 'PaginationMeta'),
-                    },
-                  },
-                },
-              },
-            },
-            ...errors(401, 403, 422),
-          },
-        },
-        post: {
-          tags: tag,
-          summary: `Create a ${string.noCase(name)}`,
-          operationId: `${camel}Store`,
-          security,
-          parameters: [ref('parameters', 'CompanyId')],
-          requestBody: body,
-          responses: { 201: ref('responses', `${name}Response`), ...errors(401, 403, 422) },
-        },
-      },
-      [`/${urlPath}/{id}`]: {
-        parameters: [
-          { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
-          ref('parameters', 'CompanyId'),
-        ],
-        get: {
-          tags: tag,
-          summary: `One ${string.noCase(name)}`,
-          operationId: `${camel}Show`,
-          security,
-          responses: { 200: ref('responses', `${name}Response`), ...errors(401, 403, 404) },
-        },
-        put: {
-          tags: tag,
-          summary: `Replace a ${string.noCase(name)}`,
-          operationId: `${camel}Update`,
-          security,
-          requestBody: body,
-          responses: { 200: ref('responses', `${name}Response`), ...errors(401, 403, 404, 422) },
-        },
-        delete: {
-          tags: tag,
-          summary: softDelete ? 'Soft delete' : 'Delete',
-          operationId: `${camel}Destroy`,
-          security,
-          responses: {
-            204: { description: 'Deleted' },
-            ...errors(...(softDelete ? [401, 403, 404] : [401, 403, 404, 409])),
-          },
-        },
-      },
-    },
-    components: {
-      schemas: {
-        [name]: {
-          type: 'object',
-          required: ['id', ...fields.map((f) => f.name), 'createdAt', 'updatedAt'],
-          properties: {
-            id: { type: 'string', format: 'uuid' },
-            ...Object.fromEntries(fields.map((f) => [f.name, responseSchema(f)])),
-            createdAt: { type: 'string', format: 'date-time' },
-            updatedAt: { type: 'string', format: 'date-time' },
-          },
-        },
-      },
-      responses: {
-        [`${name}Response`]: {
-          description: 'OK',
-          content: {
-            'application/json': {
-              schema: {
-                type: 'object',
-                required: ['data'],
-                properties: { data: ref('schemas', name) },
-              },
-            },
-          },
-        },
-      },
-    },
+  const ref = (kind: string, id: string) => `{ $ref: '#/components/${kind}/${id}' }`
+  const errors: Record<number, string> = {
+    401: 'Unauthorized',
+    403: 'Forbidden',
+    404: 'NotFound',
+    409: 'Conflict',
+    422: 'ValidationFailed',
   }
+  /** `answer`: the success status and its response, one line or indented lines */
+  const operation = (
+    method: string,
+    summary: string,
+    action: string,
+    answer: string[],
+    statuses: number[]
+  ) => [
+    `    ${method}:`,
+    `      tags: [${tag}]`,
+    `      summary: ${summary}`,
+    `      operationId: ${camel}${action}`,
+    `      security: [{ bearer: [] }]`,
+    `      responses:`,
+    ...answer.map((line) => `        ${line}`),
+    ...statuses.map((status) => `        '${status}': ${ref('responses', errors[status])}`),
+  ]
+  const one = `${ref('responses', `${name}Response`)}`
+  const page = [
+    `'200':`,
+    `  description: OK`,
+    `  content:`,
+    `    application/json:`,
+    `      schema:`,
+    `        type: object`,
+    `        required: [data, meta]`,
+    `        properties:`,
+    `          data: { type: array, items: ${ref('schemas', name)} }`,
+    `          meta: ${ref('schemas', 'PaginationMeta')}`,
+  ]
+  const human = { one: string.noCase(name), many: string.noCase(namePlural) }
+  return [
+    `# ${tag} (make:resource ${name}): schemas from RESPONSE_SHAPES and REQUEST_VALIDATORS`,
+    `paths:`,
+    `  /${urlPath}:`,
+    `    parameters: [${ref('parameters', 'CompanyId')}]`,
+    ...operation(
+      'get',
+      `The company's ${human.many}, newest change first`,
+      'Index',
+      page,
+      [401, 403, 422]
+    ),
+    ...operation('post', `Create a ${human.one}`, 'Store', [`'201': ${one}`], [401, 403, 422]),
+    `  /${urlPath}/{id}:`,
+    `    parameters:`,
+    `      - { name: id, in: path, required: true, schema: { type: string, format: uuid } }`,
+    `      - ${ref('parameters', 'CompanyId')}`,
+    ...operation('get', `One ${human.one}`, 'Show', [`'200': ${one}`], [401, 403, 404]),
+    ...operation(
+      'put',
+      `Replace a ${human.one}`,
+      'Update',
+      [`'200': ${one}`],
+      [401, 403, 404, 422]
+    ),
+    ...operation(
+      'delete',
+      soft ? 'Soft delete' : 'Delete (409 while a record points to it)',
+      'Destroy',
+      [`'204': { description: Deleted }`],
+      soft ? [401, 403, 404] : [401, 403, 404, 409]
+    ),
+    `components:`,
+    `  responses:`,
+    `    ${name}Response:`,
+    `      description: OK`,
+    `      content:`,
+    `        application/json:`,
+    `          schema:`,
+    `            type: object`,
+    `            required: [data]`,
+    `            properties: { data: ${ref('schemas', name)} }`,
+  ].join('\n')
 }
 
 export function buildState(
@@ -507,103 +437,58 @@ export function buildState(
     ...(soft ? [`.whereNull('${tableName}.deleted_at')`] : []),
   ]
   const searchable = fields.filter((f) => f.type === 'string' || f.type === 'text')
-  const searchBlock = searchable.length
-    ? `      .if(filters.search, (query) =>
-        query.where((where) => {
-${searchable.map((f) => `          where.orWhereILike('${tableName}.${f.column}', \`%\${escapeLike(filters.search!)}%\`)`).join('\n')}
-        })
-      )`
-    : ''
   const refs = fields.filter((f) => f.parent)
-  const companyMerge = global ? '' : 'companyId: company.id, '
-
-  const sample = (n: 'n' | number) =>
-    fields
-      .map((f) => {
-        const value = sampleValue(f, n)
-        return value === undefined ? undefined : `  ${f.name}: ${value},`
-      })
-      .filter(Boolean)
-      .join('\n')
-  const expected = (n: number) =>
-    fields
-      .filter((f) => f.type !== 'datetime' && f.type !== 'references')
-      .map((f) => `      ${f.name}: ${sampleValue(f, n)},`)
-      .join('\n')
-  const required = fields.filter((f) => !f.optional)
-  const badBodies = [
-    ...(required.length ? ['      {},'] : []),
-    ...fields.map((f) => `      { ...valid(refs), ${f.name}: ${badValue(f)} },`),
-    ...required.map((f) => `      { ...valid(refs), ${f.name}: undefined },`),
-  ]
+  const saveValues = fields.map(saveValue).filter(Boolean)
   const uniqueString = uniques.find((f) =>
     ['string', 'text', 'integer', 'decimal'].includes(f.type)
   )
-  const duplicateTest = uniqueString
-    ? `  test('${uniqueString.name} is unique${global ? '' : ' in the company'}: 422 on a duplicate', async ({ client, assert }) => {
-    const { company, owner } = await companyWithOwner()
-    const api = as(client, owner, company)
-    const refs = await parentsOf(company)
-    const first = await api.post(URL).json(valid(refs))
-    first.assertStatus(201)
-    const duplicate = await api.post(URL).json(valid(refs))
-    duplicate.assertStatus(422)
-    assert.equal(duplicate.body().errors[0].field, '${uniqueString.name}')
-    /** replacing a record with its own value is not a duplicate */
-    const id = first.body().data.id
-    ;(await api.put(\`\${URL}/\${id}\`).json(valid(refs))).assertStatus(200)
-    const second = await api.post(URL).json(valid(refs, 2))
-    ;(await api.put(\`\${URL}/\${second.body().data.id}\`).json(valid(refs))).assertStatus(422)
-${
-  global
-    ? ''
-    : `    const other = await companyWithOwner()
-    const otherApi = as(client, other.owner, other.company)
-    ;(await otherApi.post(URL).json(valid(await parentsOf(other.company)))).assertStatus(201)
-`
-}  })`
-    : ''
-  const isolationTest = global
-    ? ''
-    : `  test('another company\\'s record is 404 and stays as it was', async ({ client, assert }) => {
-    const mine = await companyWithOwner()
-    const theirs = await companyWithOwner()
-    const record = await ${name}Factory.merge({
-      companyId: theirs.company.id,
-      ...(await parentsOf(theirs.company)),
-    }).create()
-    const api = as(client, mine.owner, mine.company)
-    const refs = await parentsOf(mine.company)
-    ;(await api.get(\`\${URL}/\${record.id}\`)).assertStatus(404)
-    ;(await api.put(\`\${URL}/\${record.id}\`).json(valid(refs))).assertStatus(404)
-    ;(await api.delete(\`\${URL}/\${record.id}\`)).assertStatus(404)
-    assert.deepEqual((await api.get(URL)).body().data, [])
-    const reloaded = await ${name}.findOrFail(record.id)
-    assert.equal(reloaded.updatedAt.toMillis(), record.updatedAt.toMillis())
-  })`
-
-  /** Parents generated by make:resource with a hard delete answer 409 while referenced */
-  const parentDeleteTest = (options.restrictingParents ?? [])
-    .map((f) => {
-      const parentUrl = string.dashCase(string.pluralize(f.parent!.model))
-      return `  test('a ${string.noCase(f.parent!.model)} stays while a record points to it: 409', async ({ client }) => {
-    const { company, owner } = await companyWithOwner()
-    const api = as(client, owner, company)
-    const refs = await parentsOf(company)
-    ;(await api.post(URL).json(valid(refs))).assertStatus(201)
-    ;(await api.delete(\`/${parentUrl}/\${refs.${f.name}}\`)).assertStatus(409)
-  })`
-    })
-    .join('\n\n')
-  const parentsOf = refs.length
-    ? `/** One parent of each referenced table, in the company */
-async function parentsOf(company: Company) {
-  return {
-${refs.map((f) => `    ${f.name}: (await ${f.parent!.model}Factory.merge({ companyId: company.id }).create()).id,`).join('\n')}
-  }
-}`
-    : `/** Referenced parents of the company (none for this resource) */
-const parentsOf = async (_company: Company): Promise<Record<string, string>> => ({})`
+  /** What the generated spec tells the suite beyond the url, model, roles and bodies */
+  const suiteOptions = [
+    ...(fields.some((f) => f.optional)
+      ? [
+          `    optional: [${fields
+            .filter((f) => f.optional)
+            .map((f) => q(f.name))
+            .join(', ')}],`,
+        ]
+      : []),
+    ...(uniqueString ? [`    unique: '${uniqueString.name}',`] : []),
+    ...(searchable.length ? [`    search: '${searchable[0].name}',`] : []),
+    ...(fields.some((f) => f.type === 'datetime')
+      ? [
+          `    notEchoed: [${fields
+            .filter((f) => f.type === 'datetime')
+            .map((f) => q(f.name))
+            .join(', ')}],`,
+        ]
+      : []),
+    ...(refs.length
+      ? [
+          `    /** one parent of each referenced table, in the company */`,
+          `    parentsOf: async (company) => ({`,
+          ...refs.map(
+            (f) =>
+              `      ${f.name}: (await ${f.parent!.model}Factory.merge({ companyId: company.id }).create()).id,`
+          ),
+          `    }),`,
+        ]
+      : []),
+    ...(options.restrictingParents?.length
+      ? [
+          `    restrictingParents: { ${options.restrictingParents
+            .map((f) => `${f.name}: '/${string.dashCase(string.pluralize(f.parent!.model))}'`)
+            .join(', ')} },`,
+        ]
+      : []),
+    ...(global ? ['    global: true,'] : []),
+    ...(soft ? ['    softDelete: true,'] : []),
+  ]
+  const helpers = [
+    'listRecordsValidator',
+    ...(refs.length ? ['existsIn'] : []),
+    ...(uniques.length ? ['uniqueIn'] : []),
+    'type RecordMeta',
+  ]
 
   return {
     name,
@@ -659,7 +544,7 @@ const parentsOf = async (_company: Company): Promise<Record<string, string>> => 
         : 'an unknown record'
       : `another company's${soft ? ' (or a deleted)' : ''} record`,
     factoryImports: fields.some((f) => f.type === 'date' || f.type === 'datetime')
-      ? `import { DateTime } from 'luxon'`
+      ? `import { DateTime } from 'luxon'\n`
       : '',
     companyNote: global
       ? 'A record with fake values'
@@ -667,83 +552,59 @@ const parentsOf = async (_company: Company): Promise<Record<string, string>> => 
         ? 'A record with fake values: merge its companyId and the ids of its parents'
         : 'A record with fake values: merge its companyId',
     factoryValues: fields.map(factoryValue).filter(Boolean).join('\n'),
-    validatorRules: fields
-      .map((f) => validatorRule(f, global, soft).replaceAll('{{TABLE}}', tableName))
-      .join('\n'),
-    searchBlock,
-    searchAssertion: searchable.length
-      ? `    const found = await api.get(\`\${URL}?search=\${encodeURIComponent(${sampleValue(searchable[0], 2)})}\`)
-    assert.deepEqual(found.body().data.map((row: { id: string }) => row.id), [id])
-    assert.deepEqual((await api.get(\`\${URL}?search=%25\`)).body().data, [])`
+    validatorHelpers: helpers.join(', '),
+    validatorRules: fields.map((f) => validatorRule(f, tableName, global, soft)).join('\n'),
+    searchDoc: searchable.length
+      ? `; search looks in ${searchable.map((f) => string.noCase(f.name)).join(', ')}`
       : '',
-    listImports: searchable.length ? `import { escapeLike } from '#support/like'` : '',
-    saveImports: hasDates ? `import { DateTime } from 'luxon'` : '',
-    saveAssignments: [
-      ...(global ? [] : ['        companyId: company.id,']),
-      ...fields.map(saveAssignment),
-    ].join('\n'),
+    searchColumns: searchable.length
+      ? `, [${searchable.map((f) => q(`${tableName}.${f.column}`)).join(', ')}]`
+      : '',
+    saveImports: hasDates ? `import { DateTime } from 'luxon'\n` : '',
+    saveValues: `{ ${[...(global ? [] : ['companyId: company.id']), '...payload', ...saveValues].join(', ')} }`,
     deleteImports: soft
-      ? `import { inject } from '@adonisjs/core'\nimport Clock from '#services/platform/clock'`
-      : `import { ConflictException } from '#exceptions/http_exceptions'`,
-    deleteConstants: soft
-      ? ''
-      : `/** restrict_violation (onDelete RESTRICT) and foreign_key_violation (NO ACTION) */
-const STILL_REFERENCED = new Set(['23001', '23503'])`,
+      ? `import { inject } from '@adonisjs/core'\nimport Clock from '#services/platform/clock'\n`
+      : '',
+    deleteHelper: soft ? 'softDeleteRecord' : 'deleteRecord',
+    deleteArg: soft ? 'this.clock.local()' : q(`errors.${string.snakeCase(name)}_in_use`),
     deleteDoc: soft
       ? 'Soft delete: the row stays with deleted_at, reads skip it'
       : 'Deletes the record; while a row of another table points to it (RESTRICT), 409',
     deleteDecorator: soft ? '@inject()\n' : '',
     deleteConstructor: soft ? '  constructor(protected clock: Clock) {}\n' : '',
-    deleteBody: soft
-      ? `      record.useTransaction(trx)
-      record.deletedAt = this.clock.local()
-      await record.save()`
-      : `      try {
-        await record.useTransaction(trx).delete()
-      } catch (error) {
-        if (!STILL_REFERENCED.has((error as { code?: string }).code ?? '')) throw error
-        throw new ConflictException('errors.${string.snakeCase(name)}_in_use')
-      }`,
-    dtoFields: fields.map(dtoField).join('\n'),
-    testImports: refs
-      .map(
+    shapeName: `${string.snakeCase(name).toUpperCase()}_SHAPE`,
+    shapeFields: fields.map((f) => shapeField(f, name)).join('\n'),
+    dtoImports: fields.some((f) => f.type === 'date')
+      ? `import type ${name} from '#models/${fileName}'\n`
+      : '',
+    testImports: [
+      ...(refs.length ? [`import { randomUUID } from 'node:crypto'\n`] : []),
+      ...refs.map(
         (f) =>
-          `import { ${f.parent!.model}Factory } from '#database/factories/${f.parent!.file}_factory'`
-      )
-      .join('\n'),
+          `import { ${f.parent!.model}Factory } from '#database/factories/${f.parent!.file}_factory'\n`
+      ),
+    ].join(''),
     readRoles: JSON.stringify(readers).replaceAll('"', "'"),
     writeRoles: JSON.stringify(writers).replaceAll('"', "'"),
-    parentsOf,
-    validBody: sample('n'),
-    expectedBody: expected(1),
-    expectedChangedBody: expected(2),
-    deletedAssertion: soft
-      ? `    assert.isNotNull((await ${name}.findOrFail(id)).deletedAt)`
-      : `    assert.isNull(await ${name}.find(id))`,
-    companyMerge,
-    companyTypeImport: global ? '' : `import type Company from '#models/company'`,
+    validBody: fields
+      .map((f) => [f.name, sampleValue(f)])
+      .filter(([, value]) => value !== undefined)
+      .map(([key, value]) => `${key}: ${value}`)
+      .join(', '),
+    badValues: fields.map((f) => `${f.name}: ${badValue(f)}`).join(', '),
+    suiteOptions: suiteOptions.join('\n'),
+    companyTypeImport: global ? '' : `import type Company from '#models/company'\n`,
     companyParam: global ? '' : 'company: Company, ',
     companyArg: global ? '' : 'company, ',
     ctxCompany: global ? '' : ', company',
-    countScope: global ? '' : `.where('company_id', company.id)`,
-    badBodies: badBodies.join('\n'),
-    duplicateTest,
-    isolationTest,
-    parentDeleteTest,
     fields,
     readers,
     writers,
-    document:
-      `# ${humanPlural} (make:resource ${name}). The request body and query schemas are generated\n` +
-      `# from the validators named in app/support/request_validators.ts.\n` +
-      stringify(openApiFragment(name, namePlural, urlPath, fields, soft), YAML_OPTIONS),
+    document: openApiFragment(name, namePlural, urlPath, soft),
   }
 }
 
 type State = ReturnType<typeof buildState>
-
-/** No anchors: each operation reads on its own, as the hand-written fragments do */
-const YAML_OPTIONS = { lineWidth: 100, aliasDuplicateObjects: false }
 
 export default class MakeResource extends BaseCommand {
   static commandName = 'make:resource'
@@ -870,7 +731,7 @@ export default class MakeResource extends BaseCommand {
   #restricts(field: Field) {
     const parent = field.parent!
     const action = this.app.makePath('app/actions', parent.table, `delete_${parent.file}.ts`)
-    return existsSync(action) && readFileSync(action, 'utf8').includes('STILL_REFERENCED')
+    return existsSync(action) && /\bdeleteRecord\(/.test(readFileSync(action, 'utf8'))
   }
 
   /** `gates`: what the generated routes declare with `.gate(...)` */
@@ -957,6 +818,12 @@ export default class MakeResource extends BaseCommand {
       const close = text.indexOf('\n}\n', start)
       return `${text.slice(0, close)}\n${lines}${text.slice(close)}`
     }
+    /** `line` after the last import of `text` */
+    const withImport = (text: string, line: string) => {
+      const lastImport = text.lastIndexOf('\nimport ')
+      const at = text.indexOf('\n', text.indexOf(" from '", lastImport)) + 1
+      return `${text.slice(0, at)}${line}\n${text.slice(at)}`
+    }
     const comment = `  // ${state.humanPlural} (make:resource)`
     /** The validators behind the request schemas of the document (REQUEST_VALIDATORS) */
     const save = `save${state.name}Validator`
@@ -965,14 +832,24 @@ export default class MakeResource extends BaseCommand {
       this.app.makePath('app/support/request_validators.ts'),
       `'${routeName}.index'`,
       (text) => {
-        const validatorsImport = `import { ${list}, ${save} } from '#validators/${state.fileName}'\n`
-        const lastImport = text.lastIndexOf('\nimport ')
-        const at = text.indexOf('\n', text.indexOf(" from '", lastImport)) + 1
         return insertBeforeClose(
-          `${text.slice(0, at)}${validatorsImport}${text.slice(at)}`,
+          withImport(text, `import { ${list}, ${save} } from '#validators/${state.fileName}'`),
           'export const REQUEST_VALIDATORS',
-          `\n${comment}\n  '${routeName}.index': { query: ${list} },\n  '${routeName}.store': { body: ${save} },\n  '${routeName}.update': { body: ${save} },`
+          `${comment}\n  '${routeName}.index': { query: ${list} },\n  '${routeName}.store': { body: ${save} },\n  '${routeName}.update': { body: ${save} },`
         )
+      }
+    )
+    /** The shape gives the document its component schema (RESPONSE_SHAPES) */
+    await edit(
+      this.app.makePath('app/support/response_shapes.ts'),
+      `${state.shapeName},`,
+      (text) => {
+        const imported = withImport(
+          text,
+          `import { ${state.shapeName} } from '#dtos/${state.fileName}_dto'`
+        )
+        const close = imported.indexOf('\n]', imported.indexOf('export const RESPONSE_SHAPES'))
+        return `${imported.slice(0, close)}\n  ${state.shapeName},${imported.slice(close)}`
       }
     )
     const reach = (roles: MemberRole[]) => roles.join(' ')
@@ -983,7 +860,7 @@ export default class MakeResource extends BaseCommand {
         insertBeforeClose(
           text,
           'const REACH',
-          `\n${comment}\n${routeNames
+          `${comment}\n${routeNames
             .map((route, i) => `  '${route}': '${reach(i < 2 ? state.readers : state.writers)}',`)
             .join('\n')}`
         )

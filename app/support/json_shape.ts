@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon'
+import PaginationMetaDto from '#dtos/pagination_meta_dto'
 import {
   jsonArraySql,
   jsonBoolSql,
@@ -117,6 +118,8 @@ export const field = {
     make<number | null>('number', true, sql, o.read, o.schema),
   boolean: (sql: string, o: Options<boolean> = {}) =>
     make<boolean>('boolean', false, sql, o.read, o.schema),
+  booleanOrNull: (sql: string, o: Options<boolean | null> = {}) =>
+    make<boolean | null>('boolean', true, sql, o.read, o.schema),
   /** SQL: a timestamp text (api_timestamp); read: a DateTime or Date, printed as ISO */
   timestamp: (sql: string, o: Options<DateTime | Date | string> = {}) =>
     make<string>('timestamp', false, sql, o.read, o.schema),
@@ -208,7 +211,7 @@ function formatPart(spec: ShapeField, params: Record<string, string>): [string, 
     case 'number':
       return spec.nullable ? ['%s', jsonRawOrNullSql(sql)] : ['%s', sql]
     case 'boolean':
-      return ['%s', jsonBoolSql(sql)]
+      return ['%s', spec.nullable ? jsonRawOrNullSql(sql) : jsonBoolSql(sql)]
     case 'json':
       return ['%s', spec.nullable ? jsonRawOrNullSql(sql) : `${sql}::text`]
     case 'object':
@@ -235,6 +238,15 @@ export class JsonShape<F extends Fields> {
       result[key] = serialize(spec, spec.read(source))
     }
     return result as ShapeOf<F>
+  }
+
+  /** The answer of a paginated list: the page's rows in the shape and the pagination meta */
+  page(paginator: { all(): unknown[]; total: number; currentPage: number; perPage: number }): {
+    data: ShapeOf<F>[]
+    meta: ReturnType<typeof PaginationMetaDto.fromPaginator>
+  } {
+    const data = paginator.all().map((row) => this.from(row))
+    return { data, meta: PaginationMetaDto.fromPaginator(paginator) }
   }
 
   /** The compact JSON text (as JSON.stringify writes it), by format() */

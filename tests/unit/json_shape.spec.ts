@@ -54,6 +54,26 @@ test.group('Response shapes (jsonShape)', () => {
     )
   })
 
+  test('a boolean that may be null prints null, and its schema allows it', ({ assert }) => {
+    const shape = jsonShape('Sample', { flag: field.booleanOrNull('{row}.flag') })
+    assert.deepEqual(shape.from({ flag: null }), { flag: null })
+    assert.deepEqual(shape.from({ flag: true }), { flag: true })
+    assert.equal(
+      shape.formatSql({ row: 't' }),
+      `format('{"flag":%s}', coalesce(t.flag::text, 'null'))`
+    )
+    assert.deepEqual(shape.schema().properties, { flag: { type: ['boolean', 'null'] } })
+  })
+
+  test('a page of rows gives the data in the shape and the pagination meta', ({ assert }) => {
+    const shape = jsonShape('Sample', { id: field.uuid('{row}.id') })
+    const paginator = { all: () => [{ id: 'a', extra: 1 }], total: 3, currentPage: 2, perPage: 2 }
+    assert.deepEqual(shape.page(paginator), {
+      data: [{ id: 'a' }],
+      meta: { total: 3, page: 2, perPage: 2, totalPages: 2 },
+    })
+  })
+
   test('a parameter the caller does not give is an error, not SQL with a hole', ({ assert }) => {
     const shape = jsonShape('Sample', { read: field.boolean('{isRead}', { read: () => true }) })
     assert.throws(() => shape.formatSql({}), 'json_shape: no value for {isRead}')
