@@ -824,7 +824,6 @@ export default class MakeResource extends BaseCommand {
       const at = text.indexOf('\n', text.indexOf(" from '", lastImport)) + 1
       return `${text.slice(0, at)}${line}\n${text.slice(at)}`
     }
-    const comment = `  // ${state.humanPlural} (make:resource)`
     /** The validators behind the request schemas of the document (REQUEST_VALIDATORS) */
     const save = `save${state.name}Validator`
     const list = `list${state.namePlural}Validator`
@@ -835,7 +834,7 @@ export default class MakeResource extends BaseCommand {
         return insertBeforeClose(
           withImport(text, `import { ${list}, ${save} } from '#validators/${state.fileName}'`),
           'export const REQUEST_VALIDATORS',
-          `${comment}\n  '${routeName}.index': { query: ${list} },\n  '${routeName}.store': { body: ${save} },\n  '${routeName}.update': { body: ${save} },`
+          `  '${routeName}.index': { query: ${list} },\n  '${routeName}.store': { body: ${save} },\n  '${routeName}.update': { body: ${save} },`
         )
       }
     )
@@ -853,6 +852,7 @@ export default class MakeResource extends BaseCommand {
       }
     )
     const reach = (roles: MemberRole[]) => roles.join(' ')
+    const comment = `  // ${state.humanPlural} (make:resource)`
     await edit(
       this.app.makePath('tests/unit/permissions.spec.ts'),
       `'${routeName}.index'`,
