@@ -1,14 +1,12 @@
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import Contract from '#models/contract'
-import ContractHistory from '#models/contract_history'
 import ContractPart from '#models/contract_part'
 import type Company from '#models/company'
 import type User from '#models/user'
 import ContractEventService from '#services/contracts/event_service'
 import { ConflictException } from '#exceptions/http_exceptions'
 import { CLOSED_STATUSES } from '#support/contract_rules'
-import RecordContractWebhook from '#actions/webhooks/record_contract_webhook'
 
 /**
  * PATCH /contracts/:id/cancel: cancels a contract that is not finished,
@@ -31,15 +29,6 @@ export default class CancelContract {
       contract.status = 'cancelled'
       await contract.save()
       await ContractPart.settleLinksOf([contract.id], trx)
-      await ContractHistory.create(
-        {
-          contractId: contract.id,
-          type: 'STATUS_CHANGED',
-          actorId: user.id,
-          payload: { from, to: 'cancelled', reason },
-        },
-        { client: trx }
-      )
       const base = await this.events.base(
         contract,
         user,
@@ -50,13 +39,14 @@ export default class CancelContract {
         },
         trx
       )
-      await this.events.emit('contract:cancelled', { ...base, reason })
-      await new RecordContractWebhook().handle(
-        trx,
+      await this.events.changed({
         contract,
-        'contract.status_changed',
-        'contract.cancelled'
-      )
+        actorId: user.id,
+        history: { type: 'STATUS_CHANGED', payload: { from, to: 'cancelled', reason } },
+        notices: [{ name: 'contract:cancelled', data: { ...base, reason } }],
+        webhooks: ['contract.status_changed', 'contract.cancelled'],
+        trx,
+      })
       return contract
     })
   }
