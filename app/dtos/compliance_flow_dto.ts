@@ -148,7 +148,7 @@ export default class ComplianceFlowDto {
 
 /**
  * ComplianceStepDto.fromModel written by PostgreSQL for the step `s` (D1
- * sends its body as JSON text, #12): the same keys in the same order and
+ * sends its body as JSON text): the same keys in the same order and
  * the same compact text as JSON.stringify, by format() (about half the
  * cost of json_build_object, as ContractDto.recordJsonSql). Text through
  * to_json (escaped), uuids and codes quoted as they are, jsonb as its

@@ -10,7 +10,7 @@ import {
 import type { MemberRole } from '#enums/roles'
 
 /**
- * Issue #22: the permission table pinned to docs/decisions.md ("Security:
+ * The permission table pinned to docs/decisions.md ("Security:
  * role-gates", final table and route mapping). The generated HTTP matrix
  * (tests/functional/security/role_gates.spec.ts) follows ROUTE_GATES, so
  * it cannot notice a gate widened IN the table: this test can. Changing a
@@ -176,7 +176,7 @@ const REACH: Record<string, string> = {
   'company.members.store': ADMINS,
   'company.members.update': ADMINS,
   'company.members.destroy': ADMINS,
-  // ADMINS: webhooks (#16, decisions "Integrations (#16): webhooks")
+  // ADMINS: webhooks (decisions "Integrations: webhooks")
   'webhooks.events': ADMINS,
   'webhooks.index': ADMINS,
   'webhooks.store': ADMINS,

@@ -110,7 +110,7 @@ export default class UploadContractFile {
       uploadedAt: this.clock.local(),
     })
     await record.save()
-    /** A provider's onboarding document of this requirement shows the borrower's file (#17) */
+    /** A provider's onboarding document of this requirement shows the borrower's file */
     await syncOnboardingDocument(record, 'saved', trx)
 
     await ContractHistory.create(

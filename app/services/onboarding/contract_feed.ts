@@ -19,7 +19,7 @@ import { ONBOARDING_MESSAGES, type OnboardingDocumentStatus } from '#support/onb
 import { nowLocal } from '#services/platform/clock'
 
 /**
- * Onboarding feeds the contract (issue #17, docs/decisions.md "Correctness:
+ * Onboarding feeds the contract (docs/decisions.md "Correctness:
  * onboarding feeds the contract"). What the provider does through the
  * public link is written, in the same transaction as the write, where the
  * contract reads it:

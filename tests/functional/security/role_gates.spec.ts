@@ -8,8 +8,8 @@ import { companyScopedRoutes } from '#tests/support/routes'
 import { memberOf } from '#tests/support/tenancy'
 
 /**
- * Generated from the router and the permission table (issue #21, finding
- * 4; every method and every role since issue #22): each company-scoped
+ * Generated from the router and the permission table (every method and
+ * every role): each company-scoped
  * route, under each of its methods (GET included), sent as each role with
  * random v4 ids and an empty body. Where the table denies the role the
  * role gate answers 403; where it allows it, the request gets past the
