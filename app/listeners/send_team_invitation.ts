@@ -20,9 +20,7 @@ export default class SendTeamInvitation {
     await sendDedicatedMail(
       'team/invitation',
       {
-        to: user.email,
-        toName: user.name,
-        locale: user.locale,
+        to: user,
         subject: phrase('mail.team_invitation.subject', { borrowerName: borrower.name }),
       },
       {
@@ -72,9 +70,7 @@ export default class SendTeamInvitation {
     await sendDedicatedMail(
       'team/membership_request',
       {
-        to: invitee.email,
-        toName: invitee.name,
-        locale: invitee.locale,
+        to: invitee,
         subject: phrase('mail.membership_request.subject', { borrowerName: borrower.name }),
       },
       {
