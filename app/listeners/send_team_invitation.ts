@@ -8,6 +8,28 @@ import { membersWithRoles, sendDedicatedMail } from '#services/notifications/eve
 import { COMPANY_ADMIN_ROLES } from '#enums/roles'
 import { phrase, roleName } from '#support/i18n'
 
+/** The e-mail that asks a person to join the provider company on the borrower's team */
+function mailInvitation(
+  template: string,
+  subjectKey: string,
+  to: TeamMembershipRequestedEvent['invitee'],
+  invitation: Omit<TeamMembershipRequestedEvent, 'invitee'>
+) {
+  const { borrower, invitedBy, trx } = invitation
+  return sendDedicatedMail(
+    template,
+    { to, subject: phrase(subjectKey, { borrowerName: borrower.name }) },
+    {
+      name: to.name,
+      borrowerName: borrower.name,
+      companyName: invitation.companyName,
+      invitedByName: invitedBy.name,
+      acceptUrl: invitation.acceptUrl,
+    },
+    trx
+  )
+}
+
 /**
  * E4: the legal representative receives the invitation e-mail (set a
  * password through `acceptUrl`); the inviting company's other admins get
@@ -17,21 +39,13 @@ import { phrase, roleName } from '#support/i18n'
  */
 export default class SendTeamInvitation {
   async handle({ user, company, borrower, invitedBy, acceptUrl, trx }: TeamMemberInvitedEvent) {
-    await sendDedicatedMail(
-      'team/invitation',
-      {
-        to: user,
-        subject: phrase('mail.team_invitation.subject', { borrowerName: borrower.name }),
-      },
-      {
-        name: user.name,
-        borrowerName: borrower.name,
-        companyName: company.name,
-        invitedByName: invitedBy.name,
-        acceptUrl,
-      },
-      trx
-    )
+    await mailInvitation('team/invitation', 'mail.team_invitation.subject', user, {
+      borrower,
+      companyName: company.name,
+      invitedBy,
+      acceptUrl,
+      trx,
+    })
 
     await notify(
       'user_invited',
@@ -67,21 +81,13 @@ export default class SendTeamInvitation {
     acceptUrl,
     trx,
   }: TeamMembershipRequestedEvent) {
-    await sendDedicatedMail(
-      'team/membership_request',
-      {
-        to: invitee,
-        subject: phrase('mail.membership_request.subject', { borrowerName: borrower.name }),
-      },
-      {
-        name: invitee.name,
-        borrowerName: borrower.name,
-        companyName,
-        invitedByName: invitedBy.name,
-        acceptUrl,
-      },
-      trx
-    )
+    await mailInvitation('team/membership_request', 'mail.membership_request.subject', invitee, {
+      borrower,
+      companyName,
+      invitedBy,
+      acceptUrl,
+      trx,
+    })
   }
 
   /** The borrower's owners and admins (the inviter included) learn that the person accepted */

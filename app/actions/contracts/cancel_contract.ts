@@ -29,24 +29,7 @@ export default class CancelContract {
       contract.status = 'cancelled'
       await contract.save()
       await ContractPart.settleLinksOf([contract.id], trx)
-      const base = await this.events.base(
-        contract,
-        user,
-        {
-          type: 'contract_cancelled',
-          scope: 'contract',
-          to: ['owner', 'parts', 'reviewers', 'signers'],
-        },
-        trx
-      )
-      await this.events.changed({
-        contract,
-        actorId: user.id,
-        history: { type: 'STATUS_CHANGED', payload: { from, to: 'cancelled', reason } },
-        notices: [{ name: 'contract:cancelled', data: { ...base, reason } }],
-        webhooks: ['contract.status_changed', 'contract.cancelled'],
-        trx,
-      })
+      await this.events.closed(contract, user, from, { to: 'cancelled', reason }, trx)
       return contract
     })
   }

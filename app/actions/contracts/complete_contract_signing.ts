@@ -61,26 +61,12 @@ export default class CompleteContractSigning {
       signedDocumentPath: stored.path,
     })
     await contract.save()
-    const base = await this.events.base(
+    await this.events.closed(
       contract,
       actor,
-      {
-        type: 'contract_completed',
-        scope: 'contract',
-        to: ['owner', 'parts', 'reviewers', 'signers'],
-      },
+      from,
+      { to: 'completed', signedDocumentSha256: stored.sha256 },
       trx
     )
-    await this.events.changed({
-      contract,
-      actorId: actor.id,
-      history: {
-        type: 'STATUS_CHANGED',
-        payload: { from, to: 'completed', signedDocumentSha256: stored.sha256 },
-      },
-      notices: [{ name: 'contract:completed', data: base }],
-      webhooks: ['contract.status_changed', 'contract.completed'],
-      trx,
-    })
   }
 }

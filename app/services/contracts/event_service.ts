@@ -14,6 +14,7 @@ import type {
   ContractRecipient,
 } from '#events/contract_events'
 import { BORROWER_SIDE_ROLES } from '#enums/roles'
+import type { ContractStatus } from '#enums/contract_status'
 import Clock from '#services/platform/clock'
 
 /**
@@ -127,6 +128,44 @@ export default class ContractEventService {
   /** Emits notices one after the other (notifications without a change to record) */
   async send(notices: ContractNotice[]) {
     for (const notice of notices) await emitter.emit(notice.name, notice.data as never)
+  }
+
+  /**
+   * A move that ends the contract's course (cancelled, completed):
+   * everyone involved hears of it; webhooks `contract.status_changed`, then
+   * the move's own.
+   */
+  async closed(
+    contract: Contract,
+    actor: User,
+    from: ContractStatus,
+    close:
+      | { to: 'cancelled'; reason: string | null }
+      | { to: 'completed'; signedDocumentSha256: string },
+    trx: TransactionClientContract
+  ) {
+    const base = await this.base(
+      contract,
+      actor,
+      {
+        type: `contract_${close.to}`,
+        scope: 'contract',
+        to: ['owner', 'parts', 'reviewers', 'signers'],
+      },
+      trx
+    )
+    await this.changed({
+      contract,
+      actorId: actor.id,
+      history: { type: 'STATUS_CHANGED', payload: { from, ...close } },
+      notices: [
+        close.to === 'cancelled'
+          ? { name: 'contract:cancelled', data: { ...base, reason: close.reason } }
+          : { name: 'contract:completed', data: base },
+      ],
+      webhooks: ['contract.status_changed', `contract.${close.to}`],
+      trx,
+    })
   }
 
   /** Records a change of the contract (see `recordContractChange`) */
