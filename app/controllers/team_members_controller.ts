@@ -16,24 +16,36 @@ import { sendJsonText } from '#support/json_text'
 import { inviteTeamMemberValidator, listTeamValidator } from '#validators/team'
 
 /**
+ * One page of the team's links (E1, and F's providers view with `item`):
+ * the JSON text of the rows, their total and the page meta as JSON.
+ */
+export async function teamPage(
+  { request, company, readVersions }: HttpContext,
+  listTeam: ListTeamMembers,
+  item: { read: string; sql: string }
+) {
+  const filters = await request.validateUsing(listTeamValidator)
+  const { data, total, page, pageSize } = await listTeam.handle(
+    company,
+    filters,
+    item,
+    readVersions
+  )
+  return { data, total, meta: JSON.stringify(PageMetaDto.from(total, page, pageSize)) }
+}
+
+/**
  * Team (E1, E2, E4, E5, E6): the borrower's providers, legal entities and
  * natural persons alike. `:id` is the member's company id or user id.
  */
 export default class TeamMembersController {
   @inject()
-  async index(
-    { request, response, company, readVersions }: HttpContext,
-    listTeam: ListTeamMembers
-  ) {
-    const filters = await request.validateUsing(listTeamValidator)
-    const { data, total, page, pageSize } = await listTeam.handle(
-      company,
-      filters,
-      { read: 'team', sql: TeamMemberDto.LIST_ITEM_JSON_SQL },
-      readVersions
-    )
-    const meta = PageMetaDto.from(total, page, pageSize)
-    sendJsonText(response, `{"data":${data},"meta":${JSON.stringify(meta)}}`)
+  async index(ctx: HttpContext, listTeam: ListTeamMembers) {
+    const { data, meta } = await teamPage(ctx, listTeam, {
+      read: 'team',
+      sql: TeamMemberDto.LIST_ITEM_JSON_SQL,
+    })
+    sendJsonText(ctx.response, `{"data":${data},"meta":${meta}}`)
   }
 
   @inject()
