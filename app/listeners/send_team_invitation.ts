@@ -6,7 +6,10 @@ import type {
 import { notify } from '#services/notifications/notifier'
 import { membersWithRoles, sendDedicatedMail } from '#services/notifications/event_notifications'
 import { COMPANY_ADMIN_ROLES } from '#enums/roles'
-import { phrase, roleName } from '#support/i18n'
+import { phrase, roleName, type Phrase } from '#support/i18n'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type Company from '#models/company'
+import type User from '#models/user'
 
 /** The e-mail that asks a person to join the provider company on the borrower's team */
 function mailInvitation(
@@ -31,6 +34,35 @@ function mailInvitation(
 }
 
 /**
+ * `user_invited` to the borrower's owners and admins (but `except`), by
+ * `actor`, about the person `about` (scope company).
+ */
+async function tellAdmins(
+  who: {
+    borrower: Company
+    actor: User
+    about: User
+    except: string[]
+    trx: TransactionClientContract
+  },
+  text: { title: Phrase; message: Phrase },
+  action: { actionLabel: string; actionRoute: string; metadata: Record<string, unknown> }
+) {
+  const { borrower, actor, about, except, trx } = who
+  await notify(
+    'user_invited',
+    await membersWithRoles(borrower.id, COMPANY_ADMIN_ROLES, trx, { except }),
+    {
+      ...text,
+      scope: 'company',
+      actor,
+      activity: { entityType: 'user', entityId: about.id, entityName: about.name, ...action },
+    },
+    { trx }
+  )
+}
+
+/**
  * E4: the legal representative receives the invitation e-mail (set a
  * password through `acceptUrl`); the inviting company's other admins get
  * `user_invited` (scope company), per the spec's Events table. An
@@ -47,9 +79,8 @@ export default class SendTeamInvitation {
       trx,
     })
 
-    await notify(
-      'user_invited',
-      await membersWithRoles(borrower.id, COMPANY_ADMIN_ROLES, trx, { except: [invitedBy.id] }),
+    await tellAdmins(
+      { borrower, actor: invitedBy, about: user, except: [invitedBy.id], trx },
       {
         title: phrase('notice.team.invited.title'),
         message: phrase('notice.team.invited.message', {
@@ -57,18 +88,12 @@ export default class SendTeamInvitation {
           user: user.name,
           company: company.name,
         }),
-        scope: 'company',
-        actor: invitedBy,
-        activity: {
-          entityType: 'user',
-          entityId: user.id,
-          entityName: user.name,
-          actionLabel: 'notice.action.view_provider',
-          actionRoute: `/team/${company.id}`,
-          metadata: { kind: 'team_member_invited', providerCompanyId: company.id },
-        },
       },
-      { trx }
+      {
+        actionLabel: 'notice.action.view_provider',
+        actionRoute: `/team/${company.id}`,
+        metadata: { kind: 'team_member_invited', providerCompanyId: company.id },
+      }
     )
   }
 
@@ -93,33 +118,25 @@ export default class SendTeamInvitation {
   /** The borrower's owners and admins (the inviter included) learn that the person accepted */
   async accepted({ user, company, borrower, role, trx }: TeamInvitationAcceptedEvent) {
     if (role !== 'provider') {
-      await notify(
-        'user_invited',
-        await membersWithRoles(borrower.id, COMPANY_ADMIN_ROLES, trx, { except: [user.id] }),
+      await tellAdmins(
+        { borrower, actor: user, about: user, except: [user.id], trx },
         {
           title: phrase('notice.team.accepted.title'),
           message: phrase('notice.team.accepted.member_message', {
             user: user.name,
             role: roleName(role),
           }),
-          scope: 'company',
-          actor: user,
-          activity: {
-            entityType: 'user',
-            entityId: user.id,
-            entityName: user.name,
-            actionLabel: 'notice.action.view_members',
-            actionRoute: '/company/members',
-            metadata: { kind: 'company_member_joined', role },
-          },
         },
-        { trx }
+        {
+          actionLabel: 'notice.action.view_members',
+          actionRoute: '/company/members',
+          metadata: { kind: 'company_member_joined', role },
+        }
       )
       return
     }
-    await notify(
-      'user_invited',
-      await membersWithRoles(borrower.id, COMPANY_ADMIN_ROLES, trx),
+    await tellAdmins(
+      { borrower, actor: user, about: user, except: [], trx },
       {
         title: phrase('notice.team.accepted.title'),
         message: company
@@ -128,18 +145,12 @@ export default class SendTeamInvitation {
               company: company.name,
             })
           : phrase('notice.team.accepted.provider_message', { user: user.name }),
-        scope: 'company',
-        actor: user,
-        activity: {
-          entityType: 'user',
-          entityId: user.id,
-          entityName: user.name,
-          actionLabel: 'notice.action.view_provider',
-          actionRoute: company ? `/team/${company.id}` : '/team',
-          metadata: { kind: 'team_invitation_accepted', providerCompanyId: company?.id ?? null },
-        },
       },
-      { trx }
+      {
+        actionLabel: 'notice.action.view_provider',
+        actionRoute: company ? `/team/${company.id}` : '/team',
+        metadata: { kind: 'team_invitation_accepted', providerCompanyId: company?.id ?? null },
+      }
     )
   }
 }
