@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Proves `node ace make:resource` (#20): in a throw-away copy of the repository (the files a
+# Proves `node ace make:resource`: in a throw-away copy of the repository (the files a
 # fresh clone has, no .env, node_modules linked), generate a resource with nothing edited,
 # then tsc, lint, its generated functional test and the tests that pin what it registers
 # (route gates, permission reach, request schemas). The copy is deleted on exit, pass or fail.

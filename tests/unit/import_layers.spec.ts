@@ -3,7 +3,7 @@ import { join, relative } from 'node:path'
 import { test } from '@japa/runner'
 
 /**
- * Imports point down (docs/decisions.md, Structure #11). Each folder of
+ * Imports point down (docs/decisions.md, Structure). Each folder of
  * app/ is a layer; a file may import its own layer and the layers below:
  *
  *   controllers, middleware, auth (the guard)   HTTP
