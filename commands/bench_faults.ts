@@ -32,7 +32,7 @@ const QUEUE_SETTINGS = {
  */
 export default class BenchFaults extends BaseCommand {
   static commandName = 'bench:faults'
-  static description = 'Measure delivery under faults (SMTP, PostgreSQL, worker kill): #23'
+  static description = 'Measure delivery under faults (SMTP, PostgreSQL, worker kill)'
   static options: CommandOptions = { startApp: false }
 
   @flags.string({ description: 'Comma-separated faults: none,smtp,postgres,kill (default: all)' })
