@@ -12,7 +12,7 @@ import type { AuditedResource } from '#enums/audit'
 import type { DocumentStatus, DocumentProof } from '#enums/document_status'
 import type { MemberRole } from '#enums/roles'
 import type { Channels, NotificationPriority, NotificationScope, NotificationType } from '#enums/notifications'
-import { jsonbColumn, bigintNumberColumn } from '#database/schema_columns'
+import { jsonbColumn, numberColumn } from '#database/schema_columns'
 import type { FlowStatus, Frequency, PlatformDataType, StepType, ComplianceStatus, DocumentStatus as ComplianceDocumentStatus, StepStatus } from '#support/compliance'
 import type { ContractType, PartRole, ContractStatus, WorkflowCompanyRole } from '#enums/contract_status'
 import type { ReviewDecision } from '#models/contract_review_approval'
@@ -439,7 +439,7 @@ export class ContractPartSchema extends BaseModel {
   declare userId: string | null
   @column()
   declare value: string | null
-  @bigintNumberColumn()
+  @numberColumn()
   declare valueCents: number | null
 }
 
@@ -613,7 +613,7 @@ export class ContractUploadedFileSchema extends BaseModel {
   declare fileName: string
   @column()
   declare filePath: string
-  @bigintNumberColumn()
+  @numberColumn()
   declare fileSize: number
   @column({ isPrimary: true })
   declare id: string

@@ -18,6 +18,6 @@ export const jsonbColumn = ({ absent }: { absent?: '[]' | '{}' } = {}) =>
       absent !== undefined && (value === null || value === undefined) ? absent : toJsonb(value),
   })
 
-/** A bigint column read as a JavaScript number (node-pg reads bigint as text) */
-export const bigintNumberColumn = () =>
+/** A bigint or numeric column read as a JavaScript number (node-pg reads both as text) */
+export const numberColumn = () =>
   column({ consume: (value: string | null) => (value === null ? null : Number(value)) })

@@ -33,11 +33,11 @@ const hidden = (tsType: string): ColumnInfo => ({
   decorators: [{ name: '@column', args: { serializeAs: null } }],
 })
 
-/** A bigint column read as a number */
-const bigintNumber: ColumnInfo = {
+/** A bigint or numeric column read as a number (the API speaks numbers) */
+const readAsNumber: ColumnInfo = {
   tsType: 'number',
-  imports: [{ source: '#database/schema_columns', namedImports: ['bigintNumberColumn'] }],
-  decorators: [{ name: '@bigintNumberColumn' }],
+  imports: [{ source: '#database/schema_columns', namedImports: ['numberColumn'] }],
+  decorators: [{ name: '@numberColumn' }],
 }
 
 const COMPLIANCE = '#support/compliance'
@@ -47,6 +47,7 @@ const NOTIFICATIONS = '#enums/notifications'
 const APP_VERSIONS = '#support/app_versions'
 
 export default {
+  types: { decimal: readAsNumber },
   tables: {
     api_keys: {
       columns: {
@@ -119,7 +120,7 @@ export default {
       columns: {
         role: typed('PartRole', CONTRACT_STATUS),
         contract_type: typed('ContractType', CONTRACT_STATUS),
-        value_cents: bigintNumber,
+        value_cents: readAsNumber,
       },
       /** set by the database (the link trigger); read in SQL only */
       skipColumns: ['counterparty_of', 'link_name', 'link_search'],
@@ -141,7 +142,7 @@ export default {
     },
     contract_uploaded_files: {
       columns: {
-        file_size: bigintNumber,
+        file_size: readAsNumber,
         sha256: {
           tsType: 'string',
           decorators: [{ name: '@column', args: { columnName: 'sha256' } }],
