@@ -9,7 +9,8 @@ import { CompanySchema } from '#database/schema'
 /**
  * Columns (database/schema.ts):
  * - `document`: CNPJ without punctuation (14 characters, alphanumeric format allowed)
- * - `documentStatus`: A CNPJ typed by anyone is a claim; `verified` once proved (docs/security.md, "CNPJ claims")
+ * - `documentStatus`: A CNPJ typed by anyone is a claim; `verified` once proved (docs/security.md,
+ *   "CNPJ claims")
  */
 export default class Company extends compose(CompanySchema, withUuidPrimaryKey) {
   static readonly DEFAULT_TIMEZONE = 'America/Sao_Paulo'

@@ -12,7 +12,8 @@ import { ComplianceFlowSchema } from '#database/schema'
  * A borrower-defined compliance flow (spec: ComplianceFlow).
  *
  * Columns (database/schema.ts):
- * - `providersCount`: Attached (not detached) providers, kept by the triggers on provider_compliance_flows
+ * - `providersCount`: Attached (not detached) providers, kept by the triggers on
+ *   provider_compliance_flows
  */
 export default class ComplianceFlow extends compose(ComplianceFlowSchema, withUuidPrimaryKey) {
   @hasMany(() => ComplianceStep, { foreignKey: 'flowId' })

@@ -39,7 +39,8 @@ export type WebhookPayload = Record<string, never>
  * - `webhookEndpointId`: Webhook deliveries: the endpoint, the event and the per-endpoint order
  * - `responseStatus`: HTTP status of the last attempt (webhooks)
  * - `lockedUntil`: Claimed by a worker until then (the lease); null when not in flight
- * - `requeuedAtAttempt`: `attempts` when last requeued by `node ace queue:retry` (attempts since then count)
+ * - `requeuedAtAttempt`: `attempts` when last requeued by `node ace queue:retry` (attempts since
+ *   then count)
  */
 export default class Delivery extends compose(DeliverySchema, withUuidPrimaryKey) {
   /** Attempts since the last requeue: what the backoff and the `dead` limit count */

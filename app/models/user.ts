@@ -10,7 +10,8 @@ import { UserSchema } from '#database/schema'
 /**
  * Columns (database/schema.ts):
  * - `locale`: Language of e-mails and notifications sent to the user; null = the default (pt-BR)
- * - `emailVerifiedAt`: When the person proved control of the mailbox (accepted an invitation link); null for an account that only registered the address.
+ * - `emailVerifiedAt`: When the person proved control of the mailbox (accepted an invitation link);
+ *   null for an account that only registered the address.
  */
 export default class User extends compose(UserSchema, withUuidPrimaryKey) {
   @hasMany(() => CompanyMember)

@@ -22,8 +22,10 @@ export interface InvitedCompany {
  * Columns (database/schema.ts):
  * - `companyId`: The borrower company that invited
  * - `role`: The membership acceptance grants in `companyId` (`provider` for E4)
- * - `providerCompanyId`: The provider company the invitee represents (set on acceptance for `newCompany`)
- * - `newCompany`: The company acceptance creates (the invitee's account existed, the company did not)
+ * - `providerCompanyId`: The provider company the invitee represents (set on acceptance for
+ *   `newCompany`)
+ * - `newCompany`: The company acceptance creates (the invitee's account existed, the company did
+ *   not)
  */
 export default class UserInvitation extends compose(UserInvitationSchema, withUuidPrimaryKey) {
   @belongsTo(() => User)

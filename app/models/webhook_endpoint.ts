@@ -9,7 +9,8 @@ import { WebhookEndpointSchema } from '#database/schema'
  * A company's webhook target (#16): URL, subscribed events, signing secret
  *
  * Columns (database/schema.ts):
- * - `secret`: The signing secret, encrypted with APP_KEY (a credential: never serialized, logged or returned, except in clear on create/rotate)
+ * - `secret`: The signing secret, encrypted with APP_KEY (a credential: never serialized, logged or
+ *   returned, except in clear on create/rotate)
  */
 export default class WebhookEndpoint extends compose(WebhookEndpointSchema, withUuidPrimaryKey) {
   static ownedBy = scope((query, companyId: string) => {
