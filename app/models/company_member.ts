@@ -141,7 +141,7 @@ export default class CompanyMember extends compose(CompanyMemberSchema, withUuid
   }
 
   /**
-   * Consent (DESIGN.md Tenancy, issue #21): the ids among `parties` that
+   * Consent (DESIGN.md Tenancy): the ids among `parties` that
    * are NOT linked to borrower company `companyId` (companies, then users). A
    * party is linked when it is the company itself, a user with any
    * membership in it, or a company one of whose owners holds a `provider`

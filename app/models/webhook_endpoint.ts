@@ -6,7 +6,7 @@ import { firstOrNotFound } from '#models/queries/first_or_not_found'
 import { WebhookEndpointSchema } from '#database/schema'
 
 /**
- * A company's webhook target (#16): URL, subscribed events, signing secret
+ * A company's webhook target: URL, subscribed events, signing secret
  *
  * Columns (database/schema.ts):
  * - `secret`: The signing secret, encrypted with APP_KEY (a credential: never serialized, logged or
