@@ -50,7 +50,7 @@ export default class Bench extends BaseCommand {
   #timings: { name: string; scale: number; ms: number }[] = []
 
   /**
-   * #12 item 7: `node ace compliance:generate` for every attached provider,
+   * `node ace compliance:generate` for every attached provider,
    * on the compiled build, timed from the outside (boot included) and
    * printed; a month no scenario reads, and `--dry-run` rolls it back, so
    * the measured data is unchanged.

@@ -20,7 +20,7 @@ const QUEUE_SETTINGS = {
 }
 
 /**
- * `node ace bench:faults`: issue #23's table measured again. A throw-away
+ * `node ace bench:faults`: the faults table measured again. A throw-away
  * PostgreSQL (stopped and started on its data for the outage), the
  * production build's API and `node ace queue:work` as child processes, an
  * SMTP sink in this process; for each fault, custom notifications by
@@ -32,7 +32,7 @@ const QUEUE_SETTINGS = {
  */
 export default class BenchFaults extends BaseCommand {
   static commandName = 'bench:faults'
-  static description = 'Measure delivery under faults (SMTP, PostgreSQL, worker kill): #23'
+  static description = 'Measure delivery under faults (SMTP, PostgreSQL, worker kill)'
   static options: CommandOptions = { startApp: false }
 
   @flags.string({ description: 'Comma-separated faults: none,smtp,postgres,kill (default: all)' })

@@ -102,7 +102,7 @@ export default class Dev extends BaseCommand {
   }
 
   /**
-   * The demo webhook receiver (#16 item 6): Acme's seeded endpoint points
+   * The demo webhook receiver: Acme's seeded endpoint points
    * here; each request is checked against the demo secret, as an
    * integrator would (README, Webhooks), and printed.
    */

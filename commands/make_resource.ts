@@ -176,14 +176,14 @@ function tsType(field: Field) {
   return types[field.type] + (field.optional ? ' | null' : '')
 }
 
-function modelColumn(field: Field) {
-  const decorators: Partial<Record<FieldType, string>> = {
-    date: '@column.date()',
-    datetime: '@column.dateTime()',
-    /** pg returns numeric as a string: the API speaks numbers */
-    decimal: `@column({ consume: (value) => (value === null ? null : Number(value)) })`,
-  }
-  return `  ${decorators[field.type] ?? '@column()'}\n  declare ${field.name}: ${tsType(field)}\n`
+/**
+ * The field's entry in database/schema_rules.ts, when the migrated column
+ * alone does not give the model's type: an enum is text in the database
+ */
+function schemaRule(field: Field) {
+  return field.type === 'enum'
+    ? `${field.column}: inline(\`${tsType({ ...field, optional: false })}\`)`
+    : null
 }
 
 /** The VineJS rule of a field in the save validator (rules shared in #validators/rules/records) */
@@ -427,11 +427,7 @@ export function buildState(
     ...(soft ? [`      table.timestamp('deleted_at', { useTz: true }).nullable()`] : []),
   ]
   const hasDates = fields.some((f) => f.type === 'date' || f.type === 'datetime')
-  const modelColumns = [
-    ...(global ? [] : ['  @column()\n  declare companyId: string\n']),
-    ...fields.map(modelColumn),
-    ...(soft ? ['  @column.dateTime()\n  declare deletedAt: DateTime | null\n'] : []),
-  ]
+  const schemaRules = fields.map(schemaRule).filter((rule) => rule !== null)
   const scopeConditions = [
     ...(global ? [] : [`.where('${tableName}.company_id', companyId)`]),
     ...(soft ? [`.whereNull('${tableName}.deleted_at')`] : []),
@@ -519,8 +515,9 @@ export function buildState(
           })
           .join('\n')
       : '',
-    modelImports: hasDates || soft ? `import { DateTime } from 'luxon'` : '',
-    modelColumns: modelColumns.join('\n'),
+    /** The class `migration:run` generates for the table (Lucid's name for it) */
+    schemaClass: `${string.pascalCase(string.singular(tableName))}Schema`,
+    schemaRules,
     scopeName: global ? 'visible' : 'ownedBy',
     scopeDoc: global
       ? soft
@@ -689,7 +686,7 @@ export default class MakeResource extends BaseCommand {
       restrictingParents: fields.filter((f) => f.parent && !f.optional && this.#restricts(f)),
     })
     const files = await this.#prepare(state, { readGate: readGate!, writeGate: writeGate! })
-    const edits = await this.#edits(state)
+    const edits = [...(await this.#edits(state)), ...(await this.#schemaRulesEdit(state))]
 
     const existing = files.filter((file) => existsSync(file.destination))
     if (existing.length && !this.force && !this.dryRun) {
@@ -868,6 +865,24 @@ export default class MakeResource extends BaseCommand {
     return edits
   }
 
+  /** The table's entry in database/schema_rules.ts (the model's enum types), when it needs one */
+  async #schemaRulesEdit(state: State) {
+    if (!state.schemaRules.length) return []
+    const path = this.app.makePath('database/schema_rules.ts')
+    const text = await readFile(path, 'utf8')
+    const tables = text.indexOf('\n  tables: {\n')
+    if (tables === -1) throw new Error('Cannot find "tables: {" in database/schema_rules.ts')
+    const at = tables + '\n  tables: {\n'.length
+    const entry = `    ${state.tableName}: { columns: { ${state.schemaRules.join(', ')} } },\n`
+    return [
+      {
+        path,
+        contents: `${text.slice(0, at)}${entry}${text.slice(at)}`,
+        already: text.includes(`\n    ${state.tableName}: {`),
+      },
+    ]
+  }
+
   async #format(paths: string[]) {
     const run = promisify(execFile)
     try {
@@ -883,6 +898,9 @@ export default class MakeResource extends BaseCommand {
     this.logger.log('')
     this.logger.info('Next steps:')
     this.logger.log(`  1. Read the migration and the validator: limits, indexes, onDelete`)
+    this.logger.log(
+      `     then node ace migration:run (writes ${state.schemaClass} in database/schema.ts)`
+    )
     this.logger.log(
       `  2. node ace test --files tests/functional/${state.tableName}/${state.tableName}.spec.ts`
     )

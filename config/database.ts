@@ -29,10 +29,15 @@ const dbConfig = defineConfig({
         paths: ['database/migrations'],
       },
       /**
-       * No database/schema.ts after migrations: the models declare their
-       * columns (docs/decisions.md, "Platform: AdonisJS v7")
+       * `migration:run` writes database/schema.ts (one class per table) from
+       * the migrated database; database/schema_rules.ts types its unions and
+       * JSON shapes. The models extend these classes (docs/decisions.md)
        */
-      schemaGeneration: { enabled: false },
+      schemaGeneration: {
+        enabled: true,
+        outputPath: 'database/schema.ts',
+        rulesPaths: ['./database/schema_rules.js'],
+      },
       seeders: {
         paths: ['database/seeders/main'],
       },

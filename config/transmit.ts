@@ -1,7 +1,7 @@
 import { defineConfig } from '@adonisjs/transmit'
 
 /**
- * Server-sent events (live notifications, #16). No transmit transport:
+ * Server-sent events (live notifications). No transmit transport:
  * every API instance already receives every new notification from
  * PostgreSQL (LISTEN notifications_created, app/services/notifications/
  * live_listener.ts) and broadcasts it to its own streams only, so a Redis

@@ -4,7 +4,7 @@ import env from '#start/env'
 const DEFAULT_RETRY_SECONDS = [60, 300, 1800, 7200, 43200]
 
 /**
- * Outbound webhooks (#16). The address guard's flags are read here once;
+ * Outbound webhooks. The address guard's flags are read here once;
  * the guard takes them as arguments, so a test passes its own instead of
  * changing the environment.
  */

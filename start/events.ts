@@ -11,6 +11,8 @@ import emitter from '@adonisjs/core/services/emitter'
 const SendLoginAlert = () => import('#listeners/send_login_alert')
 const RefreshNotificationActor = () => import('#listeners/refresh_notification_actor')
 const NotifyContractEvent = () => import('#listeners/notify_contract_event')
+const RecordContractHistory = () => import('#listeners/record_contract_history')
+const RecordContractWebhooks = () => import('#listeners/record_contract_webhooks')
 
 /* Notifications */
 emitter.on('auth:login', [SendLoginAlert, 'handle'])
@@ -38,6 +40,14 @@ const CONTRACT_EVENTS = [
 for (const name of CONTRACT_EVENTS) {
   emitter.on(name, [NotifyContractEvent, 'handle'])
 }
+
+/*
+ * A contract's change: history, notifications (the events above) and
+ * webhooks, in this order (emitted serially, in the change's transaction)
+ */
+emitter.on('contract:changed', [RecordContractHistory, 'handle'])
+emitter.on('contract:changed', [NotifyContractEvent, 'changed'])
+emitter.on('contract:changed', [RecordContractWebhooks, 'handle'])
 /*
 |--------------------------------------------------------------------------
 | Area events -> notifications / e-mails (docs/decisions.md, Event notifications)

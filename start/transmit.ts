@@ -1,6 +1,6 @@
 /*
 |--------------------------------------------------------------------------
-| Live notifications (#16), in the web server and the test runner
+| Live notifications, in the web server and the test runner
 |--------------------------------------------------------------------------
 |
 | The channel rule for transmit, and this process's LISTEN connection:

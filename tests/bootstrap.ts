@@ -45,12 +45,32 @@ async function raiseReadVersionsPerStatement() {
   }
 }
 
+/** Runs an Ace command of the migrator; its failure fails the run */
+async function migrator(command: string) {
+  const ace = await app.container.make('ace')
+  const run = await ace.exec(command, [
+    '--compact-output',
+    '--no-schema-generate',
+    '--disable-locks',
+  ])
+  if (run.exitCode) throw run.error ?? new Error(`"${command}" failed`)
+}
+
 /**
- * The schema is migrated once per run; each test then runs inside a
- * global transaction that is rolled back (testUtils.db().withGlobalTransaction).
+ * The schema is migrated once per run (and reset after it); each test then
+ * runs inside a global transaction that is rolled back
+ * (testUtils.db().withGlobalTransaction). Without the migrator's advisory
+ * lock: the run owns its database, and Lucid takes that lock on one pooled
+ * connection and may release it on another ("unable to release database
+ * lock" after a complete migration).
  */
+async function migrateSchema() {
+  await migrator('migration:run')
+  return () => migrator('migration:reset')
+}
+
 export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
-  setup: [() => testUtils.db().migrate(), raiseReadVersionsPerStatement],
+  setup: [migrateSchema, raiseReadVersionsPerStatement],
   teardown: [],
 }
 

@@ -12,7 +12,7 @@ function ownerOf({ auth }: HttpContext) {
 }
 
 /**
- * Live notifications over server-sent events (#16): the three routes of
+ * Live notifications over server-sent events: the three routes of
  * the transmit client, in place of @adonisjs/transmit's own controllers
  * (which answer a missing uid with a 500 and a refusal with a bare 400).
  */

@@ -33,7 +33,7 @@ export default class OnboardingsController {
   /**
    * H16: `{data: {success}}`. The spec writes H3/H8/H9/H16/H17 in the same
    * notation and says only where a body is NOT wrapped (B1, E2); so, like
-   * every contract route, this one is wrapped (docs/decisions.md, #17).
+   * every contract route, this one is wrapped (docs/decisions.md).
    */
   @inject()
   async send({ params, auth, company }: HttpContext, send: SendProviderOnboarding) {

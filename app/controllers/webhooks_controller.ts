@@ -18,7 +18,7 @@ import {
   updateWebhookValidator,
 } from '#validators/webhook'
 
-/** Outbound webhooks of the x-company-id company (#16; owner and admin) */
+/** Outbound webhooks of the x-company-id company (owner and admin) */
 export default class WebhooksController {
   events() {
     return {

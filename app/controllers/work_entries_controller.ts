@@ -12,6 +12,13 @@ import PageMetaDto from '#dtos/page_meta_dto'
 import { hoursMeta } from '#validators/rules/time'
 import { listWorkEntriesValidator, saveWorkEntryValidator } from '#validators/work_entry'
 
+/** The body of a work entry, its day checked against today in the company's timezone */
+function validEntry({ request, company }: HttpContext, clock: Clock) {
+  return request.validateUsing(saveWorkEntryValidator, {
+    meta: hoursMeta(request, clock.now(), company.timezone, 'entry'),
+  })
+}
+
 /** Hours monitoring (G) and B8: work entries and a provider's hour summaries */
 export default class WorkEntriesController {
   @inject()
@@ -34,30 +41,16 @@ export default class WorkEntriesController {
   }
 
   @inject()
-  async store(
-    { request, response, company, membership }: HttpContext,
-    clock: Clock,
-    createEntry: CreateWorkEntry
-  ) {
-    const payload = await request.validateUsing(saveWorkEntryValidator, {
-      meta: hoursMeta(request, clock.now(), company.timezone, 'entry'),
-    })
-    const entry = await createEntry.handle(membership, payload)
-    return response.created({ data: WorkEntryDto.fromModel(entry) })
+  async store(ctx: HttpContext, clock: Clock, createEntry: CreateWorkEntry) {
+    const entry = await createEntry.handle(ctx.membership, await validEntry(ctx, clock))
+    return ctx.response.created({ data: WorkEntryDto.fromModel(entry) })
   }
 
   @inject()
-  async update(
-    { request, company, membership, params }: HttpContext,
-    clock: Clock,
-    updateEntry: UpdateWorkEntry
-  ) {
-    const payload = await request.validateUsing(saveWorkEntryValidator, {
-      meta: hoursMeta(request, clock.now(), company.timezone, 'entry'),
-    })
-    return {
-      data: WorkEntryDto.fromModel(await updateEntry.handle(membership, params.id, payload)),
-    }
+  async update(ctx: HttpContext, clock: Clock, updateEntry: UpdateWorkEntry) {
+    const payload = await validEntry(ctx, clock)
+    const entry = await updateEntry.handle(ctx.membership, ctx.params.id, payload)
+    return { data: WorkEntryDto.fromModel(entry) }
   }
 
   @inject()

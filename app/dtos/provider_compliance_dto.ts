@@ -308,13 +308,13 @@ export function fillFileUrls(json: string, urls: Map<string, string>) {
  * compliance_submission_window() costs is per schedule and month, not per row),
  * `document_rows`/`documents` (the current documents, grouped per step compliance)
  * and `step_json` (each compliance's steps as a JSON array). One grouped pass
- * over the page's rows instead of correlated sub-selects per step compliance
- * (#12). `PROVIDER_COMPLIANCE_JSON_SQL` is then one compliance `pc` (a `page`
+ * over the page's rows instead of correlated sub-selects per step compliance.
+ * `PROVIDER_COMPLIANCE_JSON_SQL` is then one compliance `pc` (a `page`
  * row) with its steps `sj` (a `step_json` row, LEFT JOINed: none when NULL).
  * Same keys, order, nulls and timestamps as the DTOs (api_timestamp prints what
  * Luxon's toISO prints): the lists send it as text, no model, no Luxon, no
  * JSON.parse in Node. The JSON is written as compact text by format() (about
- * half the cost of json_build_object, #12): text through to_json (escaped),
+ * half the cost of json_build_object): text through to_json (escaped),
  * uuids, codes and timestamps quoted as they are, jsonb as its text, every
  * nullable value null-checked (a NULL in `%s` prints nothing).
  * Named bindings: `:zone`/`:zulu`, the company time zone (submission windows,

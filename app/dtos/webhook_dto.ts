@@ -2,7 +2,7 @@ import type WebhookEndpoint from '#models/webhook_endpoint'
 import type Delivery from '#models/delivery'
 
 /**
- * A webhook endpoint (#16 item 1). `secret` only in the answers of create
+ * A webhook endpoint. `secret` only in the answers of create
  * and rotate-secret (the action passes the secret in clear there).
  */
 export default class WebhookDto {

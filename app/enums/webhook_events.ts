@@ -1,5 +1,5 @@
 /**
- * The webhook event catalogue (#16 item 2, GET /webhooks/events): names
+ * The webhook event catalogue (GET /webhooks/events): names
  * `<entity>.<action>`, each with its one-line description. `*` subscribes
  * to all; `ping` is sent only by POST /webhooks/:id/test.
  */

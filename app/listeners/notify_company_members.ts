@@ -25,9 +25,7 @@ export default class NotifyCompanyMembers {
     await sendDedicatedMail(
       'company/member_invitation',
       {
-        to: invitee.email,
-        toName: invitee.name,
-        locale: invitee.locale,
+        to: invitee,
         subject: phrase('mail.member_invitation.subject', { companyName: company.name }),
       },
       {

@@ -50,6 +50,33 @@ const reviewed = (event: ComplianceDocumentReviewedEvent) => ({
 
 const actorOf = (event: ComplianceEventBase) => ({ id: event.actor.userId, name: event.actor.name })
 
+type Notice = Parameters<typeof notify>[2]
+
+/**
+ * One notification of a compliance event to its resolved recipients
+ * (scope contract), by the event's actor, pointing at `route`.
+ */
+function tell(
+  type: Parameters<typeof notify>[0],
+  event: Parameters<typeof activity>[1],
+  text: Pick<Notice, 'title' | 'message' | 'priority'>,
+  [kind, route, label]: [kind: string, route: string, label: string]
+) {
+  return notify(
+    type,
+    ownRecipients(event.recipients),
+    {
+      title: text.title,
+      message: text.message,
+      scope: 'contract',
+      ...(text.priority ? { priority: text.priority } : {}),
+      actor: actorOf(event),
+      activity: activity(kind, event, route, label),
+    },
+    { trx: event.trx }
+  )
+}
+
 /**
  * Compliance events (docs/decisions.md, Event notifications); recipients
  * come resolved in the payload, each with its company context.
@@ -58,85 +85,59 @@ export default class NotifyComplianceEvent {
   /** C5: the step's validators review it */
   async documentSubmitted(event: ComplianceDocumentSubmittedEvent) {
     const names = event.documents.map((document) => document.documentRequirementName).join(', ')
-    await notify(
+    const key = names
+      ? 'notice.compliance.submitted.message_with_documents'
+      : 'notice.compliance.submitted.message'
+    await tell(
       'document_uploaded',
-      ownRecipients(event.recipients),
+      event,
       {
         title: phrase('notice.compliance.submitted.title'),
-        message: phrase(
-          names
-            ? 'notice.compliance.submitted.message_with_documents'
-            : 'notice.compliance.submitted.message',
-          {
-            actor: event.actor.name,
-            step: event.stepTitle,
-            flow: event.flowName,
-            period: period(event),
-            documents: names,
-          }
-        ),
-        scope: 'contract',
-        actor: actorOf(event),
-        activity: activity(
-          'compliance_document_submitted',
-          event,
-          reviewRoute(event),
-          'notice.action.review'
-        ),
+        message: phrase(key, {
+          actor: event.actor.name,
+          step: event.stepTitle,
+          flow: event.flowName,
+          period: period(event),
+          documents: names,
+        }),
       },
-      { trx: event.trx }
+      ['compliance_document_submitted', reviewRoute(event), 'notice.action.review']
     )
   }
 
   async documentApproved(event: ComplianceDocumentReviewedEvent) {
-    await notify(
+    await tell(
       'document_approved',
-      ownRecipients(event.recipients),
+      event,
       {
         title: phrase('notice.compliance.approved.title'),
         message: phrase('notice.compliance.approved.message', reviewed(event)),
-        scope: 'contract',
-        actor: actorOf(event),
-        activity: activity(
-          'compliance_document_approved',
-          event,
-          providerRoute(event),
-          'notice.action.view'
-        ),
       },
-      { trx: event.trx }
+      ['compliance_document_approved', providerRoute(event), 'notice.action.view']
     )
   }
 
   async documentRejected(event: ComplianceDocumentReviewedEvent) {
-    await notify(
+    await tell(
       'document_rejected',
-      ownRecipients(event.recipients),
+      event,
       {
         title: phrase('notice.compliance.rejected.title'),
         message: withReason(
           phrase('notice.compliance.rejected.message', reviewed(event)),
           event.rejectionReason
         ),
-        scope: 'contract',
         priority: 'high',
-        actor: actorOf(event),
-        activity: activity(
-          'compliance_document_rejected',
-          event,
-          providerRoute(event),
-          'notice.action.fix'
-        ),
       },
-      { trx: event.trx }
+      ['compliance_document_rejected', providerRoute(event), 'notice.action.fix']
     )
   }
 
   /** Every step of the month submitted or approved: the borrower's owners/admins */
   async sent(event: ComplianceEventBase) {
-    await notify(
+    await tell(
       'document_uploaded',
-      ownRecipients(event.recipients),
+      event,
       {
         title: phrase('notice.compliance.sent.title'),
         message: phrase('notice.compliance.sent.message', {
@@ -144,16 +145,8 @@ export default class NotifyComplianceEvent {
           flow: event.flowName,
           period: period(event),
         }),
-        scope: 'contract',
-        actor: actorOf(event),
-        activity: activity(
-          'compliance_sent',
-          event,
-          reviewRoute(event),
-          'notice.action.view_compliance'
-        ),
       },
-      { trx: event.trx }
+      ['compliance_sent', reviewRoute(event), 'notice.action.view_compliance']
     )
   }
 }

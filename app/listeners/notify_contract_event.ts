@@ -1,4 +1,5 @@
-import type { ContractEventBase } from '#events/contract_events'
+import emitter from '@adonisjs/core/services/emitter'
+import type { ContractChangedEvent, ContractEventBase } from '#events/contract_events'
 import { accountRecipients, contractMessage } from '#services/contracts/notifications'
 import { hasDedicatedEmail, sendContractEmails } from '#services/contracts/emails'
 import { contractActivity } from '#services/notifications/activity'
@@ -14,6 +15,16 @@ import { notify } from '#services/notifications/notifier'
  * a time.
  */
 export default class NotifyContractEvent {
+  /**
+   * The notifications of a change (`contract:changed`): each notice goes
+   * out as its own event, one after the other, and reaches `handle`.
+   */
+  async changed({ notices }: ContractChangedEvent) {
+    for (const notice of notices) {
+      await emitter.emitSerial(notice.name, notice.data as never)
+    }
+  }
+
   async handle(event: ContractEventBase) {
     const message = contractMessage(event)
     if (!message) return

@@ -48,34 +48,37 @@ export default class NotifyHoursEvent {
     )
   }
 
-  async approved({ request, recipient, reviewer, trx }: RetroactiveRequestApprovedEvent) {
-    await notify(
-      'review_approved',
-      recipientsIn(request.companyId, [recipient]),
-      {
-        title: phrase('notice.hours.approved.title'),
-        message: phrase('notice.hours.approved.message', { date: request.date }),
-        scope: 'contract',
-        actor: reviewer,
-        activity: activity('retroactive_request_approved', request, 'notice.action.view_request'),
-      },
-      { trx }
-    )
+  async approved(event: RetroactiveRequestApprovedEvent) {
+    await this.#decided('approved', event, { date: event.request.date })
   }
 
-  async declined({ request, recipient, reviewer, trx }: RetroactiveRequestDeclinedEvent) {
+  async declined(event: RetroactiveRequestDeclinedEvent) {
+    const { request } = event
+    await this.#decided('declined', event, {
+      date: request.date,
+      reason: request.declineReason ?? '-',
+    })
+  }
+
+  /** The requester hears the decision (the review types, scope contract) */
+  async #decided(
+    decision: 'approved' | 'declined',
+    { request, recipient, reviewer, trx }: RetroactiveRequestDeclinedEvent,
+    values: Parameters<typeof phrase>[1]
+  ) {
     await notify(
-      'review_rejected',
+      decision === 'approved' ? 'review_approved' : 'review_rejected',
       recipientsIn(request.companyId, [recipient]),
       {
-        title: phrase('notice.hours.declined.title'),
-        message: phrase('notice.hours.declined.message', {
-          date: request.date,
-          reason: request.declineReason ?? '-',
-        }),
+        title: phrase(`notice.hours.${decision}.title`),
+        message: phrase(`notice.hours.${decision}.message`, values),
         scope: 'contract',
         actor: reviewer,
-        activity: activity('retroactive_request_declined', request, 'notice.action.view_request'),
+        activity: activity(
+          `retroactive_request_${decision}`,
+          request,
+          'notice.action.view_request'
+        ),
       },
       { trx }
     )

@@ -82,9 +82,7 @@ export default class NotifyOnboardingEvent {
     await sendDedicatedMail(
       'onboarding/sent',
       {
-        to: recipient.email,
-        toName: recipient.name,
-        locale: recipient.locale,
+        to: recipient,
         subject: phrase('mail.onboarding.subject', { contractName: contract.name }),
       },
       {

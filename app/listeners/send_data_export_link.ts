@@ -25,9 +25,7 @@ export default class SendDataExportLink {
     await sendDedicatedMail(
       'profile/data_export_ready',
       {
-        to: user.email,
-        toName: user.name,
-        locale: user.locale,
+        to: user,
         subject: phrase('mail.data_export.subject'),
       },
       {

@@ -1,54 +1,23 @@
-import { DateTime } from 'luxon'
-import { BaseModel, column, scope } from '@adonisjs/lucid/orm'
+import { type DateTime } from 'luxon'
+import { scope } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
-import { withTimestamps } from '#models/mixins/with_timestamps'
 import { firstOrNotFound } from '#models/queries/first_or_not_found'
 import { fromPrefixed, prefixedColumns } from '#models/queries/prefixed_columns'
 import User from '#models/user'
 import Company from '#models/company'
 import { asPreparedStatement } from '#support/prepared_statement'
-import type { Permission } from '#support/permissions'
 import type { ReadVersions } from '#support/read_versions'
+import { ApiKeySchema } from '#database/schema'
 
 /**
  * A company's API key (integrators): a hashed secret, the permissions it
  * may use (a subset of the role table's) and the service user that is
  * the actor of its writes.
  */
-export default class ApiKey extends compose(BaseModel, withUuidPrimaryKey, withTimestamps) {
-  @column()
-  declare companyId: string
-
-  @column()
-  declare userId: string
-
-  @column()
-  declare name: string
-
-  @column()
-  declare prefix: string
-
-  @column({ serializeAs: null })
-  declare tokenHash: string
-
-  @column()
-  declare permissions: Permission[]
-
-  @column.dateTime()
-  declare expiresAt: DateTime | null
-
-  @column.dateTime()
-  declare lastUsedAt: DateTime | null
-
-  @column.dateTime()
-  declare revokedAt: DateTime | null
-
-  @column()
-  declare createdBy: string | null
-
+export default class ApiKey extends compose(ApiKeySchema, withUuidPrimaryKey) {
   static ownedBy = scope((query, companyId: string) => {
     query.where('api_keys.company_id', companyId)
   })

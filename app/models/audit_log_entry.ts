@@ -1,6 +1,5 @@
-import { DateTime } from 'luxon'
-import { BaseModel, column } from '@adonisjs/lucid/orm'
 import type { AuditedResource } from '#enums/audit'
+import { AuditLogSchema } from '#database/schema'
 
 export interface AuditLogFilters {
   actor?: string
@@ -16,44 +15,8 @@ export interface AuditLogFilters {
  * triggers in the write's transaction (migration 1764500000001); read
  * only, never changed by the application.
  */
-export default class AuditLogEntry extends BaseModel {
+export default class AuditLogEntry extends AuditLogSchema {
   static table = 'audit_log'
-
-  @column({ isPrimary: true })
-  declare id: string
-
-  @column()
-  declare companyId: string | null
-
-  @column()
-  declare actorType: 'user' | 'api_key'
-
-  @column()
-  declare userId: string | null
-
-  @column()
-  declare apiKeyId: string | null
-
-  @column()
-  declare resource: AuditedResource
-
-  @column()
-  declare resourceId: string | null
-
-  @column()
-  declare action: 'create' | 'update' | 'delete'
-
-  @column()
-  declare operation: string | null
-
-  @column()
-  declare fields: string[]
-
-  @column()
-  declare ip: string | null
-
-  @column.dateTime()
-  declare createdAt: DateTime
 
   /**
    * A company's entries, newest first, after `cursor` (an entry id), with

@@ -1,43 +1,18 @@
-import { BaseModel, beforeCreate, column, hasMany } from '@adonisjs/lucid/orm'
+import { beforeCreate, hasMany } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
 import type { HasMany } from '@adonisjs/lucid/types/relations'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import CompanyMember from '#models/company_member'
-import { withTimestamps } from '#models/mixins/with_timestamps'
-import type { DateTime } from 'luxon'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import type { DocumentStatus } from '#enums/document_status'
+import { CompanySchema } from '#database/schema'
 
-export default class Company extends compose(BaseModel, withUuidPrimaryKey, withTimestamps) {
-  @column()
-  declare name: string
-
-  @column()
-  declare tradeName: string | null
-
-  /** CNPJ without punctuation (14 characters, alphanumeric format allowed) */
-  @column()
-  declare document: string
-
-  /** A CNPJ typed by anyone is a claim; `verified` once proved (docs/security.md, "CNPJ claims") */
-  @column()
-  declare documentStatus: DocumentStatus
-
-  @column.dateTime()
-  declare documentVerifiedAt: DateTime | null
-
-  @column()
-  declare email: string | null
-
-  @column()
-  declare phone: string | null
-
-  @column()
-  declare logo: string | null
-
-  @column()
-  declare timezone: string
-
+/**
+ * Columns (database/schema.ts):
+ * - `document`: CNPJ without punctuation (14 characters, alphanumeric format allowed)
+ * - `documentStatus`: A CNPJ typed by anyone is a claim; `verified` once proved (docs/security.md,
+ *   "CNPJ claims")
+ */
+export default class Company extends compose(CompanySchema, withUuidPrimaryKey) {
   static readonly DEFAULT_TIMEZONE = 'America/Sao_Paulo'
 
   @beforeCreate()

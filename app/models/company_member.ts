@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
+import { belongsTo } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
 import db from '@adonisjs/lucid/services/db'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
@@ -8,10 +8,10 @@ import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import Company from '#models/company'
 import User from '#models/user'
 import type { MemberRole } from '#enums/roles'
-import { withTimestamps } from '#models/mixins/with_timestamps'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { asPreparedStatement } from '#support/prepared_statement'
 import { nowUtc } from '#support/clock'
+import { CompanyMemberSchema } from '#database/schema'
 
 /** A company of a user with the user's role in it, as read for GET /company */
 export interface CompanyWithRoleRow {
@@ -34,16 +34,7 @@ export interface PartyIds {
   userIds?: readonly string[]
 }
 
-export default class CompanyMember extends compose(BaseModel, withUuidPrimaryKey, withTimestamps) {
-  @column()
-  declare companyId: string
-
-  @column()
-  declare userId: string
-
-  @column()
-  declare role: MemberRole
-
+export default class CompanyMember extends compose(CompanyMemberSchema, withUuidPrimaryKey) {
   @belongsTo(() => Company)
   declare company: BelongsTo<typeof Company>
 
@@ -150,7 +141,7 @@ export default class CompanyMember extends compose(BaseModel, withUuidPrimaryKey
   }
 
   /**
-   * Consent (DESIGN.md Tenancy, issue #21): the ids among `parties` that
+   * Consent (DESIGN.md Tenancy): the ids among `parties` that
    * are NOT linked to borrower company `companyId` (companies, then users). A
    * party is linked when it is the company itself, a user with any
    * membership in it, or a company one of whose owners holds a `provider`

@@ -1,34 +1,21 @@
-import { BaseModel, column, hasMany, scope } from '@adonisjs/lucid/orm'
+import { hasMany, scope } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
 import type { HasMany } from '@adonisjs/lucid/types/relations'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import ComplianceStep from '#models/compliance_step'
 import ProviderComplianceFlow from '#models/provider_compliance_flow'
-import type { FlowStatus } from '#support/compliance'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { firstOrNotFound } from '#models/queries/first_or_not_found'
-import { withTimestamps } from '#models/mixins/with_timestamps'
+import { ComplianceFlowSchema } from '#database/schema'
 
 /**
  * A borrower-defined compliance flow (spec: ComplianceFlow).
+ *
+ * Columns (database/schema.ts):
+ * - `providersCount`: Attached (not detached) providers, kept by the triggers on
+ *   provider_compliance_flows
  */
-export default class ComplianceFlow extends compose(BaseModel, withUuidPrimaryKey, withTimestamps) {
-  @column()
-  declare companyId: string
-
-  @column()
-  declare name: string
-
-  @column()
-  declare description: string | null
-
-  @column()
-  declare status: FlowStatus
-
-  /** Attached (not detached) providers, kept by the triggers on provider_compliance_flows */
-  @column()
-  declare providersCount: number
-
+export default class ComplianceFlow extends compose(ComplianceFlowSchema, withUuidPrimaryKey) {
   @hasMany(() => ComplianceStep, { foreignKey: 'flowId' })
   declare steps: HasMany<typeof ComplianceStep>
 

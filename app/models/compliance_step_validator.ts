@@ -1,17 +1,15 @@
-import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
+import { belongsTo } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import User from '#models/user'
+import { ComplianceStepValidatorSchema } from '#database/schema'
 
 /** A borrower-side user who reviews a step */
-export default class ComplianceStepValidator extends compose(BaseModel, withUuidPrimaryKey) {
-  @column()
-  declare stepId: string
-
-  @column()
-  declare userId: string
-
+export default class ComplianceStepValidator extends compose(
+  ComplianceStepValidatorSchema,
+  withUuidPrimaryKey
+) {
   @belongsTo(() => User)
   declare user: BelongsTo<typeof User>
 }

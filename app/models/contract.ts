@@ -1,5 +1,4 @@
-import { DateTime } from 'luxon'
-import { BaseModel, belongsTo, column, hasMany, scope } from '@adonisjs/lucid/orm'
+import { belongsTo, hasMany, scope } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
 import type { BelongsTo, HasMany } from '@adonisjs/lucid/types/relations'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
@@ -15,79 +14,21 @@ import ContractReviewer from '#models/contract_reviewer'
 import ContractSignatureGroup from '#models/contract_signature_group'
 import ContractVariableValue from '#models/contract_variable_value'
 import ContractUploadedFile from '#models/contract_uploaded_file'
-import type { ContractStatus } from '#enums/contract_status'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { firstOrNotFound } from '#models/queries/first_or_not_found'
 import { ContractPartQuery } from '#models/queries/contract_part_query'
 import { UNPUBLISHED_STATUSES } from '#support/contract_rules'
 import { ONBOARDING_MESSAGES } from '#support/onboarding'
-import { withTimestamps } from '#models/mixins/with_timestamps'
+import { ContractSchema } from '#database/schema'
 
-export default class Contract extends compose(BaseModel, withUuidPrimaryKey, withTimestamps) {
-  /** The owner company (the logged-in company that created it) */
-  @column()
-  declare companyId: string
-
-  @column()
-  declare workflowId: string | null
-
-  @column()
-  declare name: string
-
-  @column()
-  declare status: ContractStatus
-
-  @column()
-  declare progress: number
-
-  @column()
-  declare ref: string | null
-
-  @column()
-  declare description: string | null
-
-  @column.date()
-  declare startDate: DateTime | null
-
-  @column.date()
-  declare endDate: DateTime | null
-
-  @column({ prepare: (value) => (value === null ? null : JSON.stringify(value)) })
-  declare currentStep: { key: string; index: number } | null
-
-  /** The rest of the save payload (H3/H4), kept as given */
-  @column({ prepare: (value) => JSON.stringify(value ?? {}) })
-  declare snapshot: Record<string, unknown>
-
-  @column()
-  declare signedDocumentPath: string | null
-
-  @column()
-  declare createdBy: string | null
-
-  @column()
-  declare templateId: string | null
-
-  @column.dateTime()
-  declare publishedAt: DateTime | null
-
-  /** Deadline of the parties (published / signing), from the workflow's deadlineDays */
-  @column.dateTime()
-  declare deadlineAt: DateTime | null
-
-  @column.dateTime()
-  declare signatureStartedAt: DateTime | null
-
-  /** SHA-256 of the document text under signature (fixed when signing starts) */
-  @column()
-  declare documentHash: string | null
-
-  @column.dateTime()
-  declare completedAt: DateTime | null
-
-  @column.dateTime()
-  declare deletedAt: DateTime | null
-
+/**
+ * Columns (database/schema.ts):
+ * - `companyId`: The owner company (the logged-in company that created it)
+ * - `snapshot`: The rest of the save payload (H3/H4), kept as given
+ * - `deadlineAt`: Deadline of the parties (published / signing), from the workflow's deadlineDays
+ * - `documentHash`: SHA-256 of the document text under signature (fixed when signing starts)
+ */
+export default class Contract extends compose(ContractSchema, withUuidPrimaryKey) {
   @belongsTo(() => Company)
   declare company: BelongsTo<typeof Company>
 

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon'
-import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
+import { belongsTo } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
@@ -8,7 +8,6 @@ import Company from '#models/company'
 import User from '#models/user'
 import CompanyMember from '#models/company_member'
 import { isProvider } from '#enums/roles'
-import type { ContractType, PartRole } from '#enums/contract_status'
 import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { ONBOARDING_MESSAGES } from '#support/onboarding'
@@ -17,7 +16,7 @@ import { periodsAt } from '#support/hours'
 import { queryTeamLinks, type TeamLinkRow } from '#models/queries/team_links'
 import { firstOrNotFound } from '#models/queries/first_or_not_found'
 import { ContractPartQuery } from '#models/queries/contract_part_query'
-import { withTimestamps } from '#models/mixins/with_timestamps'
+import { ContractPartSchema } from '#database/schema'
 
 /** A provider has few links with one borrower; this bounds the team finder */
 const MAX_TEAM_LINKS = 100
@@ -25,38 +24,13 @@ const MAX_TEAM_LINKS = 100
 /**
  * A part of a contract (the "link"): a company (legal entity, acted for
  * by its owner) or a user (natural person), never both.
+ *
+ * Columns (database/schema.ts):
+ * - `role`: Stored from the workflow perspective at creation, never recomputed
+ * - `value`: pt-BR money text as given (`1.000,00`)
+ * - `valueCents`: bigint in the database: consumed as a number (cents fit easily)
  */
-export default class ContractPart extends compose(BaseModel, withUuidPrimaryKey, withTimestamps) {
-  @column()
-  declare contractId: string
-
-  @column()
-  declare companyId: string | null
-
-  @column()
-  declare userId: string | null
-
-  /** Stored from the workflow perspective at creation, never recomputed */
-  @column()
-  declare role: PartRole
-
-  /** pt-BR money text as given (`1.000,00`) */
-  @column()
-  declare value: string | null
-
-  /** bigint in the database: consumed as a number (cents fit easily) */
-  @column({ consume: (value) => (value === null ? null : Number(value)) })
-  declare valueCents: number | null
-
-  @column()
-  declare contractType: ContractType | null
-
-  @column()
-  declare monthlyHours: number | null
-
-  @column()
-  declare isActive: boolean
-
+export default class ContractPart extends compose(ContractPartSchema, withUuidPrimaryKey) {
   @belongsTo(() => Contract)
   declare contract: BelongsTo<typeof Contract>
 

@@ -1,54 +1,17 @@
-import { compose } from '@adonisjs/core/helpers'
-import { DateTime } from 'luxon'
-import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
+import { belongsTo } from '@adonisjs/lucid/orm'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import User from '#models/user'
-import { withTimestamps } from '#models/mixins/with_timestamps'
+import { ContractSignatureMemberSchema } from '#database/schema'
 
 export type SignatureMemberStatus = 'pending' | 'signed' | 'rejected'
 
-/** A signer, with the audit trail of the signature */
-export default class ContractSignatureMember extends compose(BaseModel, withTimestamps) {
-  @column({ isPrimary: true })
-  declare id: string
-
-  @column()
-  declare contractId: string
-
-  @column()
-  declare groupId: string
-
-  @column()
-  declare userId: string | null
-
-  @column()
-  declare name: string
-
-  @column()
-  declare email: string
-
-  @column()
-  declare position: number
-
-  @column()
-  declare status: SignatureMemberStatus
-
-  @column.dateTime()
-  declare signedAt: DateTime | null
-
-  @column()
-  declare rejectionReason: string | null
-
-  @column()
-  declare ipAddress: string | null
-
-  @column()
-  declare userAgent: string | null
-
-  /** SHA-256 of the document text the signer signed */
-  @column()
-  declare documentHash: string | null
-
+/**
+ * A signer, with the audit trail of the signature
+ *
+ * Columns (database/schema.ts):
+ * - `documentHash`: SHA-256 of the document text the signer signed
+ */
+export default class ContractSignatureMember extends ContractSignatureMemberSchema {
   @belongsTo(() => User)
   declare user: BelongsTo<typeof User>
 

@@ -1,10 +1,9 @@
-import { DateTime } from 'luxon'
-import { BaseModel, column, scope } from '@adonisjs/lucid/orm'
+import { scope } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { firstOrNotFound } from '#models/queries/first_or_not_found'
-import { withTimestamps } from '#models/mixins/with_timestamps'
+import { ContractTemplateSchema } from '#database/schema'
 
 export interface TemplateVariable {
   name: string
@@ -18,29 +17,7 @@ export interface TemplateVariable {
  * A contract template: HTML with `{{variable}}` placeholders and the
  * variables it declares.
  */
-export default class ContractTemplate extends compose(
-  BaseModel,
-  withUuidPrimaryKey,
-  withTimestamps
-) {
-  @column()
-  declare companyId: string
-
-  @column()
-  declare name: string
-
-  @column()
-  declare description: string | null
-
-  @column()
-  declare html: string
-
-  @column({ prepare: (value) => JSON.stringify(value ?? []) })
-  declare variables: TemplateVariable[]
-
-  @column.dateTime()
-  declare deletedAt: DateTime | null
-
+export default class ContractTemplate extends compose(ContractTemplateSchema, withUuidPrimaryKey) {
   static ownedBy = scope((query, companyId: string) => {
     query.where('company_id', companyId).whereNull('deleted_at')
   })

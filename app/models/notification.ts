@@ -1,14 +1,7 @@
-import { DateTime } from 'luxon'
-import { BaseModel, column, scope } from '@adonisjs/lucid/orm'
+import { scope } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
-import { toJsonb } from '#support/jsonb'
-import type {
-  NotificationPriority,
-  NotificationScope,
-  NotificationType,
-} from '#enums/notifications'
-import { withTimestamps } from '#models/mixins/with_timestamps'
+import { NotificationSchema } from '#database/schema'
 
 /** `activity` of a notification: dynamic, every field optional */
 export interface NotificationActivity {
@@ -22,46 +15,7 @@ export interface NotificationActivity {
   [key: string]: unknown
 }
 
-export default class Notification extends compose(BaseModel, withUuidPrimaryKey, withTimestamps) {
-  @column()
-  declare companyId: string
-
-  @column()
-  declare userId: string
-
-  @column()
-  declare scope: NotificationScope
-
-  @column()
-  declare type: NotificationType
-
-  @column()
-  declare title: string
-
-  @column()
-  declare message: string
-
-  @column()
-  declare priority: NotificationPriority
-
-  @column()
-  declare isRead: boolean
-
-  @column.dateTime()
-  declare readAt: DateTime | null
-
-  @column({ prepare: toJsonb })
-  declare activity: NotificationActivity | null
-
-  @column()
-  declare actorId: string | null
-
-  @column()
-  declare actorName: string | null
-
-  @column()
-  declare actorAvatar: string | null
-
+export default class Notification extends compose(NotificationSchema, withUuidPrimaryKey) {
   /** The inbox of a user in a company: every notification query starts here */
   static inbox = scope((query, userId: string, companyId: string) => {
     query.where('user_id', userId).where('company_id', companyId)

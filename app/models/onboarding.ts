@@ -1,6 +1,5 @@
-import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
-import { BaseModel, belongsTo, column, hasMany, scope } from '@adonisjs/lucid/orm'
+import { belongsTo, hasMany, scope } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
 import type { BelongsTo, HasMany } from '@adonisjs/lucid/types/relations'
 import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
@@ -11,54 +10,23 @@ import User from '#models/user'
 import OnboardingDocument from '#models/onboarding_document'
 import OnboardingFormField from '#models/onboarding_form_field'
 import OnboardingDownloadDocument from '#models/onboarding_download_document'
-import { ONBOARDING_MESSAGES, type OnboardingStatus } from '#support/onboarding'
+import { ONBOARDING_MESSAGES } from '#support/onboarding'
 import { ConflictException } from '#exceptions/http_exceptions'
 import type { ContractStatus } from '#enums/contract_status'
 import { CLOSED_STATUSES } from '#support/contract_rules'
-import { withTimestamps } from '#models/mixins/with_timestamps'
 import { nowLocal } from '#support/clock'
+import { OnboardingSchema } from '#database/schema'
 
 /**
  * The onboarding of one provider in one contract: what the public link
  * (token) gives access to.
+ *
+ * Columns (database/schema.ts):
+ * - `providerCompanyId`: Legal-entity provider (exactly one of providerCompanyId / providerUserId)
+ * - `providerUserId`: Natural-person provider
+ * - `tokenId`: jti of the current link token; a renewal draws a new one (earlier tokens die)
  */
-export default class Onboarding extends compose(BaseModel, withUuidPrimaryKey, withTimestamps) {
-  @column()
-  declare contractId: string
-
-  @column()
-  declare borrowerCompanyId: string
-
-  /** Legal-entity provider (exactly one of providerCompanyId / providerUserId) */
-  @column()
-  declare providerCompanyId: string | null
-
-  /** Natural-person provider */
-  @column()
-  declare providerUserId: string | null
-
-  @column()
-  declare status: OnboardingStatus
-
-  @column.dateTime()
-  declare expiresAt: DateTime
-
-  @column.dateTime()
-  declare tokenIssuedAt: DateTime
-
-  /** jti of the current link token; a renewal draws a new one (earlier tokens die) */
-  @column()
-  declare tokenId: string
-
-  @column()
-  declare message: string | null
-
-  @column.dateTime()
-  declare submittedAt: DateTime | null
-
-  @column.dateTime()
-  declare lastSentAt: DateTime | null
-
+export default class Onboarding extends compose(OnboardingSchema, withUuidPrimaryKey) {
   @belongsTo(() => Contract)
   declare contract: BelongsTo<typeof Contract>
 

@@ -1,66 +1,26 @@
-import { DateTime } from 'luxon'
-import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
+import { belongsTo } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import Onboarding from '#models/onboarding'
-import { ONBOARDING_MESSAGES, type OnboardingDocumentStatus } from '#support/onboarding'
+import { ONBOARDING_MESSAGES } from '#support/onboarding'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { firstOrNotFound } from '#models/queries/first_or_not_found'
-import { withTimestamps } from '#models/mixins/with_timestamps'
+import { OnboardingDocumentSchema } from '#database/schema'
 
-/** A document the provider must upload (spec: OnboardingDocument) */
+/**
+ * A document the provider must upload (spec: OnboardingDocument)
+ *
+ * Columns (database/schema.ts):
+ * - `sourceRequirementId`: The contract's document requirement it was upserted from, if any
+ * - `acceptedFormats`: Extensions without dot, lowercase
+ * - `maxFileSize`: Bytes
+ * - `filePath`: Drive key (private disk)
+ */
 export default class OnboardingDocument extends compose(
-  BaseModel,
-  withUuidPrimaryKey,
-  withTimestamps
+  OnboardingDocumentSchema,
+  withUuidPrimaryKey
 ) {
-  @column()
-  declare onboardingId: string
-
-  /** The contract's document requirement it was upserted from, if any */
-  @column()
-  declare sourceRequirementId: string | null
-
-  @column()
-  declare name: string
-
-  @column()
-  declare description: string | null
-
-  @column()
-  declare isRequired: boolean
-
-  /** Extensions without dot, lowercase */
-  @column()
-  declare acceptedFormats: string[]
-
-  /** Bytes */
-  @column()
-  declare maxFileSize: number
-
-  @column()
-  declare status: OnboardingDocumentStatus
-
-  @column()
-  declare rejectionReason: string | null
-
-  /** Drive key (private disk) */
-  @column()
-  declare filePath: string | null
-
-  @column()
-  declare fileName: string | null
-
-  @column()
-  declare fileSize: number | null
-
-  @column.dateTime()
-  declare uploadedAt: DateTime | null
-
-  @column()
-  declare position: number
-
   @belongsTo(() => Onboarding)
   declare onboarding: BelongsTo<typeof Onboarding>
 

@@ -1,33 +1,14 @@
-import { BaseModel, column } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
-import { withTimestamps } from '#models/mixins/with_timestamps'
+import { OnboardingDownloadDocumentSchema } from '#database/schema'
 
-/** A file the provider may download (spec: DownloadDocument) */
+/**
+ * A file the provider may download (spec: DownloadDocument)
+ *
+ * Columns (database/schema.ts):
+ * - `filePath`: Drive key (private disk)
+ */
 export default class OnboardingDownloadDocument extends compose(
-  BaseModel,
-  withUuidPrimaryKey,
-  withTimestamps
-) {
-  @column()
-  declare onboardingId: string
-
-  @column()
-  declare sourceDocumentId: string | null
-
-  @column()
-  declare name: string
-
-  @column()
-  declare description: string | null
-
-  /** Drive key (private disk) */
-  @column()
-  declare filePath: string
-
-  @column()
-  declare fileName: string
-
-  @column()
-  declare position: number
-}
+  OnboardingDownloadDocumentSchema,
+  withUuidPrimaryKey
+) {}

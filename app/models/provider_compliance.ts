@@ -1,14 +1,12 @@
-import { DateTime } from 'luxon'
-import { BaseModel, belongsTo, column, hasMany } from '@adonisjs/lucid/orm'
+import { belongsTo, hasMany } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
 import type { BelongsTo, HasMany } from '@adonisjs/lucid/types/relations'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import ComplianceFlow from '#models/compliance_flow'
 import StepCompliance from '#models/step_compliance'
-import type { ComplianceStatus } from '#support/compliance'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { firstOrNotFound } from '#models/queries/first_or_not_found'
-import { withTimestamps } from '#models/mixins/with_timestamps'
+import { ProviderComplianceSchema } from '#database/schema'
 
 /** Who may see a compliance: the borrower company and the provider ids acting */
 export interface ComplianceOwner {
@@ -19,37 +17,9 @@ export interface ComplianceOwner {
 
 /** The compliance of one provider for one flow and month */
 export default class ProviderCompliance extends compose(
-  BaseModel,
-  withUuidPrimaryKey,
-  withTimestamps
+  ProviderComplianceSchema,
+  withUuidPrimaryKey
 ) {
-  @column()
-  declare companyId: string
-
-  @column()
-  declare providerComplianceFlowId: string
-
-  @column()
-  declare flowId: string
-
-  @column()
-  declare providerId: string
-
-  @column()
-  declare year: number
-
-  @column()
-  declare month: number
-
-  @column()
-  declare status: ComplianceStatus
-
-  @column.dateTime()
-  declare submittedAt: DateTime | null
-
-  @column.dateTime()
-  declare reviewedAt: DateTime | null
-
   @belongsTo(() => ComplianceFlow, { foreignKey: 'flowId' })
   declare flow: BelongsTo<typeof ComplianceFlow>
 

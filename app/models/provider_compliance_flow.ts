@@ -1,5 +1,4 @@
-import { DateTime } from 'luxon'
-import { BaseModel, belongsTo, column, scope } from '@adonisjs/lucid/orm'
+import { belongsTo, scope } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
@@ -7,36 +6,21 @@ import ComplianceFlow from '#models/compliance_flow'
 import Contract from '#models/contract'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { firstOrNotFound } from '#models/queries/first_or_not_found'
+import { ProviderComplianceFlowSchema } from '#database/schema'
 
 export type ProviderType = 'LEGAL_ENTITY' | 'NATURAL_PERSON'
 
 /**
  * The attachment of a flow to a provider (spec: ProviderComplianceFlow).
  * Detaching is soft (`detachedAt`), so monthly history keeps its link.
+ *
+ * Columns (database/schema.ts):
+ * - `providerId`: Provider company id (legal entity) or user id (natural person)
  */
-export default class ProviderComplianceFlow extends compose(BaseModel, withUuidPrimaryKey) {
-  @column()
-  declare companyId: string
-
-  @column()
-  declare flowId: string
-
-  /** Provider company id (legal entity) or user id (natural person) */
-  @column()
-  declare providerId: string
-
-  @column()
-  declare providerType: ProviderType
-
-  @column()
-  declare contractId: string | null
-
-  @column.dateTime()
-  declare attachedAt: DateTime
-
-  @column.dateTime()
-  declare detachedAt: DateTime | null
-
+export default class ProviderComplianceFlow extends compose(
+  ProviderComplianceFlowSchema,
+  withUuidPrimaryKey
+) {
   @belongsTo(() => ComplianceFlow, { foreignKey: 'flowId' })
   declare flow: BelongsTo<typeof ComplianceFlow>
 

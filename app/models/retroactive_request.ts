@@ -1,17 +1,16 @@
 import { DateTime } from 'luxon'
-import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
+import { belongsTo } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import ContractPart from '#models/contract_part'
 import User from '#models/user'
-import type { RetroactiveStatus } from '#enums/retroactive_status'
 import type CompanyMember from '#models/company_member'
 import { visibleToMember } from '#models/queries/visible_to_member'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { firstOrNotFound } from '#models/queries/first_or_not_found'
-import { withTimestamps } from '#models/mixins/with_timestamps'
 import { ConflictException } from '#exceptions/http_exceptions'
+import { RetroactiveRequestSchema } from '#database/schema'
 
 export interface RequestedTask {
   description: string
@@ -23,58 +22,9 @@ export interface RequestedTask {
  * entry. The tasks are kept as given until then.
  */
 export default class RetroactiveRequest extends compose(
-  BaseModel,
-  withUuidPrimaryKey,
-  withTimestamps
+  RetroactiveRequestSchema,
+  withUuidPrimaryKey
 ) {
-  @column()
-  declare companyId: string
-
-  @column()
-  declare contractPartId: string | null
-
-  @column()
-  declare userId: string
-
-  @column.date()
-  declare date: DateTime
-
-  @column()
-  declare reason: string
-
-  @column({ prepare: (value) => JSON.stringify(value ?? []) })
-  declare tasks: RequestedTask[]
-
-  @column()
-  declare totalMinutes: number
-
-  @column.dateTime()
-  declare capturedAt: DateTime | null
-
-  @column()
-  declare latitude: number | null
-
-  @column()
-  declare longitude: number | null
-
-  @column()
-  declare locationAccuracy: number | null
-
-  @column()
-  declare status: RetroactiveStatus
-
-  @column()
-  declare declineReason: string | null
-
-  @column()
-  declare reviewedBy: string | null
-
-  @column.dateTime()
-  declare reviewedAt: DateTime | null
-
-  @column()
-  declare workEntryId: string | null
-
   @belongsTo(() => ContractPart)
   declare contractPart: BelongsTo<typeof ContractPart>
 

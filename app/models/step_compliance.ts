@@ -1,37 +1,21 @@
-import { DateTime } from 'luxon'
-import { BaseModel, belongsTo, column, hasMany } from '@adonisjs/lucid/orm'
+import { belongsTo, hasMany } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
 import type { BelongsTo, HasMany } from '@adonisjs/lucid/types/relations'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import ComplianceStep from '#models/compliance_step'
 import StepComplianceDocument from '#models/step_compliance_document'
-import type { PlatformDataType, StepStatus } from '#support/compliance'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { firstOrNotFound } from '#models/queries/first_or_not_found'
 import type ProviderCompliance from '#models/provider_compliance'
-import { withTimestamps } from '#models/mixins/with_timestamps'
+import { StepComplianceSchema } from '#database/schema'
 
-/** One step of a monthly compliance */
-export default class StepCompliance extends compose(BaseModel, withUuidPrimaryKey, withTimestamps) {
-  @column()
-  declare providerComplianceId: string
-
-  @column()
-  declare stepId: string
-
-  @column()
-  declare status: StepStatus
-
-  /** platformData steps: the data types the provider let validators read */
-  @column({ prepare: (value) => JSON.stringify(value ?? []) })
-  declare grantedDataTypes: PlatformDataType[]
-
-  @column.dateTime()
-  declare submittedAt: DateTime | null
-
-  @column.dateTime()
-  declare reviewedAt: DateTime | null
-
+/**
+ * One step of a monthly compliance
+ *
+ * Columns (database/schema.ts):
+ * - `grantedDataTypes`: platformData steps: the data types the provider let validators read
+ */
+export default class StepCompliance extends compose(StepComplianceSchema, withUuidPrimaryKey) {
   @belongsTo(() => ComplianceStep, { foreignKey: 'stepId' })
   declare step: BelongsTo<typeof ComplianceStep>
 

@@ -1,43 +1,19 @@
-import { DateTime } from 'luxon'
-import { BaseModel, column, hasMany } from '@adonisjs/lucid/orm'
+import { hasMany } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
 import type { HasMany } from '@adonisjs/lucid/types/relations'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import CompanyMember from '#models/company_member'
 import AuthSession from '#models/auth_session'
-import { withTimestamps } from '#models/mixins/with_timestamps'
+import { UserSchema } from '#database/schema'
 
-export default class User extends compose(BaseModel, withUuidPrimaryKey, withTimestamps) {
-  @column()
-  declare name: string
-
-  @column()
-  declare email: string
-
-  @column()
-  declare phone: string | null
-
-  @column()
-  declare cpf: string | null
-
-  @column()
-  declare avatar: string | null
-
-  @column({ serializeAs: null })
-  declare password: string | null
-
-  /** Language of e-mails and notifications sent to the user; null = the default (pt-BR) */
-  @column()
-  declare locale: string | null
-
-  /**
-   * When the person proved control of the mailbox (accepted an invitation
-   * link); null for an account that only registered the address.
-   */
-  @column.dateTime()
-  declare emailVerifiedAt: DateTime | null
-
+/**
+ * Columns (database/schema.ts):
+ * - `locale`: Language of e-mails and notifications sent to the user; null = the default (pt-BR)
+ * - `emailVerifiedAt`: When the person proved control of the mailbox (accepted an invitation link);
+ *   null for an account that only registered the address.
+ */
+export default class User extends compose(UserSchema, withUuidPrimaryKey) {
   @hasMany(() => CompanyMember)
   declare memberships: HasMany<typeof CompanyMember>
 

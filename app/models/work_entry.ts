@@ -1,5 +1,4 @@
-import { DateTime } from 'luxon'
-import { BaseModel, belongsTo, column, hasMany } from '@adonisjs/lucid/orm'
+import { belongsTo, hasMany } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
 import type { BelongsTo, HasMany } from '@adonisjs/lucid/types/relations'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
@@ -10,45 +9,17 @@ import type CompanyMember from '#models/company_member'
 import { visibleToMember } from '#models/queries/visible_to_member'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { firstOrNotFound } from '#models/queries/first_or_not_found'
-import { withTimestamps } from '#models/mixins/with_timestamps'
+import { WorkEntrySchema } from '#database/schema'
 
 /**
  * A day of work of a provider on a link (contract part) of a borrower
  * company, logged by the provider user. One per (link, day).
+ *
+ * Columns (database/schema.ts):
+ * - `companyId`: The borrower company (tenant)
+ * - `userId`: The provider user who logged it (the owner user for a legal entity)
  */
-export default class WorkEntry extends compose(BaseModel, withUuidPrimaryKey, withTimestamps) {
-  /** The borrower company (tenant) */
-  @column()
-  declare companyId: string
-
-  @column()
-  declare contractPartId: string | null
-
-  /** The provider user who logged it (the owner user for a legal entity) */
-  @column()
-  declare userId: string
-
-  @column.date()
-  declare date: DateTime
-
-  @column()
-  declare reason: string | null
-
-  @column()
-  declare totalMinutes: number
-
-  @column.dateTime()
-  declare capturedAt: DateTime | null
-
-  @column()
-  declare latitude: number | null
-
-  @column()
-  declare longitude: number | null
-
-  @column()
-  declare locationAccuracy: number | null
-
+export default class WorkEntry extends compose(WorkEntrySchema, withUuidPrimaryKey) {
   @belongsTo(() => ContractPart)
   declare contractPart: BelongsTo<typeof ContractPart>
 

@@ -1,36 +1,18 @@
-import { DateTime } from 'luxon'
-import { BaseModel, column, scope } from '@adonisjs/lucid/orm'
+import { scope } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
-import type { WorkflowCompanyRole } from '#enums/contract_status'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { firstOrNotFound } from '#models/queries/first_or_not_found'
-import { withTimestamps } from '#models/mixins/with_timestamps'
+import { WorkflowSchema } from '#database/schema'
 
 /**
  * A contract workflow: its `companyRole` decides the perspective of the
  * contracts created with it (the logged-in company's part role).
+ *
+ * Columns (database/schema.ts):
+ * - `deadlineDays`: Days the parties have for a step (shown in e-mails as the deadline)
  */
-export default class Workflow extends compose(BaseModel, withUuidPrimaryKey, withTimestamps) {
-  @column()
-  declare companyId: string
-
-  @column()
-  declare name: string
-
-  @column()
-  declare companyRole: WorkflowCompanyRole
-
-  /** Days the parties have for a step (shown in e-mails as the deadline) */
-  @column()
-  declare deadlineDays: number | null
-
-  @column({ prepare: (value) => JSON.stringify(value ?? []) })
-  declare steps: unknown[]
-
-  @column.dateTime()
-  declare deletedAt: DateTime | null
-
+export default class Workflow extends compose(WorkflowSchema, withUuidPrimaryKey) {
   /** Workflows of the company, soft-deleted ones left out */
   static ownedBy = scope((query, companyId: string) => {
     query.where('workflows.company_id', companyId).whereNull('workflows.deleted_at')

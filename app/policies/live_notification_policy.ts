@@ -17,7 +17,7 @@ export interface OpenStream {
 }
 
 /**
- * Live notifications (#16): whose channel a user may subscribe to, and
+ * Live notifications: whose channel a user may subscribe to, and
  * whose open event stream a session may change.
  */
 export default class LiveNotificationPolicy extends AppPolicy {

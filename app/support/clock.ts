@@ -61,3 +61,13 @@ export function nowUtc(): DateTime {
 export function nowLocal(): DateTime {
   return current.local()
 }
+
+/**
+ * Real wall time in the process zone, never frozen by `useClock`: for the
+ * outbox (delivery worker, outbox admin), whose rows PostgreSQL's `now()`
+ * stamps, so a frozen Clock would leave deliveries never due. Everything
+ * else reads the Clock.
+ */
+export function wallNow(): DateTime {
+  return DateTime.now()
+}

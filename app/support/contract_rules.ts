@@ -30,7 +30,7 @@ export const UPLOAD_STATUSES: readonly ContractStatus[] = EDITABLE_STATUSES
 
 /**
  * Statuses of a contract that is over: it cannot be cancelled again, and
- * nothing reaches it through an onboarding link any more (#21).
+ * nothing reaches it through an onboarding link any more.
  */
 export const CLOSED_STATUSES: readonly ContractStatus[] = ['finished', 'cancelled', 'archived']
 

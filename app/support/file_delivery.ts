@@ -5,7 +5,7 @@ import { storageFileName } from '#support/file_names'
 const FORBIDDEN_IN_SEGMENT = /[\\/\u0000-\u001f\u007f]/
 
 /**
- * How a stored file is handed to a browser (#21). Only formats that cannot
+ * How a stored file is handed to a browser. Only formats that cannot
  * run script from our origin are shown inline: PDF and raster images (the
  * upload checks already sniffed their bytes against the extension). Every
  * other file, HTML-capable ones included (html, xhtml, xml, svg), is an

@@ -1,5 +1,5 @@
 /**
- * File names, the one place every upload's name goes through (#21): what
+ * File names, the one place every upload's name goes through: what
  * a client sends as a name is display text, never a path.
  */
 

@@ -18,6 +18,16 @@ export const CHANGEABLE_DOCUMENT_STATUSES: readonly OnboardingDocumentStatus[] =
   'rejected',
 ]
 
+/** An onboarding document without its file: `waiting` for the provider to send one */
+export const DOCUMENT_WITHOUT_FILE = {
+  status: 'waiting',
+  filePath: null,
+  fileName: null,
+  fileSize: null,
+  uploadedAt: null,
+  rejectionReason: null,
+} as const
+
 /** Documents that count as sent for the submission (rule A5) */
 export const SENT_DOCUMENT_STATUSES: readonly OnboardingDocumentStatus[] = ['uploaded', 'validated']
 

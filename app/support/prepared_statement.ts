@@ -4,8 +4,8 @@ import type { RawQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder
 /**
  * Sends a raw query as a named prepared statement of the connection that
  * runs it (node-postgres parses it once per connection, then only binds
- * and executes). For the big JSON-building statements of the hot lists
- * (#12): PostgreSQL planned them on every request, and planning cost more
+ * and executes). For the big JSON-building statements of the hot lists:
+ * PostgreSQL planned them on every request, and planning cost more
  * than running them (C1: 6-9 ms of planning for 2.5-3.5 ms of execution at
  * 10x). A prepared statement keeps its plan for the session; after five
  * executions PostgreSQL keeps a generic plan when it costs no more than the

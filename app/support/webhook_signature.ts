@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import { nowUtc } from '#support/clock'
 
 /**
- * The webhook signature (#16 item 3): `t=<unix seconds>,v1=<hex
+ * The webhook signature: `t=<unix seconds>,v1=<hex
  * HMAC-SHA256 of "<t>.<raw body>">` with the endpoint's secret. The
  * worker signs with it; `npm run dev`'s receiver and the tests verify with
  * it (README, Webhooks, shows the same check for integrators).

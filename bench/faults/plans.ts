@@ -12,7 +12,7 @@ export interface FaultTargets {
 }
 
 /**
- * One row of issue #23's table: `calls` I5 calls at a steady rate over
+ * One row of the faults table: `calls` I5 calls at a steady rate over
  * `spreadSeconds`; `faultAtSeconds` after the first call the fault is
  * armed, and strikes as the next of its e-mails reaches the sink (the
  * worker is then inside a send: the worst moment, the one that can make a

@@ -1,5 +1,5 @@
 /**
- * The arithmetic of `node ace bench:faults` (issue #23's table): what the
+ * The arithmetic of `node ace bench:faults` (the faults table): what the
  * API answered to each call against what reached the SMTP sink, matched
  * one by one by subject. No I/O, so a unit test pins it.
  */

@@ -11,7 +11,7 @@ const WRITERS = 1_000
 const HISTORY_DAYS = 5
 
 /**
- * Hours (#12 item 7): natural-person providers of the borrower, each with
+ * Hours: natural-person providers of the borrower, each with
  * an active contract and a history of entries outside the entry window
  * (writers x HISTORY_DAYS x scale rows), and the write `POST
  * /monitoring/entries`. One entry per provider and day is the rule (409),

@@ -9,7 +9,7 @@ import type { BenchArea } from '#bench/types'
 const FAN_OUT_MEMBERS = 1000
 
 /**
- * Issue #12 item 7: a `contract_created` fan-out to a company of 1,000
+ * A `contract_created` fan-out to a company of 1,000
  * members, timed and printed (not an autocannon scenario: one action). It
  * runs the real use case (SaveContract creating a contract), so the
  * recipients query, the delivery gates, the contacts, the in-app rows and

@@ -4,7 +4,7 @@ import { middleware } from '#start/kernel'
 const LiveNotificationsController = () => import('#controllers/live_notifications_controller')
 
 /**
- * The transmit client's routes (#16) under the API prefix: the client's
+ * The transmit client's routes under the API prefix: the client's
  * baseUrl is `<host>/api/v1` and it appends `/__transmit/...`. The stream
  * itself needs no token (EventSource sends none); subscribing does.
  */

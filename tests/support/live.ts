@@ -1,7 +1,7 @@
 import { Transmit } from '@adonisjs/transmit-client'
 
 /**
- * A real server-sent events client for the tests (#16). Node 24 has no
+ * A real server-sent events client for the tests. Node 24 has no
  * global EventSource (only behind --experimental-eventsource), so this is
  * the part of one the transmit client uses, over fetch: it reads the
  * `text/event-stream` body as it arrives and dispatches `open`, `message`

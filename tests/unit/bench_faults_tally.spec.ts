@@ -8,7 +8,7 @@ import {
 } from '#bench/faults/tally'
 
 /**
- * The counting of `node ace bench:faults` (#23's table): a wrong count
+ * The counting of `node ace bench:faults` (the faults table): a wrong count
  * would report a lost or duplicated e-mail that never was, or hide one.
  */
 const call = (subject: string, status: CallRecord['status'], at = 1000): CallRecord => ({

@@ -5,18 +5,12 @@ import { test } from '@japa/runner'
 /**
  * Time comes from the Clock (STYLE.md): nothing in app/ reads the wall
  * clock but app/support/clock.ts. Injected code asks the Clock,
- * the rest `nowUtc()` / `nowLocal()`. `new Date(value)` is a conversion, not
- * a read; elapsed time is measured with `performance.now()`.
+ * the rest `nowUtc()` / `nowLocal()`; the outbox, stamped by PostgreSQL's
+ * now(), reads real time through the clock's `wallNow()`. `new Date(value)`
+ * is a conversion, not a read; elapsed time is measured with
+ * `performance.now()`.
  */
 const CLOCK = 'app/support/clock.ts'
-
-/** Files allowed a direct read, each with its reason */
-const ALLOWED: Record<string, string> = {
-  'app/services/platform/delivery_worker.ts':
-    'the outbox is stamped by PostgreSQL now(): the worker claims against real time, a frozen Clock would leave deliveries undue',
-  'app/services/platform/outbox_admin.ts':
-    'reports the outbox against the same real time as the delivery worker (PostgreSQL now() stamps)',
-}
 
 const CLOCK_READ = /\bDateTime\.(?:now|utc|local)\(\s*\)|\bnew Date\(\s*\)|\bDate\.now\(\s*\)/
 
@@ -31,7 +25,7 @@ function sourceFiles(dir: string): string[] {
 test.group('Clock reads', () => {
   test('no direct clock read in app/ outside the clock', ({ assert }) => {
     const reads = sourceFiles('app')
-      .filter((path) => path !== CLOCK && !(path in ALLOWED))
+      .filter((path) => path !== CLOCK)
       .flatMap((path) =>
         readFileSync(path, 'utf8')
           .split('\n')

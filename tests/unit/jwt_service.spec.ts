@@ -3,7 +3,7 @@ import { decodeJwt, decodeProtectedHeader } from 'jose'
 import jwtConfig from '#config/jwt'
 import jwtService from '#services/auth/jwt_service'
 
-/** Issue #22: what JwtService signs and what it lets through */
+/** What JwtService signs and what it lets through */
 test.group('JwtService', () => {
   const expiresAt = new Date(Date.now() + 3_600_500)
 

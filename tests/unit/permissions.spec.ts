@@ -11,7 +11,7 @@ import { gateDeclarations } from '#support/route_gates'
 import type { MemberRole } from '#enums/roles'
 
 /**
- * Issue #22: the permission table pinned to docs/decisions.md ("Security:
+ * The permission table pinned to docs/decisions.md ("Security:
  * role-gates", final table and route mapping). The generated HTTP matrix
  * (tests/functional/security/role_gates.spec.ts) follows the gates the
  * routes declare, so it cannot notice a gate widened ON a route: this test
@@ -178,7 +178,7 @@ const REACH: Record<string, string> = {
   'company.members.store': ADMINS,
   'company.members.update': ADMINS,
   'company.members.destroy': ADMINS,
-  // ADMINS: webhooks (#16, decisions "Integrations (#16): webhooks")
+  // ADMINS: webhooks (decisions "Integrations: webhooks")
   'webhooks.events': ADMINS,
   'webhooks.index': ADMINS,
   'webhooks.store': ADMINS,

@@ -8,7 +8,7 @@ import app from '@adonisjs/core/services/app'
 import MakeResource, { parseField, permissionFor, templateSafe } from '#commands/make_resource'
 
 /**
- * Issue #20: the parts of make:resource that a generated file does not
+ * The parts of make:resource that a generated file does not
  * show. The generated files themselves are proven by scripts/check-scaffold.sh
  * (tsc, lint and the generated functional test in a scratch copy, in CI).
  */

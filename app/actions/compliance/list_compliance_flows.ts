@@ -64,7 +64,7 @@ export function complianceFlowsStatement(
  * page's rows only, each flow's body written as compact JSON text by
  * PostgreSQL with format() (complianceFlowJsonSql, the DTO's twin; about
  * half the cost of json_build_object); Node only wraps the envelope
- * around the text (#12: parsing, shaping and printing in Node were most
+ * around the text (parsing, shaping and printing in Node were most
  * of the request). It runs as a prepared statement: planning it cost more
  * than running it.
  */

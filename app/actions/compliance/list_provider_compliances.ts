@@ -88,7 +88,7 @@ export function providerCompliancesStatement(
 
 /**
  * C1 / C2: the caller's compliances in the company, newest month first,
- * as the JSON text of `{data, total}` written by PostgreSQL (format()) (#12: hydrating
+ * as the JSON text of `{data, total}` written by PostgreSQL (format()) (hydrating
  * models and computing each step's submission window with Luxon cost most
  * of the request). The current month (company timezone) is generated on
  * the fly first, so a provider never waits for the monthly command: the

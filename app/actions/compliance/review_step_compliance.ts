@@ -16,7 +16,7 @@ import { reviewContext } from '#services/compliance/review_context'
 import { refreshCompliance, unblockNext } from '#services/compliance/progress'
 import { isApproved, type ReviewRules } from '#services/compliance/reviewers'
 import { eventBase, providerRecipients } from '#services/compliance/recipients'
-import RecordStepComplianceWebhook from '#actions/webhooks/record_step_compliance_webhook'
+import RecordStepComplianceWebhook from '#listeners/record_step_compliance_webhook'
 
 interface Params {
   companyId: string

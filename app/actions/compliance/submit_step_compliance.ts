@@ -14,7 +14,7 @@ import {
   eventBase,
   reviewerRecipients,
 } from '#services/compliance/recipients'
-import RecordStepComplianceWebhook from '#actions/webhooks/record_step_compliance_webhook'
+import RecordStepComplianceWebhook from '#listeners/record_step_compliance_webhook'
 
 interface Params {
   companyId: string

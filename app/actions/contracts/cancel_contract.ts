@@ -1,14 +1,12 @@
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import Contract from '#models/contract'
-import ContractHistory from '#models/contract_history'
 import ContractPart from '#models/contract_part'
 import type Company from '#models/company'
 import type User from '#models/user'
 import ContractEventService from '#services/contracts/event_service'
 import { ConflictException } from '#exceptions/http_exceptions'
 import { CLOSED_STATUSES } from '#support/contract_rules'
-import RecordContractWebhook from '#actions/webhooks/record_contract_webhook'
 
 /**
  * PATCH /contracts/:id/cancel: cancels a contract that is not finished,
@@ -31,32 +29,7 @@ export default class CancelContract {
       contract.status = 'cancelled'
       await contract.save()
       await ContractPart.settleLinksOf([contract.id], trx)
-      await ContractHistory.create(
-        {
-          contractId: contract.id,
-          type: 'STATUS_CHANGED',
-          actorId: user.id,
-          payload: { from, to: 'cancelled', reason },
-        },
-        { client: trx }
-      )
-      const base = await this.events.base(
-        contract,
-        user,
-        {
-          type: 'contract_cancelled',
-          scope: 'contract',
-          to: ['owner', 'parts', 'reviewers', 'signers'],
-        },
-        trx
-      )
-      await this.events.emit('contract:cancelled', { ...base, reason })
-      await new RecordContractWebhook().handle(
-        trx,
-        contract,
-        'contract.status_changed',
-        'contract.cancelled'
-      )
+      await this.events.closed(contract, user, from, { to: 'cancelled', reason }, trx)
       return contract
     })
   }

@@ -2,7 +2,6 @@ import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Contract from '#models/contract'
-import ContractHistory from '#models/contract_history'
 import ContractPart from '#models/contract_part'
 import Workflow from '#models/workflow'
 import ContractTemplate from '#models/contract_template'
@@ -21,13 +20,14 @@ import {
   type StepKey,
 } from '#support/contract_rules'
 import type { ContractStatus } from '#enums/contract_status'
+import type { ContractNotice } from '#events/contract_events'
 import Clock from '#services/platform/clock'
-import RecordContractWebhook from '#actions/webhooks/record_contract_webhook'
 
 /**
  * H9: applies an uppercase command (mapping in docs/decisions.md), checks
  * its rule (409 when the current status does not allow it, 422 when the
- * data is missing), records history and emits the e-mail events.
+ * data is missing), then records the change: history, notifications and
+ * webhooks hang off its one `contract:changed` event.
  */
 @inject()
 export default class ChangeContractStatus {
@@ -120,15 +120,7 @@ export default class ChangeContractStatus {
     trx: TransactionClientContract
   ) {
     const to = contract.status
-    await ContractHistory.create(
-      {
-        contractId: contract.id,
-        type: 'STATUS_CHANGED',
-        actorId: user.id,
-        payload: { from, to, command },
-      },
-      { client: trx }
-    )
+    const notices: ContractNotice[] = []
     if (to === 'in_review') {
       const base = await this.events.base(
         contract,
@@ -136,20 +128,23 @@ export default class ChangeContractStatus {
         { type: 'review_requested', scope: 'action', to: ['reviewers'], path: '/review' },
         trx
       )
-      await this.events.emit('contract:review_requested', {
-        ...base,
-        itemId: null,
-        comment: null,
-        reminder: false,
+      notices.push({
+        name: 'contract:review_requested',
+        data: { ...base, itemId: null, comment: null, reminder: false },
       })
     }
-    if (command === 'PUBLISHED') await this.#published(contract, user, trx)
-    await new RecordContractWebhook().handle(
-      trx,
+    if (command === 'PUBLISHED') notices.push(await this.#published(contract, user, trx))
+    await this.events.changed({
       contract,
-      'contract.status_changed',
-      command === 'PUBLISHED' ? 'contract.published' : undefined
-    )
+      actorId: user.id,
+      history: { type: 'STATUS_CHANGED', payload: { from, to, command } },
+      notices,
+      webhooks:
+        command === 'PUBLISHED'
+          ? ['contract.status_changed', 'contract.published']
+          : ['contract.status_changed'],
+      trx,
+    })
   }
 
   /**
@@ -157,7 +152,11 @@ export default class ChangeContractStatus {
    * transitions): upload -> fill, signature -> sign; at another step, the
    * status published into (`provider` fills first).
    */
-  async #published(contract: Contract, user: User, trx: TransactionClientContract) {
+  async #published(
+    contract: Contract,
+    user: User,
+    trx: TransactionClientContract
+  ): Promise<ContractNotice> {
     const step = contract.currentStep?.key as StepKey | undefined
     const fill = step === 'upload' || (step !== 'signature' && contract.status === 'provider')
     const base = await this.events.base(
@@ -179,11 +178,14 @@ export default class ChangeContractStatus {
           .orderBy('position')
           .select('id', 'name')
       : []
-    await this.events.emit('contract:published', {
-      ...base,
-      mode: fill ? 'fill' : 'sign',
-      pendingDocuments,
-      instructions: fill ? FILL_INSTRUCTIONS : SIGN_INSTRUCTIONS,
-    })
+    return {
+      name: 'contract:published',
+      data: {
+        ...base,
+        mode: fill ? 'fill' : 'sign',
+        pendingDocuments,
+        instructions: fill ? FILL_INSTRUCTIONS : SIGN_INSTRUCTIONS,
+      },
+    }
   }
 }

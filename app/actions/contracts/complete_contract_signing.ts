@@ -1,7 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type Contract from '#models/contract'
-import ContractHistory from '#models/contract_history'
 import type ContractSignatureGroup from '#models/contract_signature_group'
 import type User from '#models/user'
 import ContractDocumentService from '#services/contracts/document_service'
@@ -9,7 +8,6 @@ import ContractEventService from '#services/contracts/event_service'
 import ContractPdfService from '#services/contracts/pdf_service'
 import FileStorageService from '#services/files/storage_service'
 import Clock from '#services/platform/clock'
-import RecordContractWebhook from '#actions/webhooks/record_contract_webhook'
 
 /**
  * All signed: renders the signed PDF (contract text + certificate page),
@@ -63,31 +61,12 @@ export default class CompleteContractSigning {
       signedDocumentPath: stored.path,
     })
     await contract.save()
-    await ContractHistory.create(
-      {
-        contractId: contract.id,
-        type: 'STATUS_CHANGED',
-        actorId: actor.id,
-        payload: { from, to: 'completed', signedDocumentSha256: stored.sha256 },
-      },
-      { client: trx }
-    )
-    const base = await this.events.base(
+    await this.events.closed(
       contract,
       actor,
-      {
-        type: 'contract_completed',
-        scope: 'contract',
-        to: ['owner', 'parts', 'reviewers', 'signers'],
-      },
+      from,
+      { to: 'completed', signedDocumentSha256: stored.sha256 },
       trx
-    )
-    await this.events.emit('contract:completed', base)
-    await new RecordContractWebhook().handle(
-      trx,
-      contract,
-      'contract.status_changed',
-      'contract.completed'
     )
   }
 }

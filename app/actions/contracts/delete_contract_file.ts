@@ -33,7 +33,7 @@ export default class DeleteContractFile {
         throw new ConflictException('errors.file_locked')
       }
       await file.delete()
-      /** The provider's onboarding document of this requirement is to be sent again (#17) */
+      /** The provider's onboarding document of this requirement is to be sent again */
       await syncOnboardingDocument(file, 'removed', trx)
       await ContractHistory.create(
         {

@@ -55,7 +55,7 @@ export default class ReviewContractDocument {
        * A file the provider sent through onboarding: its onboarding document
        * takes the decision, and a rejection goes back to the provider (the
        * onboarding reopens; its user is asked to resend through the link)
-       * instead of to `uploadedBy`, who may be a borrower user (#17).
+       * instead of to `uploadedBy`, who may be a borrower user.
        */
       const fed = await syncOnboardingDocument(file, 'saved', trx)
       if (fed && !approved) {

@@ -4,7 +4,6 @@ import db from '@adonisjs/lucid/services/db'
 import type { Infer } from '@vinejs/vine/types'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Contract from '#models/contract'
-import ContractHistory from '#models/contract_history'
 import ContractTemplate from '#models/contract_template'
 import Workflow from '#models/workflow'
 import type Company from '#models/company'
@@ -16,7 +15,7 @@ import SignatureEvents from '#services/contracts/signature_events'
 import { ConflictException, UnprocessableException } from '#exceptions/http_exceptions'
 import type { saveContractValidator } from '#validators/contract'
 import { EDITABLE_STATUSES } from '#support/contract_rules'
-import RecordContractWebhook from '#actions/webhooks/record_contract_webhook'
+import type { ContractNotice } from '#events/contract_events'
 
 type Payload = Infer<typeof saveContractValidator>
 
@@ -87,20 +86,27 @@ export default class SaveContract {
       )
 
       const created = !contractId
-      await ContractHistory.create(
-        { contractId: contract.id, type: created ? 'CREATED' : 'UPDATED', actorId: user.id },
-        { client: trx }
-      )
-      if (created) {
-        const base = await this.events.base(
-          contract,
-          user,
-          { type: 'contract_created', scope: 'contract', to: ['members'] },
-          trx
-        )
-        await this.events.emit('contract:created', base)
-        await new RecordContractWebhook().handle(trx, contract, 'contract.created')
-      }
+      const notices: ContractNotice[] = created
+        ? [
+            {
+              name: 'contract:created',
+              data: await this.events.base(
+                contract,
+                user,
+                { type: 'contract_created', scope: 'contract', to: ['members'] },
+                trx
+              ),
+            },
+          ]
+        : []
+      await this.events.changed({
+        contract,
+        actorId: user.id,
+        history: { type: created ? 'CREATED' : 'UPDATED' },
+        notices,
+        webhooks: created ? ['contract.created'] : [],
+        trx,
+      })
       if (newSignerIds.length) await this.#signatoriesAdded(contract, user, newSignerIds, trx)
       return contract
     })

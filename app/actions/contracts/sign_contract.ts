@@ -1,7 +1,6 @@
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import Contract from '#models/contract'
-import ContractHistory from '#models/contract_history'
 import type Company from '#models/company'
 import type User from '#models/user'
 import ContractEventService from '#services/contracts/event_service'
@@ -14,7 +13,6 @@ import ContractPolicy from '#policies/contract_policy'
 import type { RequestBouncer } from '#policies/base_policy'
 import { SIGNING_STATUSES } from '#support/contract_rules'
 import Clock from '#services/platform/clock'
-import RecordContractWebhook from '#actions/webhooks/record_contract_webhook'
 
 export interface SignatureAudit {
   ip: string
@@ -64,19 +62,19 @@ export default class SignContract {
         userId: seat.member.userId ?? user.id,
       })
       await seat.member.save()
-      await ContractHistory.create(
-        {
-          contractId: contract.id,
-          type: 'SIGNED',
-          actorId: user.id,
-          payload: { memberId: seat.member.id, ip: audit.ip, documentHash: contract.documentHash },
-        },
-        { client: trx }
-      )
       const signatureEvents = new SignatureEvents(this.events)
       const ids = { groupId: seat.group.id, memberId: seat.member.id }
-      await signatureEvents.toOwner('contract:signed', contract, user, ids, trx)
-      await new RecordContractWebhook().handle(trx, contract, 'contract.signed')
+      await this.events.changed({
+        contract,
+        actorId: user.id,
+        history: {
+          type: 'SIGNED',
+          payload: { memberId: seat.member.id, ip: audit.ip, documentHash: contract.documentHash },
+        },
+        notices: [await signatureEvents.ownerNotice('contract:signed', contract, user, ids, trx)],
+        webhooks: ['contract.signed'],
+        trx,
+      })
 
       const next = currentGroup(groups)
       if (next?.id !== seat.group.id) {

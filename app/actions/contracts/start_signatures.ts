@@ -3,7 +3,6 @@ import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Contract from '#models/contract'
-import ContractHistory from '#models/contract_history'
 import Workflow from '#models/workflow'
 import type Company from '#models/company'
 import type User from '#models/user'
@@ -15,7 +14,6 @@ import SignatureEvents from '#services/contracts/signature_events'
 import { currentGroup, loadSignatureGroups } from '#services/contracts/signature_flow'
 import { ConflictException, UnprocessableException } from '#exceptions/http_exceptions'
 import Clock from '#services/platform/clock'
-import RecordContractWebhook from '#actions/webhooks/record_contract_webhook'
 
 /** Published contracts whose parts may go on to signing */
 const STARTABLE = ['provider', 'provider_filling', 'signature']
@@ -68,18 +66,16 @@ export default class StartSignatures {
         deadlineAt: await this.#deadline(contract, trx),
       })
       await contract.save()
-      await ContractHistory.create(
-        {
-          contractId: contract.id,
-          type: 'STATUS_CHANGED',
-          actorId: user.id,
-          payload: { from, to: 'signing', documentHash: sha256 },
-        },
-        { client: trx }
-      )
       const memberIds = first.members.map((member) => member.id)
-      await new SignatureEvents(this.events).requested(contract, user, memberIds, false, trx)
-      await new RecordContractWebhook().handle(trx, contract, 'contract.status_changed')
+      const signatureEvents = new SignatureEvents(this.events)
+      await this.events.changed({
+        contract,
+        actorId: user.id,
+        history: { type: 'STATUS_CHANGED', payload: { from, to: 'signing', documentHash: sha256 } },
+        notices: await signatureEvents.requestNotices(contract, user, memberIds, false, trx),
+        webhooks: ['contract.status_changed'],
+        trx,
+      })
       return ContractSignatureDto.overview(groups)
     })
   }

@@ -4,7 +4,8 @@ import { withAdvisoryLock } from '#support/advisory_lock'
 import ContractPart from '#models/contract_part'
 import { CLOSED_STATUSES } from '#support/contract_rules'
 import type { ContractStatus } from '#enums/contract_status'
-import RecordSweptContractWebhooks from '#actions/webhooks/record_swept_contract_webhooks'
+import Contract from '#models/contract'
+import { recordContractChange } from '#services/contracts/event_service'
 
 /** Advisory lock key of the sweep (one instance at a time) */
 export const SWEEP_LOCK_KEY = 7_630_300_001
@@ -73,7 +74,35 @@ export default class SweepContracts {
     )
     const ids: string[] = result.rows.map((row: { contract_id: string }) => row.contract_id)
     if (CLOSED_STATUSES.includes(move.to)) await ContractPart.settleLinksOf(ids, trx)
-    await new RecordSweptContractWebhooks().handle(trx, ids)
+    await this.#recordChanges(ids, trx)
     return ids.length
+  }
+
+  /**
+   * The moves' `contract:changed` events (history already written above,
+   * nothing to notify): only for contracts of a company with an active
+   * webhook endpoint, the others are not even read.
+   */
+  async #recordChanges(ids: string[], trx: TransactionClientContract) {
+    if (!ids.length) return
+    const contracts = await Contract.query({ client: trx })
+      .whereIn('id', ids)
+      .whereExists((query) =>
+        query
+          .from('webhook_endpoints')
+          .whereColumn('webhook_endpoints.company_id', 'contracts.company_id')
+          .where('webhook_endpoints.is_active', true)
+      )
+      .orderBy('id')
+    for (const contract of contracts) {
+      await recordContractChange({
+        contract,
+        actorId: null,
+        history: null,
+        notices: [],
+        webhooks: ['contract.status_changed'],
+        trx,
+      })
+    }
   }
 }

@@ -21,7 +21,7 @@ const partyKey = (part: { companyId?: string | null; userId?: string | null }) =
  * first stored (NEUTRAL when asked) and are never recomputed. Every part
  * must already be linked to the borrower (CompanyMember.unlinkedParties):
  * saving a contract never creates a membership, so a part cannot pull a
- * person or company into the tenant without their consent (issue #21).
+ * person or company into the tenant without their consent.
  */
 export default class SyncContractParts {
   /**

@@ -4,6 +4,7 @@ import type { MultipartFile } from '@adonisjs/core/bodyparser'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Contract from '#models/contract'
 import ContractHistory from '#models/contract_history'
+import { freshUpload } from '#services/contracts/fresh_upload'
 import ContractDocumentRequirement from '#models/contract_document_requirement'
 import ContractUploadedFile from '#models/contract_uploaded_file'
 import type Company from '#models/company'
@@ -98,19 +99,10 @@ export default class UploadContractFile {
       documentId: document.id,
       partId,
       fileName: stored.fileName,
-      filePath: stored.path,
-      fileSize: stored.size,
-      mimeType: stored.mimeType,
-      sha256: stored.sha256,
-      status: 'pending',
-      rejectionReason: null,
-      uploadedBy: user.id,
-      reviewedBy: null,
-      reviewedAt: null,
-      uploadedAt: this.clock.local(),
+      ...freshUpload(stored, user.id, this.clock.local()),
     })
     await record.save()
-    /** A provider's onboarding document of this requirement shows the borrower's file (#17) */
+    /** A provider's onboarding document of this requirement shows the borrower's file */
     await syncOnboardingDocument(record, 'saved', trx)
 
     await ContractHistory.create(

@@ -20,7 +20,7 @@ function isMissing(error: unknown): boolean {
 /**
  * GET /files/* (signature already checked): the file of a valid key, with
  * its download headers. A URL handed out through an onboarding link is
- * served only while that link is alive (#21); anything missing is 404.
+ * served only while that link is alive; anything missing is 404.
  */
 export default class OpenFile {
   async handle(key: string, link: FileLink | null) {

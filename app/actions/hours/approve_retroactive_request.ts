@@ -8,8 +8,8 @@ import WriteWorkEntry from '#actions/hours/write_work_entry'
 import RetroactiveRequest from '#models/retroactive_request'
 import { ConflictException } from '#exceptions/http_exceptions'
 import type CompanyMember from '#models/company_member'
-import RecordRetroactiveRequestWebhook from '#actions/webhooks/record_retroactive_request_webhook'
-import RecordWorkEntryWebhook from '#actions/webhooks/record_work_entry_webhook'
+import RecordRetroactiveRequestWebhook from '#listeners/record_retroactive_request_webhook'
+import RecordWorkEntryWebhook from '#listeners/record_work_entry_webhook'
 
 /**
  * Approving a pending retroactive request (borrower side) creates the work

@@ -13,7 +13,7 @@ import {
   UnprocessableException,
 } from '#exceptions/http_exceptions'
 import { MAX_DAY_MINUTES } from '#support/hours'
-import RecordRetroactiveRequestWebhook from '#actions/webhooks/record_retroactive_request_webhook'
+import RecordRetroactiveRequestWebhook from '#listeners/record_retroactive_request_webhook'
 
 type Params = WorkEntryData & { reason: string; providerId?: string }
 

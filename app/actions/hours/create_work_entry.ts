@@ -5,7 +5,7 @@ import WriteWorkEntry, { type WorkEntryData } from '#actions/hours/write_work_en
 import ContractPart from '#models/contract_part'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import type CompanyMember from '#models/company_member'
-import RecordWorkEntryWebhook from '#actions/webhooks/record_work_entry_webhook'
+import RecordWorkEntryWebhook from '#listeners/record_work_entry_webhook'
 
 /**
  * B8 / POST /monitoring/entries: the provider logs a day on its active

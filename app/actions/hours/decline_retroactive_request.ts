@@ -5,7 +5,7 @@ import Clock from '#services/platform/clock'
 import type User from '#models/user'
 import RetroactiveRequest from '#models/retroactive_request'
 import type CompanyMember from '#models/company_member'
-import RecordRetroactiveRequestWebhook from '#actions/webhooks/record_retroactive_request_webhook'
+import RecordRetroactiveRequestWebhook from '#listeners/record_retroactive_request_webhook'
 
 /**
  * Declining a pending retroactive request (borrower side) stores the

@@ -3,7 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import AssertEntryEditable from '#actions/hours/assert_entry_editable'
 import WorkEntry from '#models/work_entry'
 import type CompanyMember from '#models/company_member'
-import RecordWorkEntryWebhook from '#actions/webhooks/record_work_entry_webhook'
+import RecordWorkEntryWebhook from '#listeners/record_work_entry_webhook'
 
 /** DELETE /monitoring/entries/:id (its tasks go with it) */
 @inject()

@@ -4,7 +4,7 @@ import AssertEntryEditable from '#actions/hours/assert_entry_editable'
 import WorkEntry from '#models/work_entry'
 import WriteWorkEntry, { type WorkEntryData } from '#actions/hours/write_work_entry'
 import type CompanyMember from '#models/company_member'
-import RecordWorkEntryWebhook from '#actions/webhooks/record_work_entry_webhook'
+import RecordWorkEntryWebhook from '#listeners/record_work_entry_webhook'
 
 /** PUT /monitoring/entries/:id: replaces date, reason, tasks and geolocation */
 @inject()

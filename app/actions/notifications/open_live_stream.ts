@@ -9,7 +9,7 @@ interface Opening {
 }
 
 /**
- * GET /__transmit/events (#16): opens the event stream `uid`. A uid that is
+ * GET /__transmit/events: opens the event stream `uid`. A uid that is
  * open on any instance is refused (409) and the open stream keeps it: a
  * second opener can neither replace nor share it. Null when the client
  * left before its stream was made.

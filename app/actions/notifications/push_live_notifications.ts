@@ -9,7 +9,7 @@ import type { CreatedNotification } from '#services/notifications/live_listener'
 
 /**
  * Pushes committed notifications to the streams of this process that
- * watch their channel (#16): `{notification, unreadCount}`, the I1 list
+ * watch their channel: `{notification, unreadCount}`, the I1 list
  * item and the user's unread count in the company as it is now (after
  * the commit, so a burst shows its final count on each message). Called
  * by the LISTEN connection with a burst at a time: one query for the rows

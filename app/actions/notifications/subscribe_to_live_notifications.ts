@@ -18,7 +18,7 @@ interface Subscription {
 }
 
 /**
- * POST /__transmit/subscribe (#16): adds a notification channel to an open
+ * POST /__transmit/subscribe: adds a notification channel to an open
  * event stream, on whichever API instance holds it. Only the user's own
  * channel in a company it belongs to: 403 with the reason otherwise
  * (transmit alone would answer a bare 400). The first subscribe binds the

@@ -16,7 +16,7 @@ interface Unsubscription {
 }
 
 /**
- * POST /__transmit/unsubscribe (#16): removes a channel from a stream the
+ * POST /__transmit/unsubscribe: removes a channel from a stream the
  * caller's session owns (403 for another session's, 404 for no open stream).
  */
 export default class UnsubscribeFromLiveNotifications {

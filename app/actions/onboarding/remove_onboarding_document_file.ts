@@ -5,6 +5,7 @@ import { assertDocumentChangeable } from '#services/onboarding/guards'
 import { feedRemoval } from '#services/onboarding/contract_feed'
 import Onboarding from '#models/onboarding'
 import OnboardingDocument from '#models/onboarding_document'
+import { DOCUMENT_WITHOUT_FILE } from '#support/onboarding'
 
 /**
  * A3: the provider removes the file of a `waiting` or `rejected` document;
@@ -18,14 +19,7 @@ export default class RemoveOnboardingDocumentFile {
       const locked = await OnboardingDocument.findOwned(onboarding.id, documentId, trx)
       assertDocumentChangeable(locked, 'remove')
       removedKey = locked.filePath
-      locked.merge({
-        status: 'waiting',
-        filePath: null,
-        fileName: null,
-        fileSize: null,
-        uploadedAt: null,
-        rejectionReason: null,
-      })
+      locked.merge(DOCUMENT_WITHOUT_FILE)
       await locked.useTransaction(trx).save()
       await feedRemoval(onboarding, locked, trx)
       return locked

@@ -38,7 +38,7 @@ export default class ReviewOnboardingDocument {
 
       document.merge({ status, rejectionReason: status === 'rejected' ? reason! : null })
       await document.useTransaction(trx).save()
-      /** The contract's file of the provider's part carries the same review (#17) */
+      /** The contract's file of the provider's part carries the same review */
       await feedReview(onboarding, document, reviewer.id, trx)
       if (status === 'rejected') {
         await askProviderToResend(onboarding, document, onboarding.contract, trx)

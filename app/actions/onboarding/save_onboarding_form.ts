@@ -52,7 +52,7 @@ export default class SaveOnboardingForm {
           .merge({ value: value || null })
           .save()
       }
-      /** The values are the contract's variable values of the provider's part (#17) */
+      /** The values are the contract's variable values of the provider's part */
       await feedValues(
         onboarding,
         fields.map(({ id }) => byId.get(id)!),

@@ -17,7 +17,7 @@ import { BadRequestException } from '#exceptions/http_exceptions'
 import { CHANGEABLE_DOCUMENT_STATUSES, ONBOARDING_MESSAGES } from '#support/onboarding'
 import type { OnboardingRecipient } from '#events/onboarding_events'
 import Clock from '#services/platform/clock'
-import RecordOnboardingWebhook from '#actions/webhooks/record_onboarding_webhook'
+import RecordOnboardingWebhook from '#listeners/record_onboarding_webhook'
 
 type Trx = TransactionClientContract
 

@@ -8,7 +8,7 @@ import { borrowerReviewers } from '#services/onboarding/parties'
 import Onboarding from '#models/onboarding'
 import { ONBOARDING_MESSAGES, SENT_DOCUMENT_STATUSES } from '#support/onboarding'
 import Clock from '#services/platform/clock'
-import RecordOnboardingWebhook from '#actions/webhooks/record_onboarding_webhook'
+import RecordOnboardingWebhook from '#listeners/record_onboarding_webhook'
 
 /**
  * A5: every required document `uploaded`/`validated` and every required

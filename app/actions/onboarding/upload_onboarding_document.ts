@@ -67,7 +67,7 @@ export default class UploadOnboardingDocument {
           rejectionReason: null,
         })
         await locked.useTransaction(trx).save()
-        /** The same file is the contract's file of the provider's part (docs/decisions.md, #17) */
+        /** The same file is the contract's file of the provider's part (docs/decisions.md) */
         replacedContractKey = await feedUpload(onboarding, locked, stored, trx)
         return locked
       })

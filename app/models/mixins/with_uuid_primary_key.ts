@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import type { NormalizeConstructor } from '@adonisjs/core/types/helpers'
-import { BaseModel, beforeCreate, column } from '@adonisjs/lucid/orm'
+import { BaseModel, beforeCreate } from '@adonisjs/lucid/orm'
 
 /**
  * UUID v4 primary keys assigned by the application, so a model knows its
  * id before the insert (the column also defaults to gen_random_uuid()
- * for batch inserts).
+ * for batch inserts). The column itself is declared by the model's schema
+ * class (database/schema.ts).
  */
 export function withUuidPrimaryKey<T extends NormalizeConstructor<typeof BaseModel>>(
   superclass: T
@@ -13,7 +14,6 @@ export function withUuidPrimaryKey<T extends NormalizeConstructor<typeof BaseMod
   class UuidModel extends superclass {
     static selfAssignPrimaryKey = true
 
-    @column({ isPrimary: true })
     declare id: string
 
     @beforeCreate()

@@ -55,9 +55,7 @@ export default class PasswordResetIssuer {
       await sendDedicatedMail(
         'auth/password_reset',
         {
-          to: user.email,
-          toName: user.name,
-          locale: user.locale,
+          to: user,
           subject: phrase('mail.password_reset.subject'),
         },
         {

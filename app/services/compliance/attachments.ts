@@ -41,7 +41,7 @@ export async function touchFlows(flowIds: string[], now: DateTime, trx: Transact
 /**
  * Attaches providers to flows. Pairs already attached are left as they
  * are, untouched: when every pair exists nothing is written and no flow's
- * `updatedAt` moves (an idempotent no-op, #17); a detached pair is
+ * `updatedAt` moves (an idempotent no-op); a detached pair is
  * attached again (same id, new attachedAt and contract). Only the flows
  * that gained a pair are touched. Returns the attachment id of every pair.
  */

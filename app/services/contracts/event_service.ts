@@ -6,9 +6,25 @@ import { appUrl } from '#config/app'
 import type Contract from '#models/contract'
 import type User from '#models/user'
 import Workflow from '#models/workflow'
-import type { ContractEventBase, ContractRecipient } from '#events/contract_events'
+import type {
+  ContractChangedEvent,
+  ContractEventBase,
+  ContractNotice,
+  ContractNoticeEvents,
+  ContractRecipient,
+} from '#events/contract_events'
 import { BORROWER_SIDE_ROLES } from '#enums/roles'
+import type { ContractStatus } from '#enums/contract_status'
 import Clock from '#services/platform/clock'
+
+/**
+ * Records a change of a contract (`contract:changed`): its listeners run
+ * one after the other in the change's transaction (history,
+ * notifications, webhooks), as a transaction runs one query at a time.
+ */
+export async function recordContractChange(event: ContractChangedEvent) {
+  await emitter.emitSerial('contract:changed', event)
+}
 
 /**
  * Who receives a contract event (spec, Events):
@@ -26,9 +42,7 @@ export type RecipientSelector =
   | { userIds: string[] }
   | { signerIds: string[] }
 
-type ContractEventName = {
-  [K in keyof EventsList]: K extends `contract:${string}` ? K : never
-}[keyof EventsList]
+type ContractEventName = keyof ContractNoticeEvents
 
 interface RecipientRow {
   user_id: string | null
@@ -109,6 +123,54 @@ export default class ContractEventService {
   /** Emits inside the caller's transaction: listeners write with `trx` */
   async emit<Name extends ContractEventName>(name: Name, payload: EventsList[Name]) {
     await emitter.emit(name, payload)
+  }
+
+  /** Emits notices one after the other (notifications without a change to record) */
+  async send(notices: ContractNotice[]) {
+    for (const notice of notices) await emitter.emit(notice.name, notice.data as never)
+  }
+
+  /**
+   * A move that ends the contract's course (cancelled, completed):
+   * everyone involved hears of it; webhooks `contract.status_changed`, then
+   * the move's own.
+   */
+  async closed(
+    contract: Contract,
+    actor: User,
+    from: ContractStatus,
+    close:
+      | { to: 'cancelled'; reason: string | null }
+      | { to: 'completed'; signedDocumentSha256: string },
+    trx: TransactionClientContract
+  ) {
+    const base = await this.base(
+      contract,
+      actor,
+      {
+        type: `contract_${close.to}`,
+        scope: 'contract',
+        to: ['owner', 'parts', 'reviewers', 'signers'],
+      },
+      trx
+    )
+    await this.changed({
+      contract,
+      actorId: actor.id,
+      history: { type: 'STATUS_CHANGED', payload: { from, ...close } },
+      notices: [
+        close.to === 'cancelled'
+          ? { name: 'contract:cancelled', data: { ...base, reason: close.reason } }
+          : { name: 'contract:completed', data: base },
+      ],
+      webhooks: ['contract.status_changed', `contract.${close.to}`],
+      trx,
+    })
+  }
+
+  /** Records a change of the contract (see `recordContractChange`) */
+  changed(event: ContractChangedEvent) {
+    return recordContractChange(event)
   }
 
   #select(contract: Contract, selector: RecipientSelector, trx: TransactionClientContract) {

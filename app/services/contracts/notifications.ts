@@ -44,6 +44,19 @@ const text = (key: string, event: ContractEventBase, more?: Record<string, unkno
 const excerpt = (content: string, max = 200) =>
   content.length > max ? `${content.slice(0, max - 1)}…` : content
 
+/** A document event says its type and names the document (scope contract) */
+const documentNotice = (
+  type: 'document_uploaded' | 'document_approved' | 'document_rejected',
+  event: ContractDocumentEvent,
+  actionLabel: string
+): ContractMessage => ({
+  type,
+  scope: 'contract',
+  title: text(`${type}.title`, event),
+  message: text(`${type}.message`, event, { document: event.document.name }),
+  actionLabel,
+})
+
 const MESSAGES = {
   contract_created: (event: ContractEventBase) => ({
     type: 'contract_created',
@@ -118,31 +131,14 @@ const MESSAGES = {
     actionLabel: 'notice.action.view_signatures',
     priority: 'high',
   }),
-  document_uploaded: (event: ContractDocumentEvent) => ({
-    type: 'document_uploaded',
-    scope: 'contract',
-    title: text('document_uploaded.title', event),
-    message: text('document_uploaded.message', event, { document: event.document.name }),
-    actionLabel: 'notice.action.review',
-  }),
-  document_approved: (event: ContractDocumentEvent) => ({
-    type: 'document_approved',
-    scope: 'contract',
-    title: text('document_approved.title', event),
-    message: text('document_approved.message', event, { document: event.document.name }),
-    actionLabel: 'notice.action.view_contract',
-  }),
-  document_rejected: (event: ContractDocumentEvent) => ({
-    type: 'document_rejected',
-    scope: 'contract',
-    title: text('document_rejected.title', event),
-    message: withReason(
-      text('document_rejected.message', event, { document: event.document.name }),
-      event.reason
-    ),
-    actionLabel: 'notice.action.resend',
-    priority: 'high',
-  }),
+  document_uploaded: (event: ContractDocumentEvent) =>
+    documentNotice('document_uploaded', event, 'notice.action.review'),
+  document_approved: (event: ContractDocumentEvent) =>
+    documentNotice('document_approved', event, 'notice.action.view_contract'),
+  document_rejected: (event: ContractDocumentEvent) => {
+    const notice = documentNotice('document_rejected', event, 'notice.action.resend')
+    return { ...notice, message: withReason(notice.message, event.reason), priority: 'high' }
+  },
   review_requested: (event: ContractReviewEvent) => ({
     type: event.reminder ? 'reminder' : 'review_requested',
     scope: 'action',

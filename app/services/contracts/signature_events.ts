@@ -1,7 +1,11 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type Contract from '#models/contract'
 import type User from '#models/user'
+import type { ContractNotice } from '#events/contract_events'
 import type ContractEventService from '#services/contracts/event_service'
+
+type OwnerEventName =
+  'contract:signed' | 'contract:signature_completed' | 'contract:signature_rejected'
 
 /**
  * The signature events, one per signer (signatory_added,
@@ -17,13 +21,15 @@ export default class SignatureEvents {
     memberIds: string[],
     trx: TransactionClientContract
   ) {
-    await this.#perSigner('contract:signatory_added', 'signatory_added', 'contract', {
-      contract,
-      actor,
-      memberIds,
-      reminder: false,
-      trx,
-    })
+    await this.events.send(
+      await this.#perSigner('contract:signatory_added', 'signatory_added', 'contract', {
+        contract,
+        actor,
+        memberIds,
+        reminder: false,
+        trx,
+      })
+    )
   }
 
   async requested(
@@ -33,7 +39,18 @@ export default class SignatureEvents {
     reminder: boolean,
     trx: TransactionClientContract
   ) {
-    await this.#perSigner('contract:signature_requested', 'signature_requested', 'action', {
+    await this.events.send(await this.requestNotices(contract, actor, memberIds, reminder, trx))
+  }
+
+  /** signature_requested of each signer, for a change that records them */
+  requestNotices(
+    contract: Contract,
+    actor: User,
+    memberIds: string[],
+    reminder: boolean,
+    trx: TransactionClientContract
+  ) {
+    return this.#perSigner('contract:signature_requested', 'signature_requested', 'action', {
       contract,
       actor,
       memberIds,
@@ -43,12 +60,23 @@ export default class SignatureEvents {
   }
 
   async toOwner(
-    name: 'contract:signed' | 'contract:signature_completed' | 'contract:signature_rejected',
+    name: OwnerEventName,
     contract: Contract,
     actor: User,
     ids: { groupId: string; memberId: string | null },
     trx: TransactionClientContract
   ) {
+    await this.events.send([await this.ownerNotice(name, contract, actor, ids, trx)])
+  }
+
+  /** The owner's signature event, for a change that records it */
+  async ownerNotice(
+    name: OwnerEventName,
+    contract: Contract,
+    actor: User,
+    ids: { groupId: string; memberId: string | null },
+    trx: TransactionClientContract
+  ): Promise<ContractNotice> {
     const type = name.replace('contract:', '').replace(/^signed$/, 'contract_signed')
     const base = await this.events.base(
       contract,
@@ -56,7 +84,7 @@ export default class SignatureEvents {
       { type, scope: 'contract', to: ['owner'], path: '/signatures' },
       trx
     )
-    await this.events.emit(name, { ...base, ...ids, reminder: false })
+    return { name, data: { ...base, ...ids, reminder: false } }
   }
 
   async #perSigner(
@@ -70,7 +98,8 @@ export default class SignatureEvents {
       reminder: boolean
       trx: TransactionClientContract
     }
-  ) {
+  ): Promise<ContractNotice[]> {
+    const notices: ContractNotice[] = []
     const members = await input.trx
       .from('contract_signature_members')
       .whereIn('id', input.memberIds)
@@ -83,12 +112,9 @@ export default class SignatureEvents {
         { type, scope, to: [{ signerIds: [member.id] }], path: '/sign' },
         input.trx
       )
-      await this.events.emit(name, {
-        ...base,
-        groupId: member.group_id,
-        memberId: member.id,
-        reminder: input.reminder,
-      })
+      const data = { ...base, groupId: member.group_id, memberId: member.id }
+      notices.push({ name, data: { ...data, reminder: input.reminder } })
     }
+    return notices
   }
 }

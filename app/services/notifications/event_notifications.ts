@@ -75,10 +75,8 @@ export function eventActivity(
 }
 
 export interface DedicatedMail {
-  to: string
-  toName?: string | null
-  /** The recipient's saved language (`users.locale`); null = pt-BR */
-  locale: string | null
+  /** The recipient: address, name and saved language (`users.locale`; null = pt-BR) */
+  to: { email: string; name?: string | null; locale: string | null }
   subject: Phrase
 }
 
@@ -93,9 +91,10 @@ export async function sendDedicatedMail(
   data: Record<string, unknown>,
   trx: TransactionClientContract
 ) {
-  const i18n = i18nFor(mail.locale)
+  const i18n = i18nFor(mail.to.locale)
   const subject = render(i18n, mail.subject)
   const values = renderValues(i18n, data)
   const { html, text } = await renderEmail(template, i18n, { subject, ...values })
-  return enqueueMail({ to: mail.to, toName: mail.toName ?? null, subject, html, text }, trx)
+  const { email, name } = mail.to
+  return enqueueMail({ to: email, toName: name ?? null, subject, html, text }, trx)
 }

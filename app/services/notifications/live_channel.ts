@@ -3,7 +3,7 @@ import type { NotificationChannel } from '#policies/live_notification_policy'
 import { UUID_V4 } from '#support/uuid'
 
 /**
- * The transmit channel of a user's notifications in a company (#16), as
+ * The transmit channel of a user's notifications in a company, as
  * `transmit.authorize` matches it (start/transmit.ts).
  */
 export const NOTIFICATION_CHANNEL = 'users/:userId/companies/:companyId/notifications'

@@ -11,15 +11,20 @@ import type Onboarding from '#models/onboarding'
 import OnboardingDocument from '#models/onboarding_document'
 import type OnboardingFormField from '#models/onboarding_form_field'
 import type { StoredFile } from '#services/files/storage_service'
+import { freshUpload } from '#services/contracts/fresh_upload'
 import onboardingTokens from '#services/onboarding/token_service'
 import { providerContact } from '#services/onboarding/parties'
 import { ConflictException } from '#exceptions/http_exceptions'
 import { UPLOAD_STATUSES } from '#support/contract_rules'
-import { ONBOARDING_MESSAGES, type OnboardingDocumentStatus } from '#support/onboarding'
+import {
+  DOCUMENT_WITHOUT_FILE,
+  ONBOARDING_MESSAGES,
+  type OnboardingDocumentStatus,
+} from '#support/onboarding'
 import { nowLocal } from '#services/platform/clock'
 
 /**
- * Onboarding feeds the contract (issue #17, docs/decisions.md "Correctness:
+ * Onboarding feeds the contract (docs/decisions.md "Correctness:
  * onboarding feeds the contract"). What the provider does through the
  * public link is written, in the same transaction as the write, where the
  * contract reads it:
@@ -110,16 +115,7 @@ export async function feedUpload(
     documentId: slot.requirement.id,
     partId: slot.part.id,
     fileName: document.fileName!,
-    filePath: stored.path,
-    fileSize: stored.size,
-    mimeType: stored.mimeType,
-    sha256: stored.sha256,
-    status: 'pending',
-    rejectionReason: null,
-    uploadedBy: contact?.userId ?? null,
-    reviewedBy: null,
-    reviewedAt: null,
-    uploadedAt: document.uploadedAt ?? nowLocal(),
+    ...freshUpload(stored, contact?.userId ?? null, document.uploadedAt ?? nowLocal()),
   })
   await file.save()
   return replaced
@@ -165,14 +161,7 @@ export async function syncOnboardingDocument(
   if (!document) return null
   document.useTransaction(trx)
   if (change === 'removed') {
-    document.merge({
-      status: 'waiting',
-      filePath: null,
-      fileName: null,
-      fileSize: null,
-      uploadedAt: null,
-      rejectionReason: null,
-    })
+    document.merge(DOCUMENT_WITHOUT_FILE)
   } else {
     document.merge({
       status: DOCUMENT_STATUS[file.status],

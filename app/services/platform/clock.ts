@@ -3,4 +3,12 @@
  * actions, services); it lives in support so that models and support can
  * read it too (imports point down).
  */
-export { default, FixedClock, nowLocal, nowUtc, restoreClock, useClock } from '#support/clock'
+export {
+  default,
+  FixedClock,
+  nowLocal,
+  nowUtc,
+  restoreClock,
+  useClock,
+  wallNow,
+} from '#support/clock'

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises'
-import { DateTime } from 'luxon'
+import { type DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import app from '@adonisjs/core/services/app'
 import logger from '@adonisjs/core/services/logger'
@@ -19,6 +19,7 @@ import { sendWebhook, type WebhookSendOptions } from '#services/webhooks/sender'
 import { trackWebhookOutcome } from '#services/webhooks/endpoint_health'
 import PasswordResetIssuer from '#services/auth/password_reset_issuer'
 import { webhookMaxAttempts, webhookRetryDelaySeconds } from '#services/webhooks/backoff'
+import { wallNow } from '#services/platform/clock'
 
 /** Thrown by a sender when the delivery can never succeed: marked `skipped` */
 export class DeliverySkipped extends Error {}
@@ -126,15 +127,15 @@ export class DeliveryWorker {
   async runOnce({ now, batchSize = 50, shouldStop }: RunOptions = {}): Promise<RunSummary> {
     const summary: RunSummary = { sent: 0, retried: 0, dead: 0, skipped: 0 }
     for (let handled = 0; handled < batchSize && !shouldStop?.(); handled++) {
-      const at = now ?? DateTime.now()
+      const at = now ?? wallNow()
       const delivery = await this.#claim(at)
       if (!delivery) break
       const result = await this.#attempt(delivery)
       summary[result.outcome]++
-      const held = await this.#record(delivery, result, now ?? DateTime.now())
+      const held = await this.#record(delivery, result, now ?? wallNow())
       /** A worker that lost its lease leaves the schedule to the newer claim */
       if (held && result.outcome === 'sent') {
-        await this.#recover(delivery.channel, now ?? DateTime.now())
+        await this.#recover(delivery.channel, now ?? wallNow())
       }
     }
     return summary

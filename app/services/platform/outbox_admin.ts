@@ -2,6 +2,7 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import type { DeliveryStatus } from '#models/delivery'
 import { parallelReads } from '#support/parallel_reads'
+import { wallNow } from '#services/platform/clock'
 
 export const DELIVERY_STATES: DeliveryStatus[] = ['pending', 'sent', 'dead', 'skipped']
 
@@ -19,7 +20,7 @@ export interface KindStatus {
  * and `/metrics`. Three grouped queries, whatever the queue's size
  * (the counts use the (channel, status) index).
  */
-export async function outboxStatus(now = DateTime.now()): Promise<KindStatus[]> {
+export async function outboxStatus(now = wallNow()): Promise<KindStatus[]> {
   const [counts, oldest, errors] = await parallelReads([
     () =>
       db
@@ -82,7 +83,7 @@ export type RequeueTarget = { id: string } | { dead: true }
  * never sent again; a pending one in flight keeps its lease); `dead`:
  * every dead one. Returns how many.
  */
-export async function requeueDeliveries(target: RequeueTarget, now = DateTime.now()) {
+export async function requeueDeliveries(target: RequeueTarget, now = wallNow()) {
   const query = db.from('deliveries')
   if ('id' in target) query.where('id', target.id).whereIn('status', ['pending', 'dead', 'skipped'])
   else query.where('status', 'dead')

@@ -29,7 +29,7 @@ export interface CachedRead<Value> {
  * change's transaction (migration 1764300010001). So a body is never
  * older than the versions the request read: a client sees its own writes
  * and every write committed before its request, as without the cache
- * (#12: building the JSON of a list page was most of PostgreSQL's work
+ * (building the JSON of a list page was most of PostgreSQL's work
  * per request; the same page is read again and again between changes).
  */
 export class ReadCache {

@@ -1,7 +1,7 @@
 import webhooksConfig from '#config/webhooks'
 
 /**
- * Webhook retries (#16 item 3): the configured delays (about 1 min, 5 min,
+ * Webhook retries: the configured delays (about 1 min, 5 min,
  * 30 min, 2 h, 12 h; WEBHOOK_RETRY_SECONDS in tests), each ± 20 % at
  * random so that the retries of many endpoints do not arrive together;
  * the failure after the last delay is `dead`.

@@ -36,7 +36,7 @@ interface Target {
   data: unknown
 }
 
-/** The JSON body receivers get (#16 item 2): the event, the same on every attempt */
+/** The JSON body receivers get: the event, the same on every attempt */
 export function webhookBody(target: Omit<Target, 'url' | 'secret' | 'is_active'>) {
   return JSON.stringify({
     id: target.event_id,

@@ -6,7 +6,7 @@ import User from '#models/user'
 import { FACTORY_PASSWORD, UserFactory } from '#database/factories/user_factory'
 
 /**
- * Issue #22: each limit of the auth validators on both sides (n-1, n, n+1)
+ * Each limit of the auth validators on both sides (n-1, n, n+1)
  * and the credential check. POST /auth/register allows 10 requests per IP
  * per hour (the limiter is cleared before each test), so each test stays
  * under it.

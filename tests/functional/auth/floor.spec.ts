@@ -8,7 +8,7 @@ import { statementsOf } from '#tests/support/statements'
 import type User from '#models/user'
 
 /**
- * Issue #12 item 2, the authenticated floor: the session, its user, the
+ * The authenticated floor: the session, its user, the
  * membership in the `x-company-id` company and that company are read in
  * ONE statement per request (they were four round trips), never cached,
  * so a logout or a removed membership still takes effect at once.

@@ -13,7 +13,7 @@ import { JwtGuard } from '#auth/jwt_guard'
 import type { ApiClient } from '@japa/api-client'
 
 /**
- * Issue #22: the JWT guard and the sessions behind it. An access token is
+ * The JWT guard and the sessions behind it. An access token is
  * only as good as its session: an ended (expired), revoked or foreign
  * session refuses a token that is still inside its own `exp`; only an
  * `access` token signed HS256 by our key with our issuer passes.

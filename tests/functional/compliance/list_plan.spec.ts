@@ -87,7 +87,7 @@ async function settlesOnGenericPlan(sql: string, bindings: Record<string, unknow
   }
 }
 
-test.group('Compliance / C1 and D1 plans at scale (#12)', (group) => {
+test.group('Compliance / C1 and D1 plans at scale', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
   test('C1 reads the caller compliances by index and their steps by index, whatever the attached providers', async ({

@@ -5,7 +5,7 @@ import { as } from '#tests/support/http'
 import { complianceWorld, createFlow, documentsStep, headers } from '#tests/support/compliance'
 
 /**
- * #12 item 5: the compliance lists read their nested data (steps,
+ * The compliance lists read their nested data (steps,
  * requirements, validators, documents, leaders, attached providers) in a
  * fixed number of statements, whatever the number of flows or compliances.
  * Counted on the connection's `query` event, for real requests.
@@ -80,7 +80,7 @@ async function measure(client: any, flows: number) {
   return { d1, c1, e7, sizes }
 }
 
-test.group('Compliance / list statements (#12 item 5)', (group) => {
+test.group('Compliance / list statements', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
   test('D1, C1 and E7 run as many statements for 20 flows as for 1', async ({ client, assert }) => {

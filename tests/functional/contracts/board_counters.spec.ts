@@ -8,7 +8,7 @@ import { statementsOf } from '#tests/support/statements'
 
 type Column = { key: string; total: number; totalCapped: boolean }
 
-test.group('Contracts / H2 column totals from the kept counters (#12 item 3)', (group) => {
+test.group('Contracts / H2 column totals from the kept counters', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
   const totals = async (client: any, world: Awaited<ReturnType<typeof contractWorld>>) => {

@@ -33,7 +33,7 @@ async function explain({ sql, bindings }: { sql: string; bindings: Record<string
 const contractScans = (nodes: PlanNode[]) =>
   nodes.filter((node) => node['Relation Name'] === 'contracts')
 
-test.group('Contracts / H1 and H2 plans at scale (#12)', (group) => {
+test.group('Contracts / H1 and H2 plans at scale', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
   test('H2 probes each column down contracts_board: no sort, 21 entries a column', async ({

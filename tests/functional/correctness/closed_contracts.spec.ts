@@ -27,7 +27,7 @@ async function teamIds(client: ApiClient, borrower: Company, owner: User, status
   return response.body().data.map((row: { contractId: string }) => row.contractId)
 }
 
-test.group('Correctness / closed contracts look closed (#17: 2, 3, 6)', (group) => {
+test.group('Correctness / closed contracts look closed', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
   test('cancelling settles the links: B4 isActive false, E1 inactive, E2 history', async ({

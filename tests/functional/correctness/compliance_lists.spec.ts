@@ -11,11 +11,11 @@ import {
 } from '#tests/support/compliance'
 
 /**
- * #17 finding 7: D1 pages and embeds a slice of each flow's providers;
+ * D1 pages and embeds a slice of each flow's providers;
  * the body says so (meta, attachedProvidersTruncated beside the exact
  * providersCount) and every provider is reachable, page by page.
  */
-test.group('Correctness / compliance lists say when they are cut (D1, #17.7)', (group) => {
+test.group('Correctness / compliance lists say when they are cut (D1)', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
   test('D1 meta pages the flows; a flow of 22 providers embeds 20, flags it and pages them all', async ({

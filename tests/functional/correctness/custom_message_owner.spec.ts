@@ -9,7 +9,7 @@ import { companyWithOwner, linkProvider, memberOf } from '#tests/support/tenancy
 import { as } from '#tests/support/http'
 import { i18nFor } from '#support/i18n'
 
-test.group('Correctness / I5 to a legal entity reaches its owner (#17: 11)', (group) => {
+test.group('Correctness / I5 to a legal entity reaches its owner', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
   test('the e-mail goes to the owner even when only a co-owner belongs to the sender', async ({

@@ -5,7 +5,7 @@ import emitter from '@adonisjs/core/services/emitter'
 import { onboardingScenario } from '#tests/support/onboarding'
 import { as } from '#tests/support/http'
 
-test.group('Correctness / contract routes share one envelope (#17: 13)', (group) => {
+test.group('Correctness / contract routes share one envelope', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.setup(() => limiter.clear(['memory']))
   group.each.teardown(() => emitter.restore())

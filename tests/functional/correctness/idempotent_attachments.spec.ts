@@ -19,7 +19,7 @@ async function listFlows(client: ApiClient, world: World) {
   }
 }
 
-test.group('Correctness / attaching existing pairs is a no-op (#17: 10)', (group) => {
+test.group('Correctness / attaching existing pairs is a no-op', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.teardown(() => restoreClock())
 

@@ -18,7 +18,7 @@ import { as } from '#tests/support/http'
 import { fileBytes, onboardingUrl, tmpFile } from '#tests/support/onboarding'
 
 /**
- * Issue #17, finding 1: what the provider does through the public link
+ * What the provider does through the public link
  * (A2 uploads, A4 values) is the contract's (H10, H11, H12, signatures).
  */
 
@@ -82,7 +82,7 @@ function link(client: ApiClient, token: string) {
   }
 }
 
-test.group('Correctness / onboarding feeds the contract (#17)', (group) => {
+test.group('Correctness / onboarding feeds the contract', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.setup(() => limiter.clear(['memory']))
 

@@ -8,8 +8,8 @@ import { DEMO_CONTRACT_IDS } from '#database/seeders/demo/contracts'
 import { ACME_CNPJ } from '#database/seeders/demo/accounts'
 import { as } from '#tests/support/http'
 
-/** Issue #17: the demo data (README's first command) shows a contract fed by onboarding */
-test.group('Correctness / demo contract fed by onboarding (#17)', (group) => {
+/** The demo data (README's first command) shows a contract fed by onboarding */
+test.group('Correctness / demo contract fed by onboarding', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
   test("Beta's onboarding work is on the demo contract (H10, H5), idempotently", async ({

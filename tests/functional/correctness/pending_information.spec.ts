@@ -7,7 +7,7 @@ import { UserFactory } from '#database/factories/user_factory'
 import { companyWithOwner, linkProvider } from '#tests/support/tenancy'
 
 /**
- * Issue #17, finding 12: for a provider (whose context company is the
+ * For a provider (whose context company is the
  * borrower it works for), `hasPendingInformation` looks at the provider's
  * own company onboarding, never the borrower's, which it cannot complete.
  */
@@ -15,7 +15,7 @@ const pending = async (client: ApiClient, user: User, context: Company) =>
   (await client.get('/api/v1/users/me').header('x-company-id', context.id).loginAs(user)).body()
     .data.hasPendingInformation as boolean
 
-test.group('Correctness / hasPendingInformation of a provider (#17)', (group) => {
+test.group('Correctness / hasPendingInformation of a provider', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
   test('an incomplete borrower company does not make its provider pending', async ({

@@ -11,7 +11,7 @@ import { as } from '#tests/support/http'
 import { freezeClock } from '#tests/support/clock'
 
 /**
- * #17 finding 4: Acme contracts as provider (workflow `companyRole =
+ * Acme contracts as provider (workflow `companyRole =
  * provider`), so its own part is PROVIDER and its client Globex is the
  * BORROWER part. Acme's lists must show Globex, never Acme itself.
  */
@@ -36,7 +36,7 @@ async function providerPerspectiveWorld(client: ApiClient) {
   return { acme, globex, contractId }
 }
 
-test.group('Correctness / provider perspective (#17 finding 4)', (group) => {
+test.group('Correctness / provider perspective', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.setup(() => freezeClock('2026-03-18T15:00:00.000Z'))
 

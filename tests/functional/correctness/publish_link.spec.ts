@@ -6,11 +6,11 @@ import { contractWorld, createContract } from '#tests/support/contracts'
 import { as } from '#tests/support/http'
 
 /**
- * Issue #17, finding 8: H9 PUBLISHED takes the e-mail's fill or sign link
+ * H9 PUBLISHED takes the e-mail's fill or sign link
  * from the current step (spec: upload -> fill, signature -> sign), and a
  * provider variable declared only by the template is something to fill.
  */
-test.group('Correctness / H9 PUBLISHED link and filling (#17)', (group) => {
+test.group('Correctness / H9 PUBLISHED link and filling', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.teardown(() => emitter.restore())
 

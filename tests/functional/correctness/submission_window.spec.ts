@@ -14,7 +14,7 @@ const STEPS = [
   step('Days 1-10', 'monthly', 1, 10),
 ]
 
-test.group('Correctness / one schedule window for deadline and open flag (#17: 9)', (group) => {
+test.group('Correctness / one schedule window for deadline and open flag', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.teardown(() => restoreClock())
 

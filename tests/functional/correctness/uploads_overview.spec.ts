@@ -8,8 +8,8 @@ import { cleanStorage, pdfBytes } from '#tests/support/files'
 import { as } from '#tests/support/http'
 
 /**
- * Issue #17, finding 5 (H10 `total` / `allApproved` follow the spec and
- * agree with what starting signatures requires) and finding 4 on H10 (the
+ * H10 `total` / `allApproved` follow the spec and agree with what
+ * starting signatures requires; H10 follows the perspective too (the
  * counterparty of a provider-perspective workflow is the provider side).
  */
 
@@ -52,7 +52,7 @@ async function twoDocuments(client: ApiClient, world: ContractWorld) {
   return { id, owner, upload, approve }
 }
 
-test.group('Correctness / H10 uploads overview (#17)', (group) => {
+test.group('Correctness / H10 uploads overview', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
   test('a contract without a provider part is not allApproved', async ({ client, assert }) => {

@@ -5,7 +5,7 @@ import { buildBenchContext } from '#bench/context'
 import hours from '#bench/scenarios/hours'
 
 /**
- * #12 item 7: the write scenario POST /monitoring/entries must answer 2xx
+ * The write scenario POST /monitoring/entries must answer 2xx
  * for as many requests as it has variants (one entry per provider and
  * day, else 409), and a new seed starts clean.
  */

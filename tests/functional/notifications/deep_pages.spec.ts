@@ -7,7 +7,7 @@ import { as } from '#tests/support/http'
 import { statementsOf } from '#tests/support/statements'
 
 /**
- * Issue #12 item 6: a deep I1 page takes its ids from the inbox index
+ * A deep I1 page takes its ids from the inbox index
  * first (deferred join), then reads only those rows, so page 1000 does
  * not read the 49,950 rows it skips. The pages stay the same slices.
  */

@@ -17,7 +17,7 @@ import { freePort } from '#tests/support/outbound'
 import { killAce, startServer, waitUntil, type AceProcess } from '#tests/support/processes'
 
 /**
- * Live notifications over SSE (#16), with the transmit client over real
+ * Live notifications over SSE, with the transmit client over real
  * HTTP against the test server. No global transaction: a notification is
  * pushed when its transaction COMMITS (PostgreSQL delivers the trigger's
  * NOTIFY then), so the rows here are committed and removed afterwards.
@@ -83,7 +83,7 @@ function subscribe(client: ApiClient, body: Record<string, unknown>, token?: str
   return token === undefined ? request : request.bearerToken(token)
 }
 
-test.group('Notifications / live over SSE (#16)', (group) => {
+test.group('Notifications / live over SSE', (group) => {
   group.setup(rememberDeliveries)
   group.teardown(removeCreated)
 
@@ -359,7 +359,7 @@ test.group('Notifications / live over SSE (#16)', (group) => {
   })
 })
 
-test.group('Notifications / live streams across instances and on shutdown (#16)', (group) => {
+test.group('Notifications / live streams across instances and on shutdown', (group) => {
   /** A second API instance, as `node bin/server.js`, on the same database */
   let server: AceProcess
   let url: string

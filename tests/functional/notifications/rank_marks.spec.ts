@@ -94,7 +94,7 @@ async function assertPages(
 }
 
 /**
- * #12 item 6: the unfiltered inbox's deep pages start below a rank mark
+ * The unfiltered inbox's deep pages start below a rank mark
  * (notification_rank_marks) instead of walking the offset. The marks'
  * `older` stays exact through inserts (on top, late, below everything),
  * deletes (prune, middle), moves of created_at and read-all, and every

@@ -40,7 +40,7 @@ async function assertCountersExact(assert: any, user: User, company: Company) {
 }
 
 /**
- * Issue #12: I4 marks the inbox read with a watermark (two rows written,
+ * I4 marks the inbox read with a watermark (two rows written,
  * whatever the size of the inbox), and every read path honours it.
  */
 test.group('Notifications / read-all watermark (I4)', (group) => {

@@ -5,7 +5,7 @@ import User from '#models/user'
 import { FACTORY_PASSWORD, UserFactory } from '#database/factories/user_factory'
 
 /**
- * Issue #22: each limit of the profile validators on both sides (n-1, n,
+ * Each limit of the profile validators on both sides (n-1, n,
  * n+1): the name, the phone, the new password (8 to 128, letters and
  * digits, not the e-mail) and the current password (at most 128).
  */

@@ -10,7 +10,7 @@ import { freezeClock } from '#tests/support/clock'
 import { fillEverything, onboardingScenario, onboardingUrl } from '#tests/support/onboarding'
 
 /**
- * The spec's idempotency rules under real concurrency (#13): the same
+ * The spec's idempotency rules under real concurrency: the same
  * request sent twice at once, each on its own connection. Outside the
  * rolled-back global transaction (it would put both requests on one
  * connection, one after the other): the rows are committed, and removed
@@ -49,7 +49,7 @@ const attachments = (world: World, flowId: string) =>
 
 const twice = <T>(send: () => Promise<T>) => Promise.all([send(), send()])
 
-test.group('Robustness / idempotency under concurrency (#13)', (group) => {
+test.group('Robustness / idempotency under concurrency', (group) => {
   group.tap((one) => one.timeout(60_000))
 
   test('D6: the same provider attached twice at once gives one attachment, no 500', async ({

@@ -52,7 +52,7 @@ async function answer(error: unknown) {
 
 const TABLE = 'robustness_sqlstate_probe'
 
-test.group('Robustness / SQLSTATE mapping (#13)', (group) => {
+test.group('Robustness / SQLSTATE mapping', (group) => {
   group.setup(async () => {
     await db.rawQuery(`create table if not exists ${TABLE} (id int primary key, value int)`)
     return () => db.rawQuery(`drop table if exists ${TABLE}`)

@@ -12,7 +12,7 @@ import { linkProvider } from '#tests/support/tenancy'
 import { type OnboardingScenario, onboardingScenario } from '#tests/support/onboarding'
 
 /**
- * Schema-driven fuzz test (#13): every operation of docs/openapi gets
+ * Schema-driven fuzz test: every operation of docs/openapi gets
  * malformed path parameters, query strings and bodies (fast-check), sent
  * as a role its route gate allows. Whatever it sends: no 5xx, a JSON
  * `{message}` on every 4xx, and a refused write changes no row.
@@ -271,7 +271,7 @@ function send(client: ApiClient, operation: Operation, target: string, world: Wo
 
 const planned = await operations()
 
-test.group('Robustness / fuzz over every OpenAPI operation (#13)', (group) => {
+test.group('Robustness / fuzz over every OpenAPI operation', (group) => {
   let world: World
   group.setup(async () => {
     const rollback = await testUtils.db().withGlobalTransaction()

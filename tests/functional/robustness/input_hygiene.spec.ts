@@ -18,7 +18,7 @@ function assertRefused(response: ApiResponse, field: string, rule: string) {
   response.assertBodyContains({ errors: [{ field, rule }] })
 }
 
-test.group('Robustness / input hygiene (#13)', (group) => {
+test.group('Robustness / input hygiene', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
   test('a NUL, another control character or a lone surrogate in a body field is 422 naming it', async ({

@@ -5,12 +5,12 @@ import { testDatabase } from '#database/embedded/test_cluster'
 import { companyWithOwner } from '#tests/support/tenancy'
 
 /**
- * The database goes away under a running app and comes back (#13): the
+ * The database goes away under a running app and comes back: the
  * suite's own PostgreSQL is stopped and started on the same data, the app
  * is never restarted. Outside the rolled-back global transaction (a
  * stopped server would take it down): the rows are committed and removed.
  */
-test.group('Robustness / database outage (#13)', (group) => {
+test.group('Robustness / database outage', (group) => {
   group.tap((one) => one.timeout(60_000))
 
   test('while PostgreSQL is down a normal endpoint answers 503 with Retry-After within 2 s; then 200 again', async ({

@@ -9,7 +9,7 @@ import { companyWithOwner, memberOf } from '#tests/support/tenancy'
 import { as } from '#tests/support/http'
 
 /**
- * Issue #21, finding 1 (contracts): a company may name as part, signer or
+ * Consent in contracts: a company may name as part, signer or
  * reviewer only parties linked to it (DESIGN.md Tenancy, consent). The
  * victim is another tenant: a company with its owner and an employee.
  */

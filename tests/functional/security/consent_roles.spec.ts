@@ -8,7 +8,7 @@ import { as } from '#tests/support/http'
 
 /**
  * The consent rules of contract parties for every role a member can have
- * (issue #21; the other consent tests use owners): a person is linked to
+ * (the other consent tests use owners): a person is linked to
  * the borrower by any membership, so any role may be a part or a signer;
  * a reviewer must be on the borrower side (not a provider); another
  * company is linked only when its OWNER is a provider of the borrower.

@@ -14,7 +14,7 @@ import { mailsTo, notificationsOf } from '#tests/support/event_notifications'
 import { freezeClock, restoreClock } from '#tests/support/clock'
 
 /**
- * Issue #21, findings 1 (E4) and 2: nobody joins a tenant without
+ * Team consent (E4): nobody joins a tenant without
  * consent, and an e-mail belongs to whoever proves control of the mailbox.
  */
 

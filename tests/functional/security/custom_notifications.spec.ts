@@ -7,7 +7,7 @@ import { companyWithOwner, linkProvider, memberOf } from '#tests/support/tenancy
 import { as } from '#tests/support/http'
 
 /**
- * Issue #21, findings 1 and 6 (I5): a custom message reaches only members
+ * I5: a custom message reaches only members
  * of the context company or companies linked to it, is always stored in
  * the context company with its real author, and carries no markup beyond
  * `<p>`, `<strong>` and `<br>`.

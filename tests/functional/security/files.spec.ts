@@ -44,7 +44,7 @@ async function upload(client: any, formats: string[], bytes: Buffer, name: strin
 
 const server = `http://${env.get('HOST')}:${env.get('PORT')}`
 
-test.group('Security / file downloads (#21, finding 6)', (group) => {
+test.group('Security / file downloads', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.setup(() => limiter.clear(['memory']))
 
@@ -96,7 +96,7 @@ test.group('Security / file downloads (#21, finding 6)', (group) => {
       const body = (await response.json()) as { message?: unknown }
       assert.isString(body.message, path)
     }
-    /** A NUL in a path parameter is refused by the input hygiene layer, naming it (#13) */
+    /** A NUL in a path parameter is refused by the input hygiene layer, naming it */
     const nul = await fetch(`${server}/api/v1/files/contracts/a%00b.pdf`)
     assert.equal(nul.status, 422)
     const body = (await nul.json()) as { message?: unknown; errors?: { rule: string }[] }

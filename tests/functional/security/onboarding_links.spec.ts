@@ -45,7 +45,7 @@ function publicRequests(client: any, s: OnboardingScenario) {
   ].map((request) => request.bearerToken(s.token))
 }
 
-test.group('Security / onboarding links die with their contract (#21, finding 5)', (group) => {
+test.group('Security / onboarding links die with their contract', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.setup(() => limiter.clear(['memory']))
 

@@ -6,7 +6,7 @@ import { memberOf } from '#tests/support/tenancy'
 import { as } from '#tests/support/http'
 
 /**
- * Issue #21, finding 4: `user` reads, and acts only where it is named.
+ * `user` reads, and acts only where it is named.
  * The generated test (role_gates.spec.ts) covers the role gate; these
  * cover what the gate lets `user` reach and /users/me.
  */

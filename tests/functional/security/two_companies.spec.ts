@@ -8,7 +8,7 @@ import type { MemberRole } from '#enums/roles'
 import { companyWithOwner } from '#tests/support/tenancy'
 
 /**
- * Issue #22: a user who belongs to two companies. `x-company-id` picks the
+ * A user who belongs to two companies. `x-company-id` picks the
  * membership, so the role of THAT company is the role of the request: a
  * role held in company A never applies in company B. And the header
  * itself: missing, malformed, foreign.

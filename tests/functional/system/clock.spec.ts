@@ -13,7 +13,7 @@ import { freezeClock } from '#tests/support/clock'
 const FROZEN = '2031-02-03T04:05:06.000Z'
 
 /**
- * Time comes from the injected Clock (docs/decisions.md, Structure (#11):
+ * Time comes from the injected Clock (docs/decisions.md, Structure:
  * idioms): freezing it in a test governs what the actions stamp.
  */
 test.group('Clock / the frozen clock governs the actions', (group) => {

@@ -18,7 +18,7 @@ test.group('System / error bodies', () => {
     assert.notInclude(JSON.stringify(response.body()), 'password')
   })
 
-  test('a JSON scalar body is 422: every endpoint takes an object (#13)', async ({ client }) => {
+  test('a JSON scalar body is 422: every endpoint takes an object', async ({ client }) => {
     const response = await client
       .post('/api/v1/auth/login')
       .header('content-type', 'application/json')

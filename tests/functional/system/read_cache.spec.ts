@@ -19,7 +19,7 @@ import { freezeClock, restoreClock } from '#tests/support/clock'
  * prints the way the product does (or straight in SQL, as an operator
  * might) and reads it again: the change is always there.
  */
-test.group('Read cache (#12): a cached list shows every change', (group) => {
+test.group('Read cache: a cached list shows every change', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.teardown(() => restoreClock())
 

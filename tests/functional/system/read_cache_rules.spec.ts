@@ -36,7 +36,7 @@ async function servedAndFresh(read: Read) {
   return { served, fresh: await read() }
 }
 
-test.group('Read cache (#12): a time edge a cached list shows is never served stale', (group) => {
+test.group('Read cache: a time edge a cached list shows is never served stale', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.setup(() => {
     drive.fake()
@@ -286,7 +286,7 @@ const CASES: ScopeCase[] = [
   },
 ]
 
-test.group('Read cache (#12): every scope a cached list declares is load-bearing', (group) => {
+test.group('Read cache: every scope a cached list declares is load-bearing', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.setup(() => {
     drive.fake()

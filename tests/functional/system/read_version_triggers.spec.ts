@@ -153,7 +153,7 @@ function changed(table: string, column: string) {
   return `CASE WHEN ${column} IS NOT DISTINCT FROM '1' THEN '2' ELSE '1' END`
 }
 
-test.group('Read versions (#12): every watched table and column raises its scopes', (group) => {
+test.group('Read versions: every watched table and column raises its scopes', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.setup(() => {
     drive.fake()

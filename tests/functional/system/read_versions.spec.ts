@@ -33,7 +33,7 @@ async function around(scopes: string[], change: () => Promise<unknown>) {
   return scopes.map((scope, index) => ({ scope, raised: before[index] !== after[index] }))
 }
 
-test.group('Read versions (#12): what each change raises', (group) => {
+test.group('Read versions: what each change raises', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
   test('every table a cached list statement reads is watched by a read-version trigger', async ({
@@ -135,7 +135,7 @@ test.group('Read versions (#12): what each change raises', (group) => {
   })
 })
 
-test.group('Read versions (#12): raised at COMMIT', () => {
+test.group('Read versions: raised at COMMIT', () => {
   test('a change queues its scopes; their rows are raised, and locked, only when it commits', async ({
     assert,
     cleanup,

@@ -9,7 +9,7 @@ import { as } from '#tests/support/http'
 import { freezeClock } from '#tests/support/clock'
 
 /**
- * #12 item 4: the team reads the counterpart's name and search text from
+ * The team reads the counterpart's name and search text from
  * copies kept on the link (contract_parts.link_name / link_search) and
  * its totals from company_link_counters. These prove the copies follow
  * the changes made elsewhere.
@@ -22,7 +22,7 @@ async function teamSearch(client: ApiClient, owner: User, borrower: Company, sea
   return response.body().data.map((row: any) => row.contractPartId as string)
 }
 
-test.group('Team / the link keeps its counterpart in sync (#12 item 4)', (group) => {
+test.group('Team / the link keeps its counterpart in sync', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.setup(() => freezeClock('2026-03-18T15:00:00.000Z'))
 

@@ -71,7 +71,7 @@ async function explain(
   return { nodes: nodesOf(plan), rows: (await db.rawQuery(sql, bindings)).rows }
 }
 
-test.group('Team / E1 and F plan at scale (#12 item 4)', (group) => {
+test.group('Team / E1 and F plan at scale', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
   test('page 1 of a large borrower reads one page of the link index, no sort of all links', async ({

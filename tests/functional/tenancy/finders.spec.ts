@@ -13,7 +13,7 @@ import { companyWithOwner, memberOf } from '#tests/support/tenancy'
 import { CompanyFactory } from '#database/factories/company_factory'
 import { lockFromAnotherConnection } from '#tests/support/row_locks'
 
-/** The finders moved to the models (#11); the names the mutation record uses stay */
+/** The finders moved to the models; the names the mutation record uses stay */
 const findCompliance: typeof ProviderCompliance.findOwned = (...args) =>
   ProviderCompliance.findOwned(...args)
 const findStep: typeof StepCompliance.findOf = (...args) => StepCompliance.findOf(...args)
