@@ -15,6 +15,7 @@ import UserInvitation from '#models/user_invitation'
 import sessionTokens from '#services/auth/session_token_service'
 import { UserFactory } from '#database/factories/user_factory'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
+import { notificationsOf } from '#tests/support/event_notifications'
 
 /**
  * Account takeover by invitation (docs/security.md, "Identity"): an
@@ -285,6 +286,11 @@ test.group('Security / invitation consent for every role', (group) => {
       const accepted = await client.post('/api/v1/auth/invitations/accept').json({ token })
       accepted.assertStatus(200)
       assert.equal(await roleIn(borrower, account), role)
+      const told = await notificationsOf('user_invited')
+      assert.deepEqual(
+        told.map((row) => [row.userId, row.companyId, row.title]),
+        [[owner.id, borrower.id, 'Convite aceito']]
+      )
       await invitation.refresh()
       assert.isNotNull(invitation.acceptedAt)
       assert.isNull(invitation.providerCompanyId)
@@ -304,6 +310,7 @@ test.group('Security / invitation consent for every role', (group) => {
       assert.equal(await roleIn(borrower, member), role)
       const memberships = await CompanyMember.query().where('user_id', member.id)
       assert.lengthOf(memberships, 1)
+      assert.lengthOf(await notificationsOf('user_invited'), 0, 'nobody joined: nothing to tell')
     })
 
   test('an invitation without a role makes a provider', async ({ client, assert }) => {
