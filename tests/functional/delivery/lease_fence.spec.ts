@@ -1,3 +1,5 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
@@ -7,6 +9,11 @@ import type { MessengerPayload } from '#models/delivery'
 import { enqueueDeliveries } from '#services/platform/outbox'
 import { DeliveryWorker } from '#services/platform/delivery_worker'
 import { MessengerClient } from '#services/notifications/messenger_client'
+import WebhookEndpoint from '#models/webhook_endpoint'
+import { recordWebhookEvent } from '#services/webhooks/events'
+import { webhookMaxAttempts } from '#services/webhooks/backoff'
+import { companyWithOwner } from '#tests/support/tenancy'
+import { as } from '#tests/support/http'
 
 /** A bot that runs the test's script instead of answering over HTTP */
 class ScriptedBot extends MessengerClient {
@@ -101,5 +108,105 @@ test.group('Delivery / a worker that lost its lease', (group) => {
       assert.equal(final.delivery.status, newer === 'failed' ? 'pending' : 'sent')
       assert.equal(final.attempts[1].outcome, newer === 'failed' ? 'failed' : 'sent')
       assert.equal(final.attempts[0].outcome, stale === 'sent' ? 'sent' : 'failed')
+    })
+})
+
+/**
+ * A receiver on 127.0.0.1 whose n-th request (from 0) runs `script(n)`
+ * before it is answered with the status the script returns.
+ */
+async function scriptedReceiver(script: (request: number) => Promise<number>) {
+  let requests = 0
+  const server = createServer((request, response) => {
+    request.resume()
+    request.on('end', () => {
+      void script(requests++).then((status) => {
+        response.writeHead(status, { 'content-type': 'text/plain' })
+        response.end(String(status))
+      })
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}/hooks`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+/**
+ * The same fence for a webhook, whose outcome also counts for its
+ * endpoint (a delivered one resets the run of dead ones, a dead one adds
+ * one): the stale worker's outcome counts for nothing. Each stale claim is
+ * the delivery's last attempt, so a failure is `dead`.
+ */
+test.group('Delivery / a webhook worker that lost its lease', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test(
+    "stale {stale}, newer claim {newer}: the endpoint run of dead deliveries is the newer claim's"
+  )
+    .with([
+      { stale: 'sent', newer: 'in flight', run: 0 },
+      { stale: 'dead', newer: 'in flight', run: 0 },
+      { stale: 'dead', newer: 'sent', run: 0 },
+      { stale: 'sent', newer: 'dead', run: 6 },
+    ] as const)
+    .run(async ({ client, assert, cleanup }, { stale, newer, run }) => {
+      const { company, owner } = await companyWithOwner()
+      const newerStarted = deferred()
+      const releaseNewer = deferred()
+      const newerWorker = new DeliveryWorker()
+      let newerRun: Promise<unknown> | undefined
+      let beforeStaleRecord: Awaited<ReturnType<typeof state>> | undefined
+      let deliveryId = ''
+
+      const receiver = await scriptedReceiver(async (request) => {
+        if (request === 0) {
+          /** The stale worker's request: meanwhile its lease ends and the newer worker claims */
+          newerRun = newerWorker.runOnce({ now: AFTER_LEASE, batchSize: 1 })
+          if (newer === 'in flight') await newerStarted.promise
+          else await newerRun
+          beforeStaleRecord = await state(deliveryId)
+          return stale === 'sent' ? 200 : 500
+        }
+        newerStarted.resolve()
+        if (newer === 'in flight') await releaseNewer.promise
+        return newer === 'dead' ? 500 : 200
+      })
+      cleanup(() => receiver.close())
+      const registered = await as(client, owner, company)
+        .post('/webhooks')
+        .json({ url: receiver.url, events: ['*'] })
+      registered.assertStatus(201)
+      const endpoint = { id: registered.body().data.id as string }
+      await WebhookEndpoint.query().where('id', endpoint.id).update({ consecutive_dead: 5 })
+      await db.transaction((trx) =>
+        recordWebhookEvent(trx, { companyId: company.id, type: 'contract.created', data: {} })
+      )
+      const row = await db
+        .from('deliveries')
+        .where('webhook_endpoint_id', endpoint.id)
+        .firstOrFail()
+      deliveryId = row.id
+      await db
+        .from('deliveries')
+        .where('id', deliveryId)
+        .update({ next_attempt_at: T0.toJSDate(), attempts: webhookMaxAttempts() - 1 })
+      const consecutiveDead = async () =>
+        (await WebhookEndpoint.findOrFail(endpoint.id)).consecutiveDead
+
+      await new DeliveryWorker().runOnce({ now: T0, batchSize: 1 })
+      assert.equal(beforeStaleRecord!.delivery.attempts, webhookMaxAttempts() + 1)
+      const after = await state(deliveryId)
+      assert.deepEqual(after.delivery, beforeStaleRecord!.delivery)
+      assert.equal(after.attempts[0].outcome, stale === 'sent' ? 'sent' : 'failed')
+      if (newer === 'in flight') {
+        assert.equal(await consecutiveDead(), 5, 'the stale outcome counted for the endpoint')
+        releaseNewer.resolve()
+      }
+      await newerRun
+      assert.equal(await consecutiveDead(), run)
+      assert.equal((await state(deliveryId)).delivery.status, newer === 'dead' ? 'dead' : 'sent')
     })
 })

@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
+import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
 import Delivery from '#models/delivery'
 import { DeliveryWorker } from '#services/platform/delivery_worker'
@@ -109,5 +110,15 @@ test.group('Notifications / messenger bot over real HTTP', (group) => {
     assert.equal(summary.skipped, 1)
     await delivery.refresh()
     assert.equal(delivery.status, 'skipped')
+    assert.isNull(delivery.lockedUntil, 'the skipped delivery keeps its lease')
+    const attempts = await db
+      .from('delivery_attempts')
+      .where('delivery_id', delivery.id)
+      .orderBy('attempt')
+      .select('outcome')
+    assert.deepEqual(
+      attempts.map((attempt) => attempt.outcome),
+      ['failed', 'skipped']
+    )
   })
 })

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { test } from '@japa/runner'
 import type { ApiClient } from '@japa/api-client'
+import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
+import CreateInvitation from '#actions/team/create_invitation'
 import type Company from '#models/company'
 import type User from '#models/user'
 import { FACTORY_PASSWORD } from '#database/factories/user_factory'
@@ -133,6 +135,21 @@ test.group('Security / live streams end with their session or membership', (grou
           ;(await client.delete('/api/v1/users/me/delete').bearerToken(accessToken)).assertStatus(
             204
           )
+        },
+      },
+      {
+        label: 'invitation takeover of an unverified account (every session of the old holder)',
+        end: async ({ client, user, company, owner }) => {
+          await db.from('users').where('id', user.id).update({ email_verified_at: null })
+          const createInvitation = await app.container.make(CreateInvitation)
+          const url = await db.transaction((trx) =>
+            createInvitation.handle(user, company, owner, trx, { role: 'user' })
+          )
+          const token = new URL(url).searchParams.get('token')!
+          const response = await client
+            .post('/api/v1/auth/invitations/accept')
+            .json({ token, password: 'mailbox-owner-42' })
+          response.assertStatus(200)
         },
       },
       {
