@@ -390,7 +390,7 @@ async function rewritten(fn: string, from: RegExp | string, to: string) {
     [fn]
   )
   const text: string = rows[0].text
-  const mutated = text.replace(from, to)
+  const mutated = text.replaceAll(from, to)
   if (mutated === text) throw new Error(`${fn}: the mutation matches nothing`)
   await db.rawQuery(mutated)
 }
