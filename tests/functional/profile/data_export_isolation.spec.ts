@@ -14,6 +14,9 @@ import type User from '#models/user'
 import type { OAuthProvider } from '#enums/oauth_providers'
 import type { MemberRole } from '#enums/roles'
 import { UserFactory } from '#database/factories/user_factory'
+import { CompanyFactory } from '#database/factories/company_factory'
+import db from '@adonisjs/lucid/services/db'
+import { dataExportSections } from '#services/profile/data_export_sections'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
 
 /**
@@ -180,5 +183,34 @@ test.group('Profile / data export holds only the requester', (group) => {
     assert.equal(other.profile.id, stranger.id)
     assert.deepEqual([other.memberships, other.sessions, other.identities], [[], [], []])
     assert.notInclude(JSON.stringify(other), requester.id)
+  })
+})
+
+test.group('Profile / data export sections read through the given transaction', () => {
+  test('rows written in it, not yet committed, are in each section', async ({ assert }) => {
+    const trx = await db.transaction()
+    try {
+      const company = await CompanyFactory.client(trx).create()
+      const user = await UserFactory.client(trx).create()
+      await CompanyMember.create(
+        { companyId: company.id, userId: user.id, role: 'admin', createdAt: AT },
+        { client: trx }
+      )
+      await AuthSession.create(
+        { userId: user.id, browser: 'b', expiresAt: AT.plus({ days: 1 }), createdAt: AT },
+        { client: trx }
+      )
+      await UserIdentity.create(
+        { userId: user.id, provider: 'google', subject: 's', email: 'e@x.test', createdAt: AT },
+        { client: trx }
+      )
+      const archive = (await dataExportSections.build(user, trx)) as Record<string, unknown[]>
+      assert.deepEqual(
+        ['memberships', 'sessions', 'identities'].map((name) => archive[name].length),
+        [1, 1, 1]
+      )
+    } finally {
+      await trx.rollback()
+    }
   })
 })
