@@ -147,6 +147,13 @@ test.group('ReadCache: what it counts', () => {
     for (const scope of scopes) {
       assert.equal(await read({ ...versions('1'), [scope]: '7' }), `${++expected}`, scope)
     }
+    /* Versions 1 and 23 are not versions 12 and 3 */
+    const two = ['company', 'inbox'] as const
+    const cache2 = new ReadCache(1024 * 1024)
+    const read2 = (company: string, inbox: string) =>
+      cache2.text('list|t', { ...versions(company), inbox }, two, async () => `${company}/${inbox}`)
+    assert.equal(await read2('1', '23'), '1/23')
+    assert.equal(await read2('12', '3'), '12/3')
   })
 
   test('each lookup is counted under its read: a miss, a hit, a bypass', async ({ assert }) => {
