@@ -12,7 +12,11 @@ import UserIdentity from '#models/user_identity'
 import type Company from '#models/company'
 import type User from '#models/user'
 import type { OAuthProvider } from '#enums/oauth_providers'
+import type { MemberRole } from '#enums/roles'
 import { UserFactory } from '#database/factories/user_factory'
+import { CompanyFactory } from '#database/factories/company_factory'
+import db from '@adonisjs/lucid/services/db'
+import { dataExportSections } from '#services/profile/data_export_sections'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
 
 /**
@@ -24,16 +28,18 @@ import { companyWithOwner, memberOf } from '#tests/support/tenancy'
 
 const AT = DateTime.fromISO('2026-03-18T15:00:00.000Z')
 
-async function sessionOf(user: User, browser: string, minutes: number) {
+/** A session created `created` minutes after AT; used `used` minutes after AT (null: never) */
+async function sessionOf(user: User, browser: string, created: number, used: number | null) {
   return AuthSession.create({
     userId: user.id,
     browser,
     os: `os of ${browser}`,
     ip: '203.0.113.7',
     userAgent: `agent of ${browser}`,
+    createdAt: AT.plus({ minutes: created }),
     expiresAt: AT.plus({ days: 30 }),
-    lastUsedAt: AT.plus({ minutes }),
-    revokedAt: minutes > 10 ? AT.plus({ minutes: minutes + 1 }) : null,
+    lastUsedAt: used === null ? null : AT.plus({ minutes: used }),
+    revokedAt: used !== null && used > 10 ? AT.plus({ minutes: used + 1 }) : null,
   })
 }
 
@@ -43,6 +49,17 @@ async function identityOf(user: User, provider: OAuthProvider) {
     provider,
     subject: `${provider}-${user.id}`,
     email: `${provider}.${user.email}`,
+    createdAt: AT,
+  })
+}
+
+/** A membership created `created` minutes after AT */
+async function joins(user: User, company: Company, role: MemberRole, created: number) {
+  await CompanyMember.create({
+    companyId: company.id,
+    userId: user.id,
+    role,
+    createdAt: AT.plus({ minutes: created }),
   })
 }
 
@@ -69,30 +86,41 @@ const sessionRow = (session: AuthSession) => ({
   revokedAt: session.revokedAt?.toISO() ?? null,
 })
 
-/** The requester, in two companies with other members, and a third company it is not in */
+/**
+ * The requester, in three companies with other members, and a fourth
+ * company it is not in. Its rows are inserted in an order that is neither
+ * the archive's (memberships oldest first, sessions newest first) nor its
+ * reverse, so the archive's order is its own ORDER BY.
+ */
 async function crowd() {
   const acme = await companyWithOwner()
   const beta = await companyWithOwner()
+  const delta = await companyWithOwner()
   const gamma = await companyWithOwner()
-  const requester = await memberOf(acme.company, 'user')
+  const requester = await UserFactory.create()
+  await joins(requester, acme.company, 'user', 2)
+  await joins(requester, beta.company, 'provider', 1)
+  await joins(requester, delta.company, 'admin', 3)
   const colleague = await memberOf(acme.company, 'admin')
   await memberOf(beta.company, 'provider').then(async (other) => {
-    await sessionOf(other, 'other-provider', 3)
+    await sessionOf(other, 'other-provider', 2, 3)
   })
-  await CompanyMember.create({ companyId: beta.company.id, userId: requester.id, role: 'provider' })
   const outsider = await UserFactory.create()
 
-  const sessions = [
-    await sessionOf(requester, 'mine-1', 1),
-    await sessionOf(requester, 'mine-2', 20),
-  ]
+  /* Newest first: created at +3, +2 (never used), +1 */
+  const mine2 = await sessionOf(requester, 'mine-2', 2, null)
+  const mine1 = await sessionOf(requester, 'mine-1', 1, 1)
+  const mine3 = await sessionOf(requester, 'mine-3', 3, 20)
+  const sessions = [mine3, mine2, mine1]
   const identities = [await identityOf(requester, 'google'), await identityOf(requester, 'apple')]
-  for (const other of [acme.owner, colleague, beta.owner, gamma.owner, outsider]) {
-    await sessionOf(other, `of ${other.id}`, 2)
+  for (const other of [acme.owner, colleague, beta.owner, delta.owner, gamma.owner, outsider]) {
+    await sessionOf(other, `of ${other.id}`, 2, 2)
     await identityOf(other, 'google')
     await identityOf(other, 'microsoft')
   }
-  return { requester, acme, beta, gamma, sessions, identities }
+  /* Oldest first: beta (+1), acme (+2), delta (+3) */
+  const companies = [beta.company, acme.company, delta.company]
+  return { requester, companies, sessions, identities }
 }
 
 test.group('Profile / data export holds only the requester', (group) => {
@@ -107,7 +135,7 @@ test.group('Profile / data export holds only the requester', (group) => {
   }) => {
     const disk = drive.fake('fs')
     emitter.fake(['profile:data_export_ready'])
-    const { requester, acme, beta, sessions, identities } = await crowd()
+    const { requester, companies, sessions, identities } = await crowd()
     const dataExport = await DataExport.create({ userId: requester.id, status: 'pending' })
     const stranger = await UserFactory.create()
     const strangers = await DataExport.create({ userId: stranger.id, status: 'pending' })
@@ -128,15 +156,18 @@ test.group('Profile / data export holds only the requester', (group) => {
     assert.equal(archive.exportId, dataExport.id)
     assert.equal(archive.profile.id, requester.id)
     assert.equal(archive.profile.email, requester.email)
-    assert.sameDeepMembers(archive.memberships, [
-      await membershipOf(acme.company, requester),
-      await membershipOf(beta.company, requester),
-    ])
-    assert.sameDeepMembers(
+    const memberships = []
+    for (const company of companies) memberships.push(await membershipOf(company, requester))
+    assert.deepEqual(archive.memberships, memberships)
+    assert.deepEqual(
       archive.memberships.map((row: { role: string }) => row.role),
-      ['user', 'provider']
+      ['provider', 'user', 'admin']
     )
-    assert.sameDeepMembers(archive.sessions, sessions.map(sessionRow))
+    assert.deepEqual(archive.sessions, sessions.map(sessionRow))
+    assert.deepEqual(
+      archive.sessions.map((row: { lastUsedAt: string | null }) => row.lastUsedAt),
+      [AT.plus({ minutes: 20 }).toISO(), null, AT.plus({ minutes: 1 }).toISO()]
+    )
     assert.sameDeepMembers(
       archive.identities,
       identities.map(({ provider, email, createdAt }) => ({
@@ -152,5 +183,34 @@ test.group('Profile / data export holds only the requester', (group) => {
     assert.equal(other.profile.id, stranger.id)
     assert.deepEqual([other.memberships, other.sessions, other.identities], [[], [], []])
     assert.notInclude(JSON.stringify(other), requester.id)
+  })
+})
+
+test.group('Profile / data export sections read through the given transaction', () => {
+  test('rows written in it, not yet committed, are in each section', async ({ assert }) => {
+    const trx = await db.transaction()
+    try {
+      const company = await CompanyFactory.client(trx).create()
+      const user = await UserFactory.client(trx).create()
+      await CompanyMember.create(
+        { companyId: company.id, userId: user.id, role: 'admin', createdAt: AT },
+        { client: trx }
+      )
+      await AuthSession.create(
+        { userId: user.id, browser: 'b', expiresAt: AT.plus({ days: 1 }), createdAt: AT },
+        { client: trx }
+      )
+      await UserIdentity.create(
+        { userId: user.id, provider: 'google', subject: 's', email: 'e@x.test', createdAt: AT },
+        { client: trx }
+      )
+      const archive = (await dataExportSections.build(user, trx)) as Record<string, unknown[]>
+      assert.deepEqual(
+        ['memberships', 'sessions', 'identities'].map((name) => archive[name].length),
+        [1, 1, 1]
+      )
+    } finally {
+      await trx.rollback()
+    }
   })
 })

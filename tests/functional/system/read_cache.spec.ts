@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import readCache from '#services/platform/read_cache'
+import { readCacheLookups } from '#services/platform/metrics'
 import CompanyMember from '#models/company_member'
 import ComplianceFlow from '#models/compliance_flow'
 import Contract from '#models/contract'
@@ -19,6 +20,12 @@ import { freezeClock, restoreClock } from '#tests/support/clock'
  * prints the way the product does (or straight in SQL, as an operator
  * might) and reads it again: the change is always there.
  */
+/** The cache hits counted so far for `read` */
+async function hitsOf(read: string) {
+  const { values } = await readCacheLookups.get()
+  return values.find((v) => v.labels.read === read && v.labels.result === 'hit')?.value ?? 0
+}
+
 test.group('Read cache: a cached list shows every change', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.teardown(() => restoreClock())
@@ -140,6 +147,21 @@ test.group('Read cache: a cached list shows every change', (group) => {
       gone.data.map((item: { providerId: string }) => item.providerId),
       world.providerCompany.id
     )
+  })
+
+  test('a list read again with nothing changed is served from the cache (it is on)', async ({
+    client,
+    assert,
+  }) => {
+    const { company, owner } = await companyWithOwner()
+    const before = readCache.size.entries
+    const first = await as(client, owner, company).get('/notifications')
+    assert.equal(readCache.size.entries, before + 1, 'kept')
+    const hitsBefore = await hitsOf('notifications')
+    const again = await as(client, owner, company).get('/notifications')
+    assert.deepEqual(again.body(), first.body())
+    const hitsAfter = await hitsOf('notifications')
+    assert.equal(hitsAfter, hitsBefore + 1, 'a hit')
   })
 
   test('a list read without versions (no company context read) is not cached', async ({

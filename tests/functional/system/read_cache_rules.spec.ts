@@ -36,6 +36,10 @@ async function servedAndFresh(read: Read) {
   return { served, fresh: await read() }
 }
 
+/** The time-bound lists (ReadCache.remember with the clock), each read across its edges below */
+const TEAM_URLS = ['/team', '/providers']
+const EDGE_TESTED_READS = [...TEAM_URLS.map((url) => url.slice(1)), 'provider-compliances']
+
 test.group('Read cache: a time edge a cached list shows is never served stale', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.setup(() => {
@@ -62,7 +66,7 @@ test.group('Read cache: a time edge a cached list shows is never served stale', 
     },
   ]
   for (const { edge, entry, before, after } of TEAM_EDGES) {
-    for (const url of ['/team', '/providers']) {
+    for (const url of TEAM_URLS) {
       test(`${url}: the hours of the ${edge} that ended are not served after its edge`, async ({
         client,
         assert,
@@ -128,6 +132,8 @@ async function versions() {
 
 interface ScopeCase {
   list: string
+  /** The list's name in the cache (its key's first part) */
+  read: string
   scope: Scope
   /** The world: who reads what, and the change that raises only `scope` */
   setup: (client: ApiClient) => Promise<{
@@ -154,6 +160,7 @@ async function c1World(client: ApiClient) {
 const CASES: ScopeCase[] = [
   {
     list: 'I1',
+    read: 'notifications',
     scope: 'inbox',
     setup: async () => {
       const { company, owner } = await borrowerCompany()
@@ -162,6 +169,7 @@ const CASES: ScopeCase[] = [
   },
   ...['/contracts', '/contracts/board'].map((url) => ({
     list: url === '/contracts' ? 'H1' : 'H2',
+    read: url === '/contracts' ? 'contracts' : 'contracts-board',
     scope: 'company' as const,
     setup: async () => {
       const { company, owner } = await borrowerCompany()
@@ -177,6 +185,7 @@ const CASES: ScopeCase[] = [
   ...['/team', '/providers'].flatMap((url) => [
     {
       list: url === '/team' ? 'E1' : 'F',
+      read: url.slice(1),
       scope: 'company' as const,
       setup: async () => {
         const { company, owner, person } = await teamWorld()
@@ -190,6 +199,7 @@ const CASES: ScopeCase[] = [
     },
     {
       list: url === '/team' ? 'E1' : 'F',
+      read: url.slice(1),
       scope: 'directory' as const,
       setup: async () => {
         const { company, owner, person } = await teamWorld()
@@ -205,6 +215,7 @@ const CASES: ScopeCase[] = [
   ]),
   {
     list: 'D1',
+    read: 'compliance-flows',
     scope: 'company',
     setup: async (client) => {
       const world = await c1World(client)
@@ -221,6 +232,7 @@ const CASES: ScopeCase[] = [
     /* A name is copied into the links that print it (contract_parts.link_search: the
        company scope); an attached provider whose link is gone is printed from the directory only */
     list: 'D1',
+    read: 'compliance-flows',
     scope: 'directory',
     setup: async (client) => {
       const world = await c1World(client)
@@ -236,6 +248,7 @@ const CASES: ScopeCase[] = [
   },
   {
     list: 'C1',
+    read: 'provider-compliances',
     scope: 'company',
     setup: async (client) => {
       const world = await c1World(client)
@@ -250,6 +263,7 @@ const CASES: ScopeCase[] = [
   },
   {
     list: 'C1',
+    read: 'provider-compliances',
     scope: 'directory',
     setup: async (client) => {
       const world = await c1World(client)
@@ -265,6 +279,7 @@ const CASES: ScopeCase[] = [
   {
     /* A provider company whose link is gone keeps its compliances; its new owner acts for it */
     list: 'C1',
+    read: 'provider-compliances',
     scope: 'user',
     setup: async (client) => {
       const world = await c1World(client)
@@ -326,4 +341,68 @@ test.group('Read cache: every scope a cached list declares is load-bearing', (gr
       assert.notDeepEqual(fresh, first, 'the change shows on the list')
     })
   }
+})
+
+/**
+ * What the code declares, recorded while every cached list is read once:
+ * each (list, scope) it caches under, and whether it is time-bound
+ * (`remember` with the clock, not `text`: a body that holds whatever the time).
+ */
+async function declaredReads(readAll: () => Promise<void>) {
+  const declared = new Map<string, { scopes: string[]; timeBound: boolean }>()
+  const { remember, text } = readCache
+  let viaText = false
+  readCache.remember = function (key, ...rest) {
+    declared.set(key.slice(0, key.indexOf('|')), { scopes: [...rest[1]], timeBound: !viaText })
+    return remember.call(readCache, key, ...rest)
+  } as typeof remember
+  readCache.text = function (...args) {
+    viaText = true
+    try {
+      return text.apply(readCache, args)
+    } finally {
+      viaText = false
+    }
+  } as typeof text
+  try {
+    await readAll()
+  } finally {
+    readCache.remember = remember
+    readCache.text = text
+  }
+  return declared
+}
+
+test.group('Read cache: the rules above cover every cached list', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.setup(() => {
+    drive.fake()
+    freezeClock('2026-03-18T15:00:00Z')
+    return () => {
+      drive.restore()
+      restoreClock()
+    }
+  })
+
+  test('each scope each list declares has a case; each time-bound list has its edges', async ({
+    client,
+    assert,
+  }) => {
+    const world = await c1World(client)
+    const declared = await declaredReads(async () => {
+      for (const url of ['/notifications', '/contracts', '/contracts/board', ...TEAM_URLS]) {
+        await getAs(client, world.owner, world.borrower, url)()
+      }
+      await getAs(client, world.owner, world.borrower, '/compliance-flows')()
+      await getAs(client, world.providerOwner, world.borrower, '/provider-compliances')()
+    })
+    const pairs = [...declared].flatMap(([read, { scopes }]) => scopes.map((s) => `${read} ${s}`))
+    assert.sameMembers(
+      pairs,
+      [...new Set(CASES.map(({ read, scope }) => `${read} ${scope}`))],
+      'a case changes each declared scope alone'
+    )
+    const timeBound = [...declared].filter(([, read]) => read.timeBound).map(([read]) => read)
+    assert.sameMembers(timeBound, EDGE_TESTED_READS, 'a time-bound list is read across its edges')
+  }).timeout(120_000)
 })
