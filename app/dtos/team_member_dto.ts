@@ -49,10 +49,7 @@ export const TEAM_MEMBER_SHAPE = jsonShape('TeamMember', {
   isActive: field.boolean('page.is_active', { read: (row: Row) => row.is_active }),
   userId: field.uuidOrNull('u.id', {
     read: (row: Row) => row.u_id,
-    schema: {
-      description:
-        'The natural person, or the owner user of the legal entity (null only when the company has no owner)',
-    },
+    schema: { description: 'The person, or the owner user of the legal entity (null if none)' },
   }),
   companyId: field.uuidOrNull('page.company_id', { read: (row: Row) => row.company_id }),
   user: field.objectOrNull(TEAM_MEMBER_USER_SHAPE, {
