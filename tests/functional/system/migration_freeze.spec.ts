@@ -1,8 +1,9 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import { SCHEMA_SNAPSHOT_PATH, schemaSnapshot } from '#database/schema_snapshot'
+import { assertRecorded } from '#tests/support/recorded_file'
 
 /**
  * Migrations are frozen history: each keeps the exact SQL it ran (no
@@ -27,18 +28,10 @@ test.group('System / migrations are frozen history', () => {
 
   test('a fresh migrate builds exactly the recorded schema', async ({ assert }) => {
     const migrated = await schemaSnapshot(db.connection())
-    const path = app.makePath(SCHEMA_SNAPSHOT_PATH)
-    if (process.env.UPDATE_SCHEMA_SNAPSHOT === '1') writeFileSync(path, migrated)
-    const recorded = readFileSync(path, 'utf8')
-    const [first] = migrated
-      .split('\n')
-      .map((line, index) => ({ line, index, recorded: recorded.split('\n')[index] }))
-      .filter(({ line, recorded: other }) => line !== other)
-    assert.isUndefined(
-      first,
-      first &&
-        `line ${first.index + 1} differs from ${SCHEMA_SNAPSHOT_PATH}:\n  migrated: ${first.line}\n  recorded: ${first.recorded}`
-    )
-    assert.equal(migrated, recorded)
+    assertRecorded(assert, migrated, {
+      path: SCHEMA_SNAPSHOT_PATH,
+      updateVariable: 'UPDATE_SCHEMA_SNAPSHOT',
+      label: 'migrated',
+    })
   })
 })

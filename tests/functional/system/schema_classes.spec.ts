@@ -1,11 +1,10 @@
-import { readFileSync, writeFileSync } from 'node:fs'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from '@japa/runner'
-import app from '@adonisjs/core/services/app'
 import ace from '@adonisjs/core/services/ace'
 import db from '@adonisjs/lucid/services/db'
+import { assertRecorded } from '#tests/support/recorded_file'
 
 /**
  * The models extend the classes of database/schema.ts, which Lucid writes
@@ -36,18 +35,10 @@ async function generateSchemaClasses() {
 test.group('System / schema classes', () => {
   test('a fresh migrate generates the checked-in database/schema.ts', async ({ assert }) => {
     const generated = await generateSchemaClasses()
-    const path = app.makePath(SCHEMA_CLASSES_PATH)
-    if (process.env.UPDATE_SCHEMA_CLASSES === '1') writeFileSync(path, generated)
-    const recorded = readFileSync(path, 'utf8')
-    const [first] = generated
-      .split('\n')
-      .map((line, index) => ({ line, index, recorded: recorded.split('\n')[index] }))
-      .filter(({ line, recorded: other }) => line !== other)
-    assert.isUndefined(
-      first,
-      first &&
-        `line ${first.index + 1} differs from ${SCHEMA_CLASSES_PATH} (regenerate it):\n  generated: ${first.line}\n  recorded:  ${first.recorded}`
-    )
-    assert.equal(generated, recorded)
+    assertRecorded(assert, generated, {
+      path: SCHEMA_CLASSES_PATH,
+      updateVariable: 'UPDATE_SCHEMA_CLASSES',
+      label: 'generated',
+    })
   })
 })
