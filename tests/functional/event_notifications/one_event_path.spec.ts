@@ -1,17 +1,16 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import emitter from '@adonisjs/core/services/emitter'
-import db from '@adonisjs/lucid/services/db'
-import type { ApiClient } from '@japa/api-client'
 import Notification from '#models/notification'
 import ContractHistory from '#models/contract_history'
 import NotifyContractEvent from '#listeners/notify_contract_event'
 import RecordContractHistory from '#listeners/record_contract_history'
 import RecordContractWebhooks from '#listeners/record_contract_webhooks'
-import { contractWorld, createContract, type ContractWorld } from '#tests/support/contracts'
+import { contractWorld, createContract } from '#tests/support/contracts'
 import { cleanStorage } from '#tests/support/files'
 import { as } from '#tests/support/http'
 import { startWebhookReceiver } from '#tests/support/webhook_receiver'
+import { queuedWebhooks, subscribeAll } from '#tests/support/webhook_events'
 
 /**
  * A contract's change records one event, `contract:changed`, and its
@@ -48,25 +47,9 @@ async function withoutListener(listener: unknown) {
   }
 }
 
-/** A `*` endpoint of the world's company; returns its id */
-async function subscribeAll(client: ApiClient, world: ContractWorld, url: string) {
-  const response = await as(client, world.owner, world.company)
-    .post('/webhooks')
-    .json({ url, events: ['*'] })
-  response.assertStatus(201)
-  return response.body().data.id as string
-}
-
 /** The types of the webhook events queued for the endpoint, in delivery order */
-async function queued(endpointId: string) {
-  const rows = await db
-    .from('deliveries')
-    .join('webhook_events', 'webhook_events.id', 'deliveries.webhook_event_id')
-    .where('deliveries.webhook_endpoint_id', endpointId)
-    .orderBy('deliveries.webhook_seq')
-    .select('webhook_events.type')
-  return rows.map((row) => row.type as string)
-}
+const queued = async (endpointId: string) =>
+  (await queuedWebhooks(endpointId)).map(([type]) => type)
 
 const publishedRows = (contractId: string) =>
   Notification.query()

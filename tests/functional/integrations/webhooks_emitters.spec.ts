@@ -1,14 +1,8 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
-import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import { DeliveryWorker } from '#services/platform/delivery_worker'
-import {
-  contractToSign,
-  contractWorld,
-  fullPayload,
-  type ContractWorld,
-} from '#tests/support/contracts'
+import { contractToSign, contractWorld, fullPayload } from '#tests/support/contracts'
 import { cleanStorage, pdfBytes } from '#tests/support/files'
 import { as } from '#tests/support/http'
 import { freezeClock, restoreClock } from '#tests/support/clock'
@@ -24,26 +18,7 @@ import {
   ONE_DOCUMENT,
   sendFirstStep,
 } from '#tests/support/compliance'
-
-/** A `*` endpoint of the world's company; returns its id */
-async function subscribeAll(client: ApiClient, world: ContractWorld, url: string) {
-  const response = await as(client, world.owner, world.company)
-    .post('/webhooks')
-    .json({ url, events: ['*'] })
-  response.assertStatus(201)
-  return response.body().data.id as string
-}
-
-/** The events queued for the endpoint, in delivery order: [type, data] */
-async function queued(endpointId: string) {
-  const rows = await db
-    .from('deliveries')
-    .join('webhook_events', 'webhook_events.id', 'deliveries.webhook_event_id')
-    .where('deliveries.webhook_endpoint_id', endpointId)
-    .orderBy('deliveries.webhook_seq')
-    .select('webhook_events.type', 'webhook_events.payload')
-  return rows.map((row) => [row.type, row.payload] as [string, any])
-}
+import { queuedWebhooks, subscribeAll } from '#tests/support/webhook_events'
 
 test.group('Integrations / webhooks: contract events', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
@@ -86,7 +61,7 @@ test.group('Integrations / webhooks: contract events', (group) => {
       200
     )
 
-    const events = await queued(endpointId)
+    const events = await queuedWebhooks(endpointId)
     assert.deepEqual(
       events.map(([type]) => type),
       [
@@ -145,14 +120,14 @@ test.group('Integrations / webhooks: contract events', (group) => {
     ;(await owner.post(`/contracts/${id}/signatures/start`)).assertStatus(200)
     ;(await owner.post(`/contracts/${id}/signatures/sign`)).assertStatus(200)
 
-    const types = (await queued(endpointId)).map(([type]) => type)
+    const types = (await queuedWebhooks(endpointId)).map(([type]) => type)
     assert.deepEqual(types.slice(1), [
       'contract.status_changed',
       'contract.signed',
       'contract.status_changed',
       'contract.completed',
     ])
-    assert.deepEqual(await queued(providerSide.body().data.id), [])
+    assert.deepEqual(await queuedWebhooks(providerSide.body().data.id), [])
   })
 })
 
@@ -198,7 +173,7 @@ test.group('Integrations / webhooks: hours events', (group) => {
       .json({ declineReason: 'No' })
     declined.assertStatus(200)
 
-    const events = await queued(endpoint.body().data.id)
+    const events = await queuedWebhooks(endpoint.body().data.id)
     assert.deepEqual(
       events.map(([type]) => type),
       [
@@ -265,7 +240,9 @@ test.group('Integrations / webhooks: compliance events', (group) => {
     const second = await sendFirstStep(client as ApiClient, world)
     ;(await review({ documentId: second.documentId, action: 'approve' })).assertStatus(200)
 
-    const events = (await queued(endpointId)).filter(([type]) => type.startsWith('compliance.'))
+    const events = (await queuedWebhooks(endpointId)).filter(([type]) =>
+      type.startsWith('compliance.')
+    )
     assert.deepEqual(
       events.map(([type, data]) => [type, data.status]),
       [
@@ -285,7 +262,7 @@ test.group('Integrations / webhooks: compliance events', (group) => {
       year: compliance.year,
     })
     assert.notProperty(submitted, 'documents', 'no expiring signed URLs in a webhook')
-    const providerSide = await queued(providerEndpoint.body().data.id)
+    const providerSide = await queuedWebhooks(providerEndpoint.body().data.id)
     assert.isFalse(providerSide.some(([type]) => type.startsWith('compliance.')))
   })
 })
