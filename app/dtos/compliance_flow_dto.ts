@@ -82,12 +82,6 @@ export const COMPLIANCE_VALIDATOR_SHAPE = jsonShape('ComplianceValidator', {
 export const STEP_VALIDATOR_ROWS = `(SELECT v.id, u.id AS user_id, u.name, u.avatar
      FROM compliance_step_validators v JOIN users u ON u.id = v.user_id WHERE v.step_id = s.id) p`
 
-export class ComplianceValidatorDto {
-  static fromUser(id: string, user: ValidatorUser) {
-    return COMPLIANCE_VALIDATOR_SHAPE.from({ id, user })
-  }
-}
-
 /** spec: Requirement (ComplianceDocumentRequirement), a row `r` */
 export const COMPLIANCE_REQUIREMENT_SHAPE = jsonShape('ComplianceDocumentRequirement', {
   id: field.uuid('r.id'),
@@ -105,12 +99,6 @@ export const COMPLIANCE_REQUIREMENT_SHAPE = jsonShape('ComplianceDocumentRequire
     },
   }),
 })
-
-export class ComplianceDocumentRequirementDto {
-  static fromModel(requirement: RequirementShape) {
-    return COMPLIANCE_REQUIREMENT_SHAPE.from(requirement)
-  }
-}
 
 /** The schedule of the step `s` */
 export const COMPLIANCE_SCHEDULE_SHAPE = jsonShape('ComplianceSchedule', {
@@ -161,16 +149,6 @@ export const COMPLIANCE_STEP_SHAPE = jsonShape('ComplianceStep', {
   onlyImmediateLeadershipRequired: field.boolean('s.only_immediate_leadership_required'),
   allValidatorsRequired: field.boolean('s.all_validators_required'),
 })
-
-export class ComplianceStepDto {
-  static schedule(step: StepShape) {
-    return COMPLIANCE_SCHEDULE_SHAPE.from(step)
-  }
-
-  static fromModel(step: StepShape) {
-    return COMPLIANCE_STEP_SHAPE.from(step)
-  }
-}
 
 /** formatProviderDocument in SQL: '' when none, else a CNPJ or a CPF by the provider's type */
 const providerDocumentSql = (type: string, document: string) => `CASE
@@ -243,10 +221,6 @@ export const COMPLIANCE_FLOW_SHAPE = jsonShape('ComplianceFlow', {
 export default class ComplianceFlowDto {
   static fromRow(flow: FlowRow) {
     return COMPLIANCE_FLOW_SHAPE.from(flow)
-  }
-
-  static fromRows(flows: FlowRow[]) {
-    return flows.map((flow) => ComplianceFlowDto.fromRow(flow))
   }
 }
 

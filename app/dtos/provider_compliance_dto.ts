@@ -228,7 +228,7 @@ interface ComplianceSource {
  * spec: ProviderCompliance; in SQL a `page` row `pc` (with `flow_name`)
  * and its `step_json` row `sj` (LEFT JOINed: no steps when NULL)
  */
-const PROVIDER_COMPLIANCE_SHAPE = jsonShape('ComplianceProviderCompliance', {
+export const PROVIDER_COMPLIANCE_SHAPE = jsonShape('ComplianceProviderCompliance', {
   id: field.uuid('pc.id', { read: (source: ComplianceSource) => source.compliance.id }),
   providerId: field.uuid('pc.provider_id', {
     read: (source: ComplianceSource) => source.compliance.providerId,
@@ -265,8 +265,6 @@ const PROVIDER_COMPLIANCE_SHAPE = jsonShape('ComplianceProviderCompliance', {
     read: (source: ComplianceSource) => source.compliance.reviewedAt,
   }),
 })
-
-export { PROVIDER_COMPLIANCE_SHAPE }
 
 export default class ProviderComplianceDto {
   /** Bodies of loaded compliances with their step details (services/compliance/compliance_details.ts) */

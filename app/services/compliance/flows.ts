@@ -7,7 +7,7 @@ import { formatProviderDocument } from '#services/compliance/providers'
 
 /**
  * One compliance step (alias `s`) as JSON with its requirements and
- * validators (users joined), keyed as ComplianceStepDto reads it: the
+ * validators (users joined), keyed as COMPLIANCE_STEP_SHAPE reads it: the
  * flow and compliance lists build their steps in the statement that reads
  * them, instead of one query per level of preloads.
  */
@@ -96,7 +96,7 @@ interface FlowFilters {
 
 /**
  * Flows of the company, newest change first, with their steps and
- * attached providers (FlowRow, for ComplianceFlowDto.fromRows) and the
+ * attached providers (FlowRow, for ComplianceFlowDto.fromRow) and the
  * number of flows matching: ONE statement whatever the number of flows,
  * steps or providers (the JSON columns are built only for the page's
  * rows, after the window count).
