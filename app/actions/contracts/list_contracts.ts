@@ -11,7 +11,14 @@ import ContractDto from '#dtos/contract_dto'
 import type { boardContractsValidator, listContractsValidator } from '#validators/contract'
 import { escapeLike } from '#support/like'
 import { apiTimestampBindings } from '#support/json_text'
-import { totalPagesSql } from '#support/pagination'
+import {
+  cappedCountSql,
+  countWalkRows,
+  pageWalkRows,
+  searchTotals,
+  totalCappedSql,
+  totalPagesSql,
+} from '#support/pagination'
 
 export type ContractFilters = Infer<typeof boardContractsValidator>
 
@@ -87,15 +94,66 @@ export function orderByNewest(
 }
 
 /**
+ * The page and the count of a name search (CTEs `page` and `counted`),
+ * neither reading every match (a word in most names matches most rows):
+ * - the count walks the newest `countWalkRows()` entries of the covering
+ *   board index: more than the cap there settles it (`totalCapped`), else
+ *   the trigram index counts up to the cap + 1;
+ * - at most the cap matches: the trigram index and a sort (few rows);
+ *   more: the live contracts in list order (contracts_live_updated) until
+ *   the page is full, within `pageWalkRows()` rows; the trigram index and a
+ *   sort again when they do not fill it.
+ * Both orders are the list's (updated_at is never null), so the rows of a
+ * page are the same whichever way it was read.
+ */
+function searchPageAndCountSql(
+  filters: Infer<typeof listContractsValidator>,
+  where: string,
+  conditions: string[],
+  end: number
+) {
+  const { cap } = searchTotals
+  const live = 'contracts.company_id = :companyId AND contracts.deleted_at IS NULL'
+  const matching = conditions.join(' AND ')
+  const walkHits = cappedCountSql(`(
+      SELECT contracts.name, contracts.status, contracts.progress FROM contracts WHERE ${live}
+       ORDER BY contracts.status, contracts.updated_at DESC, contracts.id DESC
+       LIMIT ${countWalkRows()}) contracts WHERE ${matching}`)
+  const pageWalk = pageWalkRows(end)
+  return `counted AS MATERIALIZED (
+         SELECT least(found, ${cap}) AS total, found > ${cap} AS capped
+           FROM (SELECT CASE WHEN ${walkHits} > ${cap} THEN ${cap + 1}
+                             ELSE ${cappedCountSql(`contracts WHERE ${where}`)} END AS found
+                 OFFSET 0) f),
+       walked AS MATERIALIZED (
+         SELECT * FROM (SELECT ${LIST_COLUMNS_SQL} FROM contracts WHERE ${live}
+                         ORDER BY ${newestFirstSql({})} LIMIT ${pageWalk}) contracts
+          WHERE ${matching} AND (SELECT capped FROM counted)
+          ORDER BY ${newestFirstSql({})} OFFSET :offset LIMIT :perPage),
+       walk_fills AS (
+         SELECT (SELECT capped FROM counted)
+                AND ((SELECT count(*) FROM walked) = CAST(:perPage AS int)
+                     OR (SELECT coalesce(sum(total), 0) FROM contract_status_counters
+                          WHERE company_id = :companyId) <= ${pageWalk}) AS yes),
+       page AS (
+         SELECT * FROM walked WHERE (SELECT yes FROM walk_fills)
+         UNION ALL
+         (SELECT ${LIST_COLUMNS_SQL} FROM contracts
+           WHERE ${where} AND NOT (SELECT yes FROM walk_fills)
+           ORDER BY ${newestFirstSql(filters)} OFFSET :offset LIMIT :perPage))`
+}
+
+/**
  * H1: the company's contracts, newest change first, paginated, as the
  * response's JSON text written by PostgreSQL in one statement (as I1;
  * compact text by format(), see ContractDto.recordJsonSql):
  * - the page reads only the list fields (never the snapshot);
- * - `meta.total` is exact: without a row filter (search, ref, progress)
- *   it is the sum of the trigger-kept contract_status_counters of the
- *   asked statuses (a primary-key read whatever the company's size);
- *   with one, the matches are read once (MATERIALIZED: the trigram index
- *   for a search) for both the count and the page.
+ * - `meta.total`: without a row filter (search, ref, progress) the sum of
+ *   the trigger-kept contract_status_counters of the asked statuses (a
+ *   primary-key read whatever the company's size); with a name search (and
+ *   no ref) counted up to `searchTotals.cap` (searchPageAndCountSql), then
+ *   `meta.totalCapped`; with ref or progress alone, the matches are read
+ *   once (MATERIALIZED) for both the count and the page.
  */
 export function contractListSql(companyId: string, filters: Infer<typeof listContractsValidator>) {
   const page = filters.page ?? 1
@@ -107,24 +165,27 @@ export function contractListSql(companyId: string, filters: Infer<typeof listCon
     ...conditions,
   ].join(' AND ')
   const order = newestFirstSql(filters)
-  const pageAndCount = hasRowFilter(filters)
-    ? `matches AS MATERIALIZED (SELECT ${LIST_COLUMNS_SQL} FROM contracts WHERE ${where}),
+  const pageAndCount =
+    filters.search && !filters.ref
+      ? searchPageAndCountSql(filters, where, conditions, page * perPage)
+      : hasRowFilter(filters)
+        ? `matches AS MATERIALIZED (SELECT ${LIST_COLUMNS_SQL} FROM contracts WHERE ${where}),
        page AS (SELECT * FROM matches contracts ORDER BY ${order} OFFSET :offset LIMIT :perPage),
-       counted AS (SELECT count(*)::int AS total FROM matches)`
-    : `page AS (SELECT ${LIST_COLUMNS_SQL} FROM contracts
+       counted AS (SELECT count(*)::int AS total, false AS capped FROM matches)`
+        : `page AS (SELECT ${LIST_COLUMNS_SQL} FROM contracts
                  WHERE ${where} ORDER BY ${order} OFFSET :offset LIMIT :perPage),
        counted AS (
-         SELECT coalesce(sum(total), 0)::int AS total FROM contract_status_counters
+         SELECT coalesce(sum(total), 0)::int AS total, false AS capped FROM contract_status_counters
           WHERE company_id = :companyId
             ${filters.status?.length ? 'AND status = ANY(CAST(:statuses AS text[]))' : ''})`
   return {
     sql: `WITH ${pageAndCount}
-      SELECT format('{"data":[%s],"meta":{"total":%s,"page":%s,"perPage":%s,"totalPages":%s}}',
+      SELECT format('{"data":[%s],"meta":{"total":%s,"page":%s,"perPage":%s,"totalPages":%s%s}}',
         (SELECT coalesce(string_agg(${ContractDto.recordJsonSql('page')}, ','
                                     ORDER BY ${newestFirstSql(filters, 'page')}), '')
            FROM page),
         counted.total, CAST(:page AS int), CAST(:perPage AS int),
-        ${totalPagesSql('counted.total', ':perPage')}) AS body
+        ${totalPagesSql('counted.total', ':perPage')}, ${totalCappedSql('counted.capped')}) AS body
       FROM counted`,
     bindings: {
       ...bindings,

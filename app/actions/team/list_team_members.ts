@@ -82,6 +82,6 @@ export default class ListTeamMembers {
       }
     )
     const data = await fillLogoUrls(result.data, result.logos)
-    return item.body(data, PageMetaDto.from(result.total, page, pageSize))
+    return item.body(data, PageMetaDto.from(result.total, page, pageSize, result.capped))
   }
 }

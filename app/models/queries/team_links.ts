@@ -5,6 +5,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { HoursPeriods } from '#support/hours'
 import { stripDocument } from '#support/documents'
 import { escapeLike } from '#support/like'
+import { cappedCountSql, countWalkRows, pageWalkRows, searchTotals } from '#support/pagination'
 
 /**
  * Whose links are listed: a borrower's providers (team, providers list)
@@ -167,6 +168,71 @@ function literalPaging(limit: number, offset: number) {
   return `LIMIT ${limit} OFFSET ${offset}`
 }
 
+/** The columns of a borrower's page of links, before its contracts are read */
+const CUT_COLUMNS = `cp.id AS part_id, cp.company_id, cp.user_id, cp.is_active,
+  cp.created_at AS part_created_at, cp.updated_at AS part_updated_at,
+  cp.contract_id AS part_contract_id, cp.link_name AS sort_name`
+
+/**
+ * A borrower's search as CTEs: `counted` (total, capped) and `cut` (the
+ * page of links), neither reading every match (a word in every link's
+ * search text matches them all):
+ * - the count walks the first `countWalkRows()` links in name order: more
+ *   than the cap there settles it, else the trigram index counts up to the
+ *   cap + 1;
+ * - at most the cap matches: the trigram index and a sort; more: the links
+ *   in name order (contract_parts_links_sort) until the page is full,
+ *   within `pageWalkRows()` links, else the trigram index and a sort.
+ */
+function boundedSearchCut(
+  scope: [string, unknown[]],
+  conditions: [string, unknown[]],
+  pageSize: number,
+  offset: number
+): [string, unknown[]] {
+  const { cap } = searchTotals
+  const [scopeSql, scopeBindings] = scope
+  const [matchSql, matchBindings] = conditions
+  const where = `${scopeSql} AND ${matchSql}`
+  const whereBindings = [...scopeBindings, ...matchBindings]
+  const walk = (rows: number) =>
+    `(SELECT * FROM contract_parts cp WHERE ${scopeSql} ORDER BY cp.link_name, cp.id LIMIT ${rows}) cp`
+  const pageWalk = pageWalkRows(offset + pageSize)
+  const paging = literalPaging(pageSize, offset)
+  return [
+    `counted AS MATERIALIZED (
+       SELECT least(found, ${cap}) AS total, found > ${cap} AS capped
+         FROM (SELECT CASE WHEN ${cappedCountSql(`${walk(countWalkRows())} WHERE ${matchSql}`)} > ${cap}
+                           THEN ${cap + 1}
+                           ELSE ${cappedCountSql(`contract_parts cp WHERE ${where}`)} END AS found
+               OFFSET 0) f),
+     walked AS MATERIALIZED (
+       SELECT ${CUT_COLUMNS} FROM ${walk(pageWalk)}
+        WHERE ${matchSql} AND (SELECT capped FROM counted)
+        ORDER BY cp.link_name, cp.id ${paging}),
+     walk_fills AS (
+       SELECT (SELECT capped FROM counted)
+              AND ((SELECT count(*) FROM walked) = ${pageSize}
+                   OR coalesce((SELECT total FROM company_link_counters
+                                 WHERE company_id = ?), 0) <= ${pageWalk}) AS yes),
+     cut AS (
+       SELECT * FROM walked WHERE (SELECT yes FROM walk_fills)
+       UNION ALL
+       (SELECT ${CUT_COLUMNS} FROM contract_parts cp
+         WHERE ${where} AND NOT (SELECT yes FROM walk_fills)
+         ORDER BY cp.link_name, cp.id ${paging}))`,
+    [
+      ...scopeBindings,
+      ...matchBindings,
+      ...whereBindings,
+      ...scopeBindings,
+      ...matchBindings,
+      ...scopeBindings.slice(0, 1),
+      ...whereBindings,
+    ],
+  ]
+}
+
 /** The page of links (its rows `page`), its total and how its rows are shown */
 interface LinkPageParts {
   /** `SELECT <total>` (a scalar) */
@@ -178,6 +244,8 @@ interface LinkPageParts {
   /** `co` (company shown), `u` (user shown), `h` (hour totals), `l` (last entry) of each page row */
   joins: string
   joinBindings: unknown[]
+  /** A borrower's search (boundedSearchCut): its CTEs, the page reads `cut` and the total `counted` */
+  boundedSearch?: [string, unknown[]]
 }
 
 /**
@@ -198,6 +266,13 @@ function linkPageParts(
   const [scopeSql, scopeBindings] = scopeClause(scope)
   const where: string[] = [scopeSql]
   const bindings: unknown[] = [...scopeBindings]
+  const boundable =
+    paging === 'literal' &&
+    borrowerView &&
+    !!filters.search?.trim() &&
+    !filters.partId &&
+    !filters.contractId &&
+    !filters.memberId
 
   if (filters.isActive !== undefined) {
     where.push('cp.is_active = ?')
@@ -241,6 +316,20 @@ function linkPageParts(
 
   const windowTotal = windowCount ? ', count(*) OVER ()::int AS total_count' : ''
   const limit = paging === 'literal' ? literalPaging(filters.pageSize, offset) : 'LIMIT ? OFFSET ?'
+  const boundedSearch = boundable
+    ? boundedSearchCut(
+        [scopeSql, scopeBindings],
+        [where.slice(1).join(' AND '), bindings.slice(scopeBindings.length)],
+        filters.pageSize,
+        offset
+      )
+    : undefined
+  const cut = boundedSearch
+    ? 'cut'
+    : `(SELECT ${CUT_COLUMNS} ${windowTotal}
+               FROM contract_parts cp
+               WHERE ${where.join(' AND ')}
+               ORDER BY cp.link_name, cp.id ${limit}) cut`
 
   return {
     total,
@@ -249,12 +338,7 @@ function linkPageParts(
       ? /** The borrower's filters read only the link: the page is cut first, its contracts read after */
         `SELECT cut.*, c.id AS contract_id, c.name AS contract_name, c.status AS contract_status,
                 c.company_id AS borrower_id
-         FROM (SELECT cp.id AS part_id, cp.company_id, cp.user_id, cp.is_active,
-                      cp.created_at AS part_created_at, cp.updated_at AS part_updated_at,
-                      cp.contract_id AS part_contract_id, cp.link_name AS sort_name ${windowTotal}
-               FROM contract_parts cp
-               WHERE ${where.join(' AND ')}
-               ORDER BY cp.link_name, cp.id ${limit}) cut
+         FROM ${cut}
          CROSS JOIN LATERAL (
            SELECT id, name, status, company_id FROM contracts
            WHERE contracts.id = cut.part_contract_id AND contracts.deleted_at IS NULL LIMIT 1
@@ -267,7 +351,11 @@ function linkPageParts(
       FROM ${from} ${sortJoin}
       WHERE ${where.join(' AND ')}
       ORDER BY ${sortName}, cp.id ${limit}`,
-    pageBindings: paging === 'literal' ? bindings : [...bindings, filters.pageSize, offset],
+    pageBindings: boundedSearch
+      ? []
+      : paging === 'literal'
+        ? bindings
+        : [...bindings, filters.pageSize, offset],
     /** LIMIT 1 keeps each lateral a probe per page row (not a hash of the whole table) */
     joins: `
     LEFT JOIN LATERAL (
@@ -287,6 +375,7 @@ function linkPageParts(
       FROM work_entries we WHERE we.contract_part_id = page.part_id
     ) l ON true`,
     joinBindings: [weekStart, weekEnd, monthStart, monthEnd, start, end],
+    boundedSearch,
   }
 }
 
@@ -327,6 +416,8 @@ export interface TeamLinkJsonPage {
   /** The JSON array of the page's items, as PostgreSQL wrote it */
   data: string
   total: number
+  /** A search's total stopped at `searchTotals.cap` */
+  capped: boolean
   /** The logos to sign (`LOGO_PLACEHOLDER_SQL`), by company id */
   logos: { id: string; key: string }[]
 }
@@ -350,6 +441,7 @@ export async function queryTeamLinksJson(
   return {
     data: rows[0].data,
     total: rows[0].total ?? (await countBeyondPage(borrowerId, filters, periods)),
+    capped: rows[0].capped === true,
     logos: rows[0].logos ?? [],
   }
 }
@@ -377,26 +469,32 @@ export function teamLinksJsonSql(
   itemSql: string
 ) {
   /**
-   * A counted total (a search) comes from the page's own scan, `count(*)
-   * OVER ()`: the page reads every match to sort them anyway, so the
-   * matches are not searched twice. NULL when the page is empty.
+   * A search's total and page come from boundedSearchCut. Another counted
+   * total comes from the page's own scan, `count(*) OVER ()`: the page
+   * reads every match to sort them anyway, so the matches are not read
+   * twice. NULL when the page is empty.
    */
   const counted = countsRows({ borrowerId }, filters)
   const parts = linkPageParts({ borrowerId }, filters, periods, 'literal', counted)
-  const total = counted ? 'max(page.total_count)' : 't.total'
+  const [ctes, cteBindings] = parts.boundedSearch ?? ['', []]
+  const [total, capped] = parts.boundedSearch
+    ? ['(SELECT total FROM counted)', '(SELECT capped FROM counted)']
+    : [counted ? 'NULL::int' : parts.total, 'false']
   const sql = `
+    ${ctes ? `WITH ${ctes}` : ''}
     SELECT coalesce(json_agg(${itemSql} ORDER BY page.sort_name, page.part_id)
                       FILTER (WHERE page.part_id IS NOT NULL), '[]'::json)::text AS data,
-           ${total} AS total,
+           ${counted && !ctes ? 'max(page.total_count)' : 't.total'} AS total, t.capped,
            json_agg(json_build_object('id', co.id, 'key', co.logo))
              FILTER (WHERE (${LOGO_PLACEHOLDER_SQL}) LIKE 'sign:%') AS logos
-    FROM (SELECT ${counted ? 'NULL::int' : parts.total} AS total) t
+    FROM (SELECT ${total} AS total, ${capped} AS capped) t
     LEFT JOIN (${parts.page}) page ON true
     ${parts.joins}
-    GROUP BY t.total`
+    GROUP BY t.total, t.capped`
   return {
     sql,
     bindings: [
+      ...cteBindings,
       ...(counted ? [] : parts.totalBindings),
       ...parts.pageBindings,
       ...parts.joinBindings,

@@ -6,6 +6,7 @@ import { contractListSql } from '#actions/contracts/list_contracts'
 import { CONTRACT_STATUSES } from '#enums/contract_status'
 import { companyWithOwner } from '#tests/support/tenancy'
 import { nodesOf, type PlanNode } from '#tests/support/plans'
+import { countWalkRows, searchTotals } from '#support/pagination'
 
 const PER_STATUS = 200
 const PAGE_SIZE = 20
@@ -30,11 +31,30 @@ async function explain({ sql, bindings }: { sql: string; bindings: Record<string
   return nodesOf(result.rows[0]['QUERY PLAN'][0].Plan as PlanNode)
 }
 
+/** The planner's choice on a table this small may be a seq scan: rule it out */
+function explainWithoutSeqScan(statement: { sql: string; bindings: Record<string, unknown> }) {
+  return db.transaction(async (trx) => {
+    await trx.rawQuery('SET LOCAL enable_seqscan = off')
+    const result = await trx.rawQuery(
+      `EXPLAIN (ANALYZE, FORMAT JSON) ${statement.sql}`,
+      statement.bindings as any
+    )
+    return nodesOf(result.rows[0]['QUERY PLAN'][0].Plan as PlanNode)
+  })
+}
+
 const contractScans = (nodes: PlanNode[]) =>
   nodes.filter((node) => node['Relation Name'] === 'contracts')
 
 test.group('Contracts / H1 and H2 plans at scale', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
+  /** Below the 3000 contracts of a status-rich borrower, so that searches can pass it */
+  group.each.setup(() => {
+    searchTotals.cap = 100
+    return () => {
+      searchTotals.cap = 1000
+    }
+  })
 
   test('H2 probes each column down contracts_board: no sort, 21 entries a column', async ({
     assert,
@@ -76,21 +96,39 @@ test.group('Contracts / H1 and H2 plans at scale', (group) => {
     })
   }).timeout(120_000)
 
-  test('H1 search reads its matches once, for the page and the count', async ({ assert }) => {
+  test('H1 search matching most contracts walks the list order: no trigram read', async ({
+    assert,
+  }) => {
     const borrower = await largeBorrower()
-    /** The planner's choice on a table this small may be a seq scan: rule it out */
-    const nodes = await db.transaction(async (trx) => {
-      await trx.rawQuery('SET LOCAL enable_seqscan = off')
-      const { sql, bindings } = contractListSql(borrower.id, {
-        search: 'plan 12',
-        status: ['active', 'draft'],
-      })
-      const result = await trx.rawQuery(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, bindings as any)
-      return nodesOf(result.rows[0]['QUERY PLAN'][0].Plan as PlanNode)
-    })
+    const nodes = await explainWithoutSeqScan(
+      contractListSql(borrower.id, { search: 'plan', perPage: PAGE_SIZE })
+    )
 
-    const scans = contractScans(nodes)
-    assert.lengthOf(scans, 1, 'the count and the page share one read of the matches')
-    assert.equal(scans[0]['Actual Loops'], 1)
+    const scans = contractScans(nodes).filter((node) => node['Actual Loops'] > 0)
+    assert.isFalse(scans.some((node) => node['Index Name'] === 'contracts_name_trgm'))
+    const walks = scans.map((node) => [node['Index Name'], node['Actual Rows']])
+    assert.deepEqual(walks, [
+      ['contracts_board', searchTotals.cap + 1],
+      ['contracts_live_updated', PAGE_SIZE],
+    ])
+  }).timeout(120_000)
+
+  test('H1 search matching few contracts reads them through the trigram index', async ({
+    assert,
+  }) => {
+    const borrower = await largeBorrower()
+    const nodes = await explainWithoutSeqScan(
+      contractListSql(borrower.id, { search: 'plan 12', status: ['active', 'draft'] })
+    )
+
+    const scans = contractScans(nodes).filter((node) => node['Actual Loops'] > 0)
+    const walk = scans.find((node) => node['Index Name'] === 'contracts_board')!
+    assert.equal(walk['Actual Rows'], countWalkRows(), 'the walk stops at its bound')
+    assert.isFalse(scans.some((node) => node['Index Name'] === 'contracts_live_updated'))
+    assert.isAtLeast(
+      nodes.filter((node) => node['Index Name'] === 'contracts_name_trgm').length,
+      2,
+      'the count and the page'
+    )
   }).timeout(120_000)
 })

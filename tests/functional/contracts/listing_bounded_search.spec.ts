@@ -1,0 +1,131 @@
+import { test } from '@japa/runner'
+import testUtils from '@adonisjs/core/services/test_utils'
+import db from '@adonisjs/lucid/services/db'
+import { companyWithOwner } from '#tests/support/tenancy'
+import { as } from '#tests/support/http'
+import { searchTotals } from '#support/pagination'
+
+const CAP = 5
+
+/**
+ * 60 contracts, two by two with the same updated_at (the id breaks the tie),
+ * newest first: rows 1-40 are "Alvo n" (or "Outro n" every third), rows
+ * 41-60, the oldest, "Velho n"; active and draft in turn.
+ */
+async function searchWorld() {
+  const { company, owner } = await companyWithOwner()
+  await db.rawQuery(
+    `INSERT INTO contracts (id, company_id, name, status, progress, snapshot, created_at, updated_at)
+     SELECT gen_random_uuid(), ?,
+            CASE WHEN n > 40 THEN 'Velho ' WHEN n % 3 = 0 THEN 'Outro ' ELSE 'Alvo ' END || n,
+            CASE WHEN n % 2 = 0 THEN 'draft' ELSE 'active' END, n,
+            '{}', now(), now() - make_interval(mins => n / 2)
+       FROM generate_series(1, 60) AS n`,
+    [company.id]
+  )
+  return { company, owner }
+}
+
+/** The ids of the company's contracts matching `term` (and `status`) in the list's order */
+async function fullOrder(companyId: string, term: string, status?: string) {
+  const { rows } = await db.rawQuery(
+    `SELECT id FROM contracts
+      WHERE company_id = ? AND deleted_at IS NULL AND lower(name) LIKE ? AND status LIKE ?
+      ORDER BY updated_at DESC, id DESC`,
+    [companyId, `%${term}%`, status ?? '%']
+  )
+  return rows.map((row: { id: string }) => row.id) as string[]
+}
+
+test.group('Contracts / H1 search with a bounded count', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.setup(() => {
+    searchTotals.cap = CAP
+    return () => {
+      searchTotals.cap = 1000
+    }
+  })
+
+  test('past the cap the total is the cap and says so; every page is the full order', async ({
+    client,
+    assert,
+  }) => {
+    const { company, owner } = await searchWorld()
+    const api = as(client, owner, company)
+    const expected = await fullOrder(company.id, 'alvo')
+    assert.lengthOf(expected, 27)
+
+    for (const page of [1, 2, 4, 6, 7]) {
+      const response = await api.get(`/contracts?search=alvo&perPage=4&page=${page}`)
+      response.assertStatus(200)
+      assert.deepEqual(
+        response.body().data.map((row: { id: string }) => row.id),
+        expected.slice((page - 1) * 4, page * 4),
+        `page ${page}`
+      )
+      assert.deepEqual(response.body().meta, {
+        total: CAP,
+        page,
+        perPage: 4,
+        totalPages: 2,
+        totalCapped: true,
+      })
+    }
+    const pastEnd = await api.get('/contracts?search=alvo&perPage=4&page=8')
+    assert.deepEqual(pastEnd.body().data, [])
+    assert.isTrue(pastEnd.body().meta.totalCapped)
+  })
+
+  test('matches found only past the walked rows come in the same order', async ({
+    client,
+    assert,
+  }) => {
+    const { company, owner } = await searchWorld()
+    const api = as(client, owner, company)
+    const expected = await fullOrder(company.id, 'velho')
+
+    for (const page of [1, 3]) {
+      const response = await api.get(`/contracts?search=velho&perPage=5&page=${page}`)
+      assert.deepEqual(
+        response.body().data.map((row: { id: string }) => row.id),
+        expected.slice((page - 1) * 5, page * 5)
+      )
+      assert.include(response.body().meta, { total: CAP, totalCapped: true })
+    }
+    const active = await api.get('/contracts?search=velho&status=active&perPage=3&page=2')
+    assert.deepEqual(
+      active.body().data.map((row: { id: string }) => row.id),
+      (await fullOrder(company.id, 'velho', 'active')).slice(3, 6)
+    )
+  })
+
+  test('up to the cap the total is exact and the meta unchanged', async ({ client, assert }) => {
+    const { company, owner } = await searchWorld()
+    const api = as(client, owner, company)
+    /** "Alvo 31", 32, 34, 35, 37, 38: six matches */
+    const expected = await fullOrder(company.id, 'alvo 3')
+    assert.lengthOf(expected, 6)
+
+    searchTotals.cap = 6
+    const exact = await api.get('/contracts?search=alvo%203&perPage=4&page=2')
+    assert.deepEqual(
+      exact.body().data.map((row: { id: string }) => row.id),
+      expected.slice(4)
+    )
+    assert.equal(
+      JSON.stringify(exact.body().meta),
+      '{"total":6,"page":2,"perPage":4,"totalPages":2}'
+    )
+
+    searchTotals.cap = 5
+    const capped = await api.get('/contracts?search=alvo%203&perPage=4&page=1')
+    assert.deepEqual(
+      capped.body().data.map((row: { id: string }) => row.id),
+      expected.slice(0, 4)
+    )
+    assert.equal(
+      JSON.stringify(capped.body().meta),
+      '{"total":5,"page":1,"perPage":4,"totalPages":2,"totalCapped":true}'
+    )
+  })
+})

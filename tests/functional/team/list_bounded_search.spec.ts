@@ -1,0 +1,116 @@
+import { test } from '@japa/runner'
+import testUtils from '@adonisjs/core/services/test_utils'
+import db from '@adonisjs/lucid/services/db'
+import { companyWithOwner } from '#tests/support/tenancy'
+import { as } from '#tests/support/http'
+import { searchTotals } from '#support/pagination'
+
+const CAP = 5
+
+/** A borrower with 30 provider companies "Fornecedor n Ltda", one link each */
+async function borrowerWithLinks() {
+  const { company, owner } = await companyWithOwner()
+  await db.rawQuery(
+    `CREATE TEMP TABLE bounded_src ON COMMIT DROP AS
+     SELECT n, gen_random_uuid() AS party_id, gen_random_uuid() AS contract_id
+       FROM generate_series(1, 30) AS n`
+  )
+  await db.rawQuery(
+    `WITH co AS (
+       INSERT INTO companies (id, name, trade_name, document, timezone, created_at, updated_at)
+       SELECT party_id, 'Fornecedor ' || n || ' Ltda', 'Forn ' || n,
+              '55' || lpad(n::text, 12, '0'), 'UTC', now(), now() FROM bounded_src
+     )
+     INSERT INTO contracts (id, company_id, name, status, progress, snapshot, created_at, updated_at)
+     SELECT contract_id, ?, 'Bounded ' || n, 'active', 100, '{}', now(), now() FROM bounded_src`,
+    [company.id]
+  )
+  await db.rawQuery(
+    `INSERT INTO contract_parts (id, contract_id, company_id, role, is_active, created_at, updated_at)
+     SELECT gen_random_uuid(), contract_id, party_id, 'PROVIDER', n % 4 <> 0, now(), now()
+       FROM bounded_src`
+  )
+  return { company, owner }
+}
+
+/** The part ids of the borrower's links matching `term`, in the list's order */
+async function fullOrder(borrowerId: string, term: string, active?: boolean) {
+  const { rows } = await db.rawQuery(
+    `SELECT id FROM contract_parts
+      WHERE counterparty_of = ? AND link_search LIKE ? AND (CAST(? AS boolean) IS NULL OR is_active = ?)
+      ORDER BY link_name, id`,
+    [borrowerId, `%${term}%`, active ?? null, active ?? null]
+  )
+  return rows.map((row: { id: string }) => row.id) as string[]
+}
+
+test.group('Team / E1 and F search with a bounded count', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.setup(() => {
+    searchTotals.cap = CAP
+    return () => {
+      searchTotals.cap = 1000
+    }
+  })
+
+  test('past the cap the total is the cap and says so; every page is the full order', async ({
+    client,
+    assert,
+  }) => {
+    const { company, owner } = await borrowerWithLinks()
+    const api = as(client, owner, company)
+    const expected = await fullOrder(company.id, 'fornecedor')
+    assert.lengthOf(expected, 30)
+
+    for (const page of [1, 2, 5, 8]) {
+      const team = await api.get(`/team?search=fornecedor&pageSize=4&page=${page}`)
+      team.assertStatus(200)
+      assert.deepEqual(
+        team.body().data.map((row: { contractPartId: string }) => row.contractPartId),
+        expected.slice((page - 1) * 4, page * 4),
+        `page ${page}`
+      )
+      assert.deepEqual(team.body().meta, {
+        total: CAP,
+        page,
+        pageSize: 4,
+        totalPages: 2,
+        totalCapped: true,
+      })
+    }
+    const providers = await api.get('/providers?search=fornecedor&pageSize=4&page=3')
+    providers.assertStatus(200)
+    assert.equal(providers.body().total, CAP)
+    assert.isTrue(providers.body().meta.totalCapped)
+    assert.lengthOf(providers.body().data, 4)
+
+    const inactive = await api.get('/team?search=fornecedor&status=inactive&pageSize=2&page=2')
+    assert.deepEqual(
+      inactive.body().data.map((row: { contractPartId: string }) => row.contractPartId),
+      (await fullOrder(company.id, 'fornecedor', false)).slice(2, 4)
+    )
+    assert.include(inactive.body().meta, { total: CAP, totalCapped: true })
+  })
+
+  test('up to the cap the total is exact and the meta unchanged', async ({ client, assert }) => {
+    const { company, owner } = await borrowerWithLinks()
+    const api = as(client, owner, company)
+    /** "fornecedor 1 ", "fornecedor 1n ": 1 and 10-19 */
+    const expected = await fullOrder(company.id, 'fornecedor 1')
+    assert.lengthOf(expected, 11)
+
+    searchTotals.cap = 11
+    const exact = await api.get('/team?search=fornecedor%201&pageSize=4&page=3')
+    assert.deepEqual(
+      exact.body().data.map((row: { contractPartId: string }) => row.contractPartId),
+      expected.slice(8)
+    )
+    assert.equal(
+      JSON.stringify(exact.body().meta),
+      '{"total":11,"page":3,"pageSize":4,"totalPages":3}'
+    )
+    const providers = await api.get('/providers?search=fornecedor%201&pageSize=4&page=1')
+    assert.equal(providers.body().total, 11)
+    assert.notProperty(providers.body().meta, 'totalCapped')
+  })
+})
