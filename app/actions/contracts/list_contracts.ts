@@ -11,7 +11,7 @@ import ContractDto from '#dtos/contract_dto'
 import type { boardContractsValidator, listContractsValidator } from '#validators/contract'
 import { escapeLike } from '#support/like'
 import { apiTimestampBindings } from '#support/json_text'
-import { totalPagesSql } from '#support/pagination'
+import { pageWindowSql, totalPagesSql } from '#support/pagination'
 
 export type ContractFilters = Infer<typeof boardContractsValidator>
 
@@ -36,7 +36,11 @@ export function contractFilterSql(filters: ContractFilters) {
     conditions.push('lower(contracts.name) LIKE :search')
     bindings.search = `%${escapeLike(filters.search.toLowerCase())}%`
   }
-  if (filters.status?.length) {
+  if (filters.status?.length === 1) {
+    /** An equality, so that the board index (status, newest first) answers in order */
+    conditions.push('contracts.status = :status')
+    bindings.status = filters.status[0]
+  } else if (filters.status?.length) {
     conditions.push('contracts.status = ANY(CAST(:statuses AS text[]))')
     bindings.statuses = filters.status
   }
@@ -109,14 +113,14 @@ export function contractListSql(companyId: string, filters: Infer<typeof listCon
   const order = newestFirstSql(filters)
   const pageAndCount = hasRowFilter(filters)
     ? `matches AS MATERIALIZED (SELECT ${LIST_COLUMNS_SQL} FROM contracts WHERE ${where}),
-       page AS (SELECT * FROM matches contracts ORDER BY ${order} OFFSET :offset LIMIT :perPage),
+       page AS (SELECT * FROM matches contracts ORDER BY ${order} ${pageWindowSql(perPage)}),
        counted AS (SELECT count(*)::int AS total FROM matches)`
     : `page AS (SELECT ${LIST_COLUMNS_SQL} FROM contracts
-                 WHERE ${where} ORDER BY ${order} OFFSET :offset LIMIT :perPage),
+                 WHERE ${where} ORDER BY ${order} ${pageWindowSql(perPage)}),
        counted AS (
          SELECT coalesce(sum(total), 0)::int AS total FROM contract_status_counters
           WHERE company_id = :companyId
-            ${filters.status?.length ? 'AND status = ANY(CAST(:statuses AS text[]))' : ''})`
+            ${filters.status?.length ? 'AND status = ANY(CAST(:counted AS text[]))' : ''})`
   return {
     sql: `WITH ${pageAndCount}
       SELECT format('{"data":[%s],"meta":{"total":%s,"page":%s,"perPage":%s,"totalPages":%s}}',
@@ -128,6 +132,7 @@ export function contractListSql(companyId: string, filters: Infer<typeof listCon
       FROM counted`,
     bindings: {
       ...bindings,
+      counted: filters.status ?? [],
       companyId,
       page,
       perPage,

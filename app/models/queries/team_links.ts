@@ -5,6 +5,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { HoursPeriods } from '#support/hours'
 import { stripDocument } from '#support/documents'
 import { escapeLike } from '#support/like'
+import { pageWindowSql } from '#support/pagination'
 
 /**
  * Whose links are listed: a borrower's providers (team, providers list)
@@ -155,18 +156,6 @@ export async function queryTeamLinks(
   }
 }
 
-/**
- * `LIMIT n OFFSET m` as literals (validated integers, checked again): a
- * prepared statement's generic plan knows its page then (with parameters
- * the planner assumes a tenth of the links and keeps planning each call).
- */
-function literalPaging(limit: number, offset: number) {
-  if (!Number.isSafeInteger(limit) || !Number.isSafeInteger(offset) || limit < 1 || offset < 0) {
-    throw new Error(`Invalid page: LIMIT ${limit} OFFSET ${offset}`)
-  }
-  return `LIMIT ${limit} OFFSET ${offset}`
-}
-
 /** The page of links (its rows `page`), its total and how its rows are shown */
 interface LinkPageParts {
   /** `SELECT <total>` (a scalar) */
@@ -185,13 +174,14 @@ interface LinkPageParts {
  * (teamLinksJsonSql): the filtered, sorted page, the counterpart shown
  * (the company and its owner, or the person) and the hour totals of each
  * row, each a lateral probe by primary key or by the (contract_part_id,
- * date) index, so the cost follows the page, never the links.
+ * date) index, so the cost follows the page, never the links. `prepared`:
+ * the page window of a prepared statement (pageWindowSql), else bindings.
  */
 function linkPageParts(
   scope: TeamLinkScope,
   filters: TeamLinkFilters,
   periods: HoursPeriods,
-  paging: 'bindings' | 'literal' = 'bindings',
+  paging: 'bindings' | 'prepared' = 'bindings',
   windowCount = false
 ): LinkPageParts {
   const borrowerView = 'borrowerId' in scope
@@ -240,7 +230,7 @@ function linkPageParts(
   const end = weekEnd > monthEnd ? weekEnd : monthEnd
 
   const windowTotal = windowCount ? ', count(*) OVER ()::int AS total_count' : ''
-  const limit = paging === 'literal' ? literalPaging(filters.pageSize, offset) : 'LIMIT ? OFFSET ?'
+  const limit = paging === 'prepared' ? pageWindowSql(filters.pageSize, '?') : 'LIMIT ? OFFSET ?'
 
   return {
     total,
@@ -267,7 +257,8 @@ function linkPageParts(
       FROM ${from} ${sortJoin}
       WHERE ${where.join(' AND ')}
       ORDER BY ${sortName}, cp.id ${limit}`,
-    pageBindings: paging === 'literal' ? bindings : [...bindings, filters.pageSize, offset],
+    pageBindings:
+      paging === 'prepared' ? [...bindings, offset] : [...bindings, filters.pageSize, offset],
     /** LIMIT 1 keeps each lateral a probe per page row (not a hash of the whole table) */
     joins: `
     LEFT JOIN LATERAL (
@@ -344,9 +335,7 @@ export async function queryTeamLinksJson(
   itemSql: string
 ): Promise<TeamLinkJsonPage> {
   const { sql, bindings } = teamLinksJsonSql(borrowerId, filters, periods, itemSql)
-  const query = db.rawQuery(sql, bindings)
-  if (filters.page === 1) asPreparedStatement(query)
-  const { rows } = await query
+  const { rows } = await asPreparedStatement(db.rawQuery(sql, bindings))
   return {
     data: rows[0].data,
     total: rows[0].total ?? (await countBeyondPage(borrowerId, filters, periods)),
@@ -382,7 +371,7 @@ export function teamLinksJsonSql(
    * matches are not searched twice. NULL when the page is empty.
    */
   const counted = countsRows({ borrowerId }, filters)
-  const parts = linkPageParts({ borrowerId }, filters, periods, 'literal', counted)
+  const parts = linkPageParts({ borrowerId }, filters, periods, 'prepared', counted)
   const total = counted ? 'max(page.total_count)' : 't.total'
   const sql = `
     SELECT coalesce(json_agg(${itemSql} ORDER BY page.sort_name, page.part_id)
