@@ -21,15 +21,35 @@ export function inZone(now: DateTime, timezone: string): DateTime {
   return local.isValid ? local : now.setZone('UTC')
 }
 
+/** The periods of the day last asked per timezone, valid from its start to the next day's */
+const periodsOfDay = new Map<string, { from: number; until: number; periods: HoursPeriods }>()
+
+/**
+ * The day, week and month of an instant in a timezone. Every team and
+ * hours read asks it, and Luxon's zone arithmetic cost more than the rest
+ * of a cached page: the answer is kept per timezone for the day it holds
+ * (its bounds in epoch milliseconds, so a clock moved back or forward
+ * recomputes it).
+ */
 export function periodsAt(now: DateTime, timezone: string): HoursPeriods {
+  const instant = now.toMillis()
+  const known = periodsOfDay.get(timezone)
+  if (known && instant >= known.from && instant < known.until) return known.periods
   const local = inZone(now, timezone)
-  return {
+  const periods = Object.freeze({
     today: local.toISODate()!,
     weekStart: local.startOf('week').toISODate()!,
     weekEnd: local.endOf('week').toISODate()!,
     monthStart: local.startOf('month').toISODate()!,
     monthEnd: local.endOf('month').toISODate()!,
-  }
+  })
+  if (periodsOfDay.size >= 256) periodsOfDay.clear()
+  periodsOfDay.set(timezone, {
+    from: local.startOf('day').toMillis(),
+    until: local.endOf('day').toMillis() + 1,
+    periods,
+  })
+  return periods
 }
 
 /** Minutes as decimal hours, two decimals (90 -> 1.5, 20 -> 0.33) */

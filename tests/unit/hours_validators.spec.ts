@@ -261,6 +261,22 @@ test.group('Hours support: periods and conversions', () => {
     assert.equal(inZone(sunday, 'Asia/Tokyo').toISODate(), '2026-06-01')
   })
 
+  test('periodsAt: the day kept per zone ends at its last millisecond, either way in time', ({
+    assert,
+  }) => {
+    const zone = 'America/Sao_Paulo'
+    const at = (iso: string) => periodsAt(DateTime.fromISO(iso), zone).today
+    /** Local midnight of 2026-06-02 is 03:00Z: each side, then back, then across a month */
+    assert.equal(at('2026-06-01T12:00:00.000Z'), '2026-06-01')
+    assert.equal(at('2026-06-02T02:59:59.999Z'), '2026-06-01')
+    assert.equal(at('2026-06-02T03:00:00.000Z'), '2026-06-02')
+    assert.equal(at('2026-06-01T02:59:59.999Z'), '2026-05-31')
+    assert.equal(periodsAt(DateTime.fromISO('2026-07-01T03:00:00Z'), zone).monthStart, '2026-07-01')
+    /** Another zone at the same instant has its own day */
+    assert.equal(periodsAt(DateTime.fromISO('2026-06-01T02:30:00Z'), 'Asia/Tokyo').today, '2026-06-01')
+    assert.equal(at('2026-06-01T02:30:00.000Z'), '2026-05-31')
+  })
+
   test('minutesToHours rounds to two decimals', ({ assert }) => {
     assert.equal(minutesToHours(90), 1.5)
     assert.equal(minutesToHours(20), 0.33)

@@ -11,6 +11,7 @@ import {
 import { CONTRACT_STATUSES } from '#enums/contract_status'
 import { apiTimestampBindings } from '#support/json_text'
 import { asPreparedStatement } from '#support/prepared_statement'
+import { pageWindowSql } from '#support/pagination'
 import readCache, { readCacheKey } from '#services/platform/read_cache'
 import type { ReadVersions } from '#support/read_versions'
 
@@ -82,7 +83,7 @@ export function contractBoardSql(
                              row_number() OVER (ORDER BY ${newestFirstSql({})}) - :offset AS shown
                         FROM contracts WHERE ${ofColumn}
                        ORDER BY ${newestFirstSql({})}
-                       OFFSET :offset LIMIT ${perColumn + 1}) card) cards
+                       ${pageWindowSql(perColumn + 1)}) card) cards
         CROSS JOIN LATERAL (${counted}) totals`,
     bindings: {
       ...bindings,

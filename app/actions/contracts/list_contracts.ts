@@ -15,6 +15,7 @@ import {
   cappedCountSql,
   countWalkRows,
   pageWalkRows,
+  pageWindowSql,
   searchTotals,
   totalCappedSql,
   totalPagesSql,
@@ -43,7 +44,11 @@ export function contractFilterSql(filters: ContractFilters) {
     conditions.push('lower(contracts.name) LIKE :search')
     bindings.search = `%${escapeLike(filters.search.toLowerCase())}%`
   }
-  if (filters.status?.length) {
+  if (filters.status?.length === 1) {
+    /** An equality, so that the board index (status, newest first) answers in order */
+    conditions.push('contracts.status = :status')
+    bindings.status = filters.status[0]
+  } else if (filters.status?.length) {
     conditions.push('contracts.status = ANY(CAST(:statuses AS text[]))')
     bindings.statuses = filters.status
   }
@@ -170,14 +175,14 @@ export function contractListSql(companyId: string, filters: Infer<typeof listCon
       ? searchPageAndCountSql(filters, where, conditions, page * perPage)
       : hasRowFilter(filters)
         ? `matches AS MATERIALIZED (SELECT ${LIST_COLUMNS_SQL} FROM contracts WHERE ${where}),
-       page AS (SELECT * FROM matches contracts ORDER BY ${order} OFFSET :offset LIMIT :perPage),
+       page AS (SELECT * FROM matches contracts ORDER BY ${order} ${pageWindowSql(perPage)}),
        counted AS (SELECT count(*)::int AS total, false AS capped FROM matches)`
         : `page AS (SELECT ${LIST_COLUMNS_SQL} FROM contracts
-                 WHERE ${where} ORDER BY ${order} OFFSET :offset LIMIT :perPage),
+                 WHERE ${where} ORDER BY ${order} ${pageWindowSql(perPage)}),
        counted AS (
          SELECT coalesce(sum(total), 0)::int AS total, false AS capped FROM contract_status_counters
           WHERE company_id = :companyId
-            ${filters.status?.length ? 'AND status = ANY(CAST(:statuses AS text[]))' : ''})`
+            ${filters.status?.length ? 'AND status = ANY(CAST(:counted AS text[]))' : ''})`
   return {
     sql: `WITH ${pageAndCount}
       SELECT format('{"data":[%s],"meta":{"total":%s,"page":%s,"perPage":%s,"totalPages":%s%s}}',
@@ -189,6 +194,7 @@ export function contractListSql(companyId: string, filters: Infer<typeof listCon
       FROM counted`,
     bindings: {
       ...bindings,
+      counted: filters.status ?? [],
       companyId,
       page,
       perPage,

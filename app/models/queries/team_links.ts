@@ -5,7 +5,13 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { HoursPeriods } from '#support/hours'
 import { stripDocument } from '#support/documents'
 import { escapeLike } from '#support/like'
-import { cappedCountSql, countWalkRows, pageWalkRows, searchTotals } from '#support/pagination'
+import {
+  cappedCountSql,
+  countWalkRows,
+  pageWalkRows,
+  pageWindowSql,
+  searchTotals,
+} from '#support/pagination'
 
 /**
  * Whose links are listed: a borrower's providers (team, providers list)
@@ -156,18 +162,6 @@ export async function queryTeamLinks(
   }
 }
 
-/**
- * `LIMIT n OFFSET m` as literals (validated integers, checked again): a
- * prepared statement's generic plan knows its page then (with parameters
- * the planner assumes a tenth of the links and keeps planning each call).
- */
-function literalPaging(limit: number, offset: number) {
-  if (!Number.isSafeInteger(limit) || !Number.isSafeInteger(offset) || limit < 1 || offset < 0) {
-    throw new Error(`Invalid page: LIMIT ${limit} OFFSET ${offset}`)
-  }
-  return `LIMIT ${limit} OFFSET ${offset}`
-}
-
 /** The columns of a borrower's page of links, before its contracts are read */
 const CUT_COLUMNS = `cp.id AS part_id, cp.company_id, cp.user_id, cp.is_active,
   cp.created_at AS part_created_at, cp.updated_at AS part_updated_at,
@@ -198,7 +192,7 @@ function boundedSearchCut(
   const walk = (rows: number) =>
     `(SELECT * FROM contract_parts cp WHERE ${scopeSql} ORDER BY cp.link_name, cp.id LIMIT ${rows}) cp`
   const pageWalk = pageWalkRows(offset + pageSize)
-  const paging = literalPaging(pageSize, offset)
+  const paging = pageWindowSql(pageSize, '?')
   return [
     `counted AS MATERIALIZED (
        SELECT least(found, ${cap}) AS total, found > ${cap} AS capped
@@ -227,8 +221,10 @@ function boundedSearchCut(
       ...whereBindings,
       ...scopeBindings,
       ...matchBindings,
+      offset,
       ...scopeBindings.slice(0, 1),
       ...whereBindings,
+      offset,
     ],
   ]
 }
@@ -253,13 +249,14 @@ interface LinkPageParts {
  * (teamLinksJsonSql): the filtered, sorted page, the counterpart shown
  * (the company and its owner, or the person) and the hour totals of each
  * row, each a lateral probe by primary key or by the (contract_part_id,
- * date) index, so the cost follows the page, never the links.
+ * date) index, so the cost follows the page, never the links. `prepared`:
+ * the page window of a prepared statement (pageWindowSql), else bindings.
  */
 function linkPageParts(
   scope: TeamLinkScope,
   filters: TeamLinkFilters,
   periods: HoursPeriods,
-  paging: 'bindings' | 'literal' = 'bindings',
+  paging: 'bindings' | 'prepared' = 'bindings',
   windowCount = false
 ): LinkPageParts {
   const borrowerView = 'borrowerId' in scope
@@ -267,7 +264,7 @@ function linkPageParts(
   const where: string[] = [scopeSql]
   const bindings: unknown[] = [...scopeBindings]
   const boundable =
-    paging === 'literal' &&
+    paging === 'prepared' &&
     borrowerView &&
     !!filters.search?.trim() &&
     !filters.partId &&
@@ -315,7 +312,7 @@ function linkPageParts(
   const end = weekEnd > monthEnd ? weekEnd : monthEnd
 
   const windowTotal = windowCount ? ', count(*) OVER ()::int AS total_count' : ''
-  const limit = paging === 'literal' ? literalPaging(filters.pageSize, offset) : 'LIMIT ? OFFSET ?'
+  const limit = paging === 'prepared' ? pageWindowSql(filters.pageSize, '?') : 'LIMIT ? OFFSET ?'
   const boundedSearch = boundable
     ? boundedSearchCut(
         [scopeSql, scopeBindings],
@@ -353,8 +350,8 @@ function linkPageParts(
       ORDER BY ${sortName}, cp.id ${limit}`,
     pageBindings: boundedSearch
       ? []
-      : paging === 'literal'
-        ? bindings
+      : paging === 'prepared'
+        ? [...bindings, offset]
         : [...bindings, filters.pageSize, offset],
     /** LIMIT 1 keeps each lateral a probe per page row (not a hash of the whole table) */
     joins: `
@@ -435,9 +432,7 @@ export async function queryTeamLinksJson(
   itemSql: string
 ): Promise<TeamLinkJsonPage> {
   const { sql, bindings } = teamLinksJsonSql(borrowerId, filters, periods, itemSql)
-  const query = db.rawQuery(sql, bindings)
-  if (filters.page === 1) asPreparedStatement(query)
-  const { rows } = await query
+  const { rows } = await asPreparedStatement(db.rawQuery(sql, bindings))
   return {
     data: rows[0].data,
     total: rows[0].total ?? (await countBeyondPage(borrowerId, filters, periods)),
@@ -475,7 +470,7 @@ export function teamLinksJsonSql(
    * twice. NULL when the page is empty.
    */
   const counted = countsRows({ borrowerId }, filters)
-  const parts = linkPageParts({ borrowerId }, filters, periods, 'literal', counted)
+  const parts = linkPageParts({ borrowerId }, filters, periods, 'prepared', counted)
   const [ctes, cteBindings] = parts.boundedSearch ?? ['', []]
   const [total, capped] = parts.boundedSearch
     ? ['(SELECT total FROM counted)', '(SELECT capped FROM counted)']
