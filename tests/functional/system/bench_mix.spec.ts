@@ -28,8 +28,8 @@ test.group('Bench / mixed run', (group) => {
 
     const planner = new MixPlanner(plan, 7)
     const send = (call: MixCall) => {
-      const request = client[call.method.toLowerCase() as 'get'](call.path).headers(call.headers)
-      return call.body === undefined ? request : request.json(call.body)
+      const request = client.request(call.path, call.method).headers(call.headers)
+      return call.body === undefined ? request : request.json(call.body as Record<string, unknown>)
     }
     for (const route of planner.routes) {
       for (let repeat = 0; repeat < 3; repeat++) {
