@@ -1,6 +1,7 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomInt } from 'node:crypto'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { dirname, resolve as resolvePath } from 'node:path'
 import { BaseCommand, flags } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
 import { freePort, startEmbeddedCluster } from '#database/embedded/cluster'
@@ -8,6 +9,11 @@ import { measure, withRatios, REFERENCE, type BenchResult } from '#bench/runner'
 import { comparison } from '#bench/compare'
 import { buildApp, runAce, startBuiltServer } from '#bench/server'
 import type { BenchRequest } from '#bench/types'
+import { runMix, type MixResult } from '#bench/mix'
+import type { MixPlan } from '#bench/mix_seed'
+
+/** Seconds the reference is measured for in a mixed run */
+const MIX_REFERENCE_SECONDS = 10
 
 /**
  * `npm run bench`: a throw-away PostgreSQL (unless DB_HOST), the compiled
@@ -17,20 +23,23 @@ import type { BenchRequest } from '#bench/types'
  * run per scenario. Every result carries its ratio to GET /app/versions of
  * the same run (always measured), so runs on a busy machine compare.
  * Results: tmp/bench/results.json; `--compare <file>` prints the change.
+ * `--mix` runs the mixed bench instead of the scenarios (bench/mix.ts):
+ * many users of many companies, random reads and ~10% writes, figures per
+ * route pattern, at 10x for 60 s unless `--scales` / `--duration` say.
  */
 export default class Bench extends BaseCommand {
   static commandName = 'bench'
   static description = 'Load test the API at 1x and 10x data volume (tmp/bench/results.json)'
   static options: CommandOptions = { startApp: false }
 
-  @flags.number({ description: 'Seconds per scenario', default: 5 })
-  declare duration: number
+  @flags.number({ description: 'Seconds per scenario (default 5; 60 with --mix)' })
+  declare duration?: number
 
   @flags.number({ description: 'Concurrent connections', default: 32 })
   declare connections: number
 
-  @flags.string({ description: 'Comma-separated scales', default: '1,10' })
-  declare scales: string
+  @flags.string({ description: 'Comma-separated scales (default 1,10; 10 with --mix)' })
+  declare scales?: string
 
   @flags.string({ description: 'Only the scenarios whose name contains this' })
   declare only?: string
@@ -41,13 +50,78 @@ export default class Bench extends BaseCommand {
   @flags.string({ description: 'An earlier results.json to print the change against' })
   declare compare?: string
 
+  @flags.string({ description: 'Where the results go', default: 'tmp/bench/results.json' })
+  declare results: string
+
   @flags.boolean({ description: 'Build first (--no-build reuses build/)', default: true })
   declare build: boolean
+
+  @flags.boolean({ description: 'Run the mixed bench (many users, ~10% writes) instead' })
+  declare mix?: boolean
+
+  @flags.string({
+    description:
+      'Measure this running API (e.g. behind a proxy) instead of starting one; DB_* name its database',
+  })
+  declare url?: string
+
+  @flags.string({
+    description:
+      'Comma-separated API URLs whose /metrics the mix reads (default: the measured one)',
+  })
+  declare metricsUrls?: string
+
+  @flags.number({
+    description: "Seed of the mixed bench's random choices (printed; replays a run)",
+  })
+  declare seed?: number
 
   #server?: ChildProcess
 
   /** Timed commands (not load tests), per scale: printed and written beside the results */
   #timings: { name: string; scale: number; ms: number }[] = []
+
+  #mixResults: MixResult[] = []
+
+  get #duration() {
+    return this.duration ?? (this.mix ? 60 : 5)
+  }
+
+  /**
+   * The mixed run of one scale: the reference first (its ratio's
+   * denominator, measured in the same run), then the mix.
+   */
+  async #measureMix(
+    baseUrl: string,
+    reference: BenchRequest & { area: string },
+    planFile: string,
+    scale: number,
+    metricsToken: string
+  ) {
+    const referenceResult = await measure(baseUrl, reference, {
+      scale,
+      duration: Math.min(this.#duration, MIX_REFERENCE_SECONDS),
+      connections: this.connections,
+    })
+    const plan: MixPlan = JSON.parse(await readFile(planFile, 'utf8'))
+    const seed = this.seed ?? randomInt(2 ** 31)
+    this.logger.info(
+      `x${scale} mix: seed ${seed} (--seed ${seed} replays it), ${plan.actors.length} users`
+    )
+    const result = await runMix(baseUrl, plan, {
+      seed,
+      scale,
+      duration: this.#duration,
+      connections: this.connections,
+      metrics: { urls: this.metricsUrls?.split(',') ?? [baseUrl], token: metricsToken },
+    })
+    if (referenceResult.requestsPerSecond) {
+      result.ratio =
+        Math.round((result.requestsPerSecond / referenceResult.requestsPerSecond) * 100) / 100
+    }
+    this.#mixResults.push(result)
+    return referenceResult
+  }
 
   /**
    * `node ace compliance:generate` for every attached provider,
@@ -100,17 +174,30 @@ export default class Bench extends BaseCommand {
     const results: BenchResult[] = []
     try {
       await runAce(['migration:run', '--force'], env)
-      await buildApp(this.app, env, this.build)
-      this.#server = await startBuiltServer(this.app, env, port)
+      if (!this.url) {
+        await buildApp(this.app, env, this.build)
+        this.#server = await startBuiltServer(this.app, env, port)
+      }
+      const baseUrl = this.url ?? `http://127.0.0.1:${port}`
 
-      for (const scale of this.scales.split(',').map(Number)) {
+      const scales = this.scales ?? (this.mix ? '10' : '1,10')
+      for (const scale of scales.split(',').map(Number)) {
         const file = this.app.makePath(`tmp/bench/requests-${scale}.json`)
+        const planFile = this.app.makePath(`tmp/bench/mix-${scale}.json`)
         /** The reference of every ratio is always seeded and measured */
         const areas = this.areas ? ['--areas', `app_versions,${this.areas}`] : []
-        await runAce(['bench:seed', '--scale', String(scale), '--out', file, ...areas], env)
+        const mix = this.mix ? ['--mix', planFile] : []
+        await runAce(['bench:seed', '--scale', String(scale), '--out', file, ...areas, ...mix], env)
         const requests: (BenchRequest & { area: string })[] = JSON.parse(
           await readFile(file, 'utf8')
         )
+        if (this.mix) {
+          const reference = requests.find((request) => request.name === REFERENCE)!
+          results.push(
+            await this.#measureMix(baseUrl, reference, planFile, scale, env.METRICS_TOKEN)
+          )
+          continue
+        }
 
         for (const request of requests) {
           const only = this.only?.split(',')
@@ -120,9 +207,9 @@ export default class Bench extends BaseCommand {
             !only.some((part) => request.name.includes(part))
           )
             continue
-          const result = await measure(`http://127.0.0.1:${port}`, request, {
+          const result = await measure(baseUrl, request, {
             scale,
-            duration: this.duration,
+            duration: this.#duration,
             connections: this.connections,
           })
           results.push(result)
@@ -143,16 +230,23 @@ export default class Bench extends BaseCommand {
   }
 
   async #write(results: BenchResult[]) {
-    await mkdir(this.app.makePath('tmp/bench'), { recursive: true })
-    const output = {
+    const file = resolvePath(this.app.makePath(), this.results)
+    await mkdir(dirname(file), { recursive: true })
+    const run = {
       generatedAt: new Date().toISOString(),
       node: process.version,
-      durationSeconds: this.duration,
+      durationSeconds: this.#duration,
       connections: this.connections,
-      results,
-      timings: this.#timings,
     }
-    await writeFile(this.app.makePath('tmp/bench/results.json'), JSON.stringify(output, null, 2))
+    /** A mixed run adds its `mix` key to the scenarios' results of an earlier run */
+    const output = this.mix
+      ? {
+          ...(await readFile(file, 'utf8').then(JSON.parse, () => ({}))),
+          mix: { ...run, reference: results, runs: this.#mixResults },
+        }
+      : { ...run, results, timings: this.#timings }
+    await writeFile(file, JSON.stringify(output, null, 2))
+    if (this.mix) return this.#reportMix(results)
 
     const table = this.ui.table()
     table.head(['Scenario', 'Scale', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'errors'])
@@ -171,7 +265,7 @@ export default class Bench extends BaseCommand {
     for (const timing of this.#timings) {
       this.logger.info(`x${timing.scale} ${timing.name}: ${timing.ms} ms`)
     }
-    this.logger.success('results written to tmp/bench/results.json')
+    this.logger.success(`results written to ${this.results}`)
 
     if (this.compare) {
       const earlier = JSON.parse(await readFile(this.compare, 'utf8'))
@@ -189,5 +283,56 @@ export default class Bench extends BaseCommand {
       changes.render()
     }
     if (results.some((result) => result.error)) this.exitCode = 1
+  }
+
+  /** The mixed runs: one row per route pattern, then the whole mix with its ratio */
+  #reportMix(references: BenchResult[]) {
+    for (const mix of this.#mixResults) {
+      const table = this.ui.table()
+      table.head(['Route', 'Scale', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'errors'])
+      for (const route of mix.routes) {
+        const failed = Object.entries(route.errors)
+        table.row([
+          route.route,
+          `x${mix.scale}`,
+          String(Math.round(route.requests / mix.durationSeconds)),
+          String(route.p50Ms),
+          String(route.p99Ms),
+          '-',
+          failed.length ? failed.map(([status, count]) => `${count} x ${status}`).join(', ') : '0',
+        ])
+      }
+      const reference = references.find((result) => result.scale === mix.scale)
+      table.row([
+        `mix (seed ${mix.seed})`,
+        `x${mix.scale}`,
+        String(mix.requestsPerSecond),
+        '-',
+        '-',
+        mix.ratio === undefined ? '-' : mix.ratio.toFixed(2),
+        mix.error ?? String(mix.errors),
+      ])
+      if (reference) {
+        table.row([
+          reference.name,
+          `x${reference.scale}`,
+          String(reference.requestsPerSecond),
+          String(reference.p50Ms),
+          String(reference.p99Ms),
+          '1.00',
+          reference.error ?? String(reference.non2xx),
+        ])
+      }
+      table.render()
+      const cache = mix.readCache
+      const statuses = Object.entries(mix.statuses)
+        .map(([status, count]) => `${status}: ${count}`)
+        .join(', ')
+      this.logger.info(
+        `x${mix.scale} mix: ${mix.requests} requests (${statuses}); read cache hit rate ${cache.hitRate ?? '-'} (${cache.hit} hit, ${cache.miss} miss, ${cache.bypass} bypass)`
+      )
+    }
+    this.logger.success(`results written to ${this.results} (mix)`)
+    if ([...references, ...this.#mixResults].some((result) => result.error)) this.exitCode = 1
   }
 }

@@ -5,6 +5,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
 import { buildBenchContext } from '#bench/context'
 import { benchAreas } from '#bench/scenarios/index'
+import { seedMix } from '#bench/mix_seed'
 
 /**
  * Seeds every bench area to `--scale` times its base volume and writes the
@@ -24,6 +25,9 @@ export default class BenchSeed extends BaseCommand {
   @flags.string({ description: 'Comma-separated areas to seed (default: all)' })
   declare areas?: string
 
+  @flags.string({ description: 'Also seed the mixed bench and write its plan to this file' })
+  declare mix?: string
+
   async run() {
     const context = await buildBenchContext(this.scale)
     const requests = []
@@ -33,6 +37,15 @@ export default class BenchSeed extends BaseCommand {
       const areaRequests = await area.seed(context)
       requests.push(...areaRequests.map((request) => ({ area: area.area, ...request })))
       this.logger.info(`${area.area}: seeded x${this.scale} in ${Date.now() - started} ms`)
+    }
+    if (this.mix) {
+      const started = Date.now()
+      const plan = await seedMix(context)
+      await mkdir(dirname(this.mix), { recursive: true })
+      await writeFile(this.mix, JSON.stringify(plan))
+      this.logger.info(
+        `mix: seeded x${this.scale} in ${Date.now() - started} ms (${plan.actors.length} users)`
+      )
     }
     /**
      * Measure the steady state, as autovacuum leaves it in production: fresh

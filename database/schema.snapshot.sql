@@ -501,6 +501,10 @@ retroactive_requests.reviewed_at timestamp with time zone
 retroactive_requests.work_entry_id uuid
 retroactive_requests.created_at timestamp with time zone not null
 retroactive_requests.updated_at timestamp with time zone not null
+schedule_runs.schedule character varying(64) not null
+schedule_runs.due_at timestamp with time zone not null
+schedule_runs.worker character varying(255) not null
+schedule_runs.claimed_at timestamp with time zone not null default CURRENT_TIMESTAMP
 step_compliance_approvals.id uuid not null default gen_random_uuid()
 step_compliance_approvals.step_compliance_id uuid not null
 step_compliance_approvals.document_id uuid
@@ -1145,6 +1149,11 @@ retroactive_requests retroactive_requests_updated_at_not_null NOT NULL updated_a
 retroactive_requests retroactive_requests_user_id_foreign FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
 retroactive_requests retroactive_requests_user_id_not_null NOT NULL user_id
 retroactive_requests retroactive_requests_work_entry_id_foreign FOREIGN KEY (work_entry_id) REFERENCES work_entries(id) ON DELETE SET NULL
+schedule_runs schedule_runs_claimed_at_not_null NOT NULL claimed_at
+schedule_runs schedule_runs_due_at_not_null NOT NULL due_at
+schedule_runs schedule_runs_pkey PRIMARY KEY (schedule, due_at)
+schedule_runs schedule_runs_schedule_not_null NOT NULL schedule
+schedule_runs schedule_runs_worker_not_null NOT NULL worker
 step_compliance_approvals step_compliance_approvals_created_at_not_null NOT NULL created_at
 step_compliance_approvals step_compliance_approvals_decision_check CHECK (((decision)::text = ANY ((ARRAY['approved'::character varying, 'rejected'::character varying])::text[])))
 step_compliance_approvals step_compliance_approvals_decision_not_null NOT NULL decision
@@ -1423,6 +1432,7 @@ CREATE INDEX retroactive_requests_company_id_created_at_index ON public.retroact
 CREATE INDEX retroactive_requests_company_id_status_created_at_index ON public.retroactive_requests USING btree (company_id, status, created_at)
 CREATE UNIQUE INDEX retroactive_requests_pkey ON public.retroactive_requests USING btree (id)
 CREATE INDEX retroactive_requests_user_id_created_at_index ON public.retroactive_requests USING btree (user_id, created_at)
+CREATE UNIQUE INDEX schedule_runs_pkey ON public.schedule_runs USING btree (schedule, due_at)
 CREATE UNIQUE INDEX step_compliance_approvals_pkey ON public.step_compliance_approvals USING btree (id)
 CREATE INDEX step_compliance_approvals_step_compliance_id_index ON public.step_compliance_approvals USING btree (step_compliance_id)
 CREATE UNIQUE INDEX step_compliance_approvals_unique ON public.step_compliance_approvals USING btree (step_compliance_id, COALESCE(document_id, step_compliance_id), user_id)

@@ -1286,6 +1286,19 @@ export class RetroactiveRequestSchema extends BaseModel {
   declare workEntryId: string | null
 }
 
+export class ScheduleRunSchema extends BaseModel {
+  static $columns = ['claimedAt', 'dueAt', 'schedule', 'worker'] as const
+  $columns = ScheduleRunSchema.$columns
+  @column.dateTime()
+  declare claimedAt: DateTime
+  @column.dateTime()
+  declare dueAt: DateTime
+  @column({ isPrimary: true })
+  declare schedule: string
+  @column()
+  declare worker: string
+}
+
 export class StepComplianceApprovalSchema extends BaseModel {
   static $columns = ['createdAt', 'decision', 'documentId', 'id', 'stepComplianceId', 'userId'] as const
   $columns = StepComplianceApprovalSchema.$columns

@@ -13,54 +13,10 @@ cd "$(dirname "$0")/.."
 ROOT="$PWD"
 export PATH="$ROOT/node_modules/.bin:$PATH"
 
-WORK="$(mktemp -d "${TMPDIR:-/tmp}/smoke-production.XXXXXX")"
-PIDS=()
-say() { printf '[smoke] %s\n' "$*"; }
-cleanup() {
-  local code=$?
-  for pid in "${PIDS[@]:-}"; do
-    [[ -n "$pid" ]] && kill -TERM "$pid" 2>/dev/null || true
-  done
-  for pid in "${PIDS[@]:-}"; do
-    [[ -n "$pid" ]] && wait "$pid" 2>/dev/null || true
-  done
-  if [[ $code -ne 0 ]]; then
-    for log in "$WORK"/*.log; do
-      [[ -f "$log" ]] || continue
-      echo "----- $(basename "$log") (last 40 lines)"
-      tail -n 40 "$log"
-    done
-  fi
-  rm -rf "$WORK"
-  exit $code
-}
-trap cleanup EXIT
+NAME=smoke
+# shellcheck source=scripts/smoke/common.sh
+source scripts/smoke/common.sh
 
-# Waits until "$2" (a file) contains "$3", at most $1 seconds
-wait_for_line() {
-  local deadline=$((SECONDS + $1))
-  until grep -q "$3" "$2" 2>/dev/null; do
-    ((SECONDS < deadline)) || { say "timed out waiting for '$3' in $(basename "$2")"; return 1; }
-    sleep 0.2
-  done
-}
-# Prints the HTTP status of a request: http_status METHOD URL [JSON body] [bearer]
-http_status() {
-  node -e '
-    const [method, url, body, token] = process.argv.slice(1)
-    const headers = { "content-type": "application/json" }
-    if (token) headers.authorization = `Bearer ${token}`
-    fetch(url, { method, headers, body: body || undefined })
-      .then((r) => console.log(r.status)).catch(() => console.log(0))
-  ' "$@"
-}
-wait_for_http() {
-  local deadline=$((SECONDS + $1))
-  until [[ "$(http_status GET "$2")" == "200" ]]; do
-    ((SECONDS < deadline)) || { say "timed out waiting for $2"; return 1; }
-    sleep 0.3
-  done
-}
 # Sends SIGTERM to $1 (a child of this shell) and sets STOP_CODE and STOP_MS
 stop_and_time() {
   local start
@@ -73,7 +29,6 @@ stop_and_time() {
   STOP_MS=$(($(date +%s%3N) - start))
 }
 
-free_port() { node scripts/smoke/free_port.mjs; }
 DB_PORT_SMOKE=$(free_port)
 SMTP_PORT_SMOKE=$(free_port)
 HTTP_PORT=$(free_port)
@@ -95,16 +50,7 @@ PIDS+=($!)
 wait_for_line 120 "$WORK/postgres.log" ready
 wait_for_line 30 "$WORK/smtp.log" ready
 
-# The production environment: only what start/env.ts requires in production, plus
-# the database's credentials and a private file root. No .env file in build/.
-export NODE_ENV=production HOST=127.0.0.1 PORT="$HTTP_PORT" LOG_LEVEL=info
-export APP_KEY="smoke-$(node -e 'console.log(require("node:crypto").randomBytes(24).toString("hex"))')"
-export APP_URL="http://127.0.0.1:$HTTP_PORT"
-export DB_HOST=127.0.0.1 DB_PORT="$DB_PORT_SMOKE" DB_USER=postgres DB_PASSWORD=postgres
-export DB_DATABASE=contracts_smoke
-export SMTP_HOST=127.0.0.1 SMTP_PORT="$SMTP_PORT_SMOKE" MAIL_FROM_ADDRESS=no-reply@smoke.test
-export DRIVE_FS_ROOT="$WORK/storage" ENV_PATH="$WORK"
-export METRICS_TOKEN="smoke-metrics-$RANDOM$RANDOM"
+production_env contracts_smoke
 
 cd build
 say "4/8 migrations [compose: migrate service]"
@@ -116,17 +62,9 @@ say "5/8 server and worker [Dockerfile: CMD; compose: api, worker]"
 node bin/server.js >"$WORK/server.log" 2>&1 &
 SERVER_PID=$!
 PIDS+=($SERVER_PID)
-# Every schedule every 5 s (the defaults are hourly and daily), so each runs once here
-SCHEDULE_ENVS=$(node -e '
-  import("./app/support/schedules.js").then(({ SCHEDULE_DEFINITIONS }) =>
-    console.log(SCHEDULE_DEFINITIONS.map((d) => `${d.env}=*/5 * * * * *`).join("\n")))')
-SCHEDULE_COMMANDS=$(node -e '
-  import("./app/support/schedules.js").then(({ SCHEDULE_DEFINITIONS }) =>
-    console.log(SCHEDULE_DEFINITIONS.map((d) => d.command).join(" ")))')
-(while IFS= read -r assignment; do export "$assignment"; done <<<"$SCHEDULE_ENVS"
-  exec node ace queue:work >"$WORK/worker.log" 2>&1) &
-WORKER_PID=$!
-PIDS+=($WORKER_PID)
+# Every schedule every 5 s, so each runs once here
+SCHEDULE_COMMANDS=$(schedule_commands)
+start_worker "$WORK/worker.log"
 wait_for_http 60 "$APP_URL/api/v1/health"
 wait_for_http 10 "$APP_URL/api/v1/health/live"
 say "   health 200, live 200"

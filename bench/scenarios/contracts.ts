@@ -2,7 +2,8 @@ import db from '@adonisjs/lucid/services/db'
 import type { BenchArea } from '#bench/types'
 import { CONTRACT_STATUSES } from '#enums/contract_status'
 
-const WORDS = ['consultoria', 'obras', 'design', 'suporte', 'auditoria']
+/** Words of the bench contracts' names (the searches of the scenarios and the mix) */
+export const CONTRACT_WORDS = ['consultoria', 'obras', 'design', 'suporte', 'auditoria']
 
 /**
  * Contracts: H1 filtered by status and a selective name search (trigram
@@ -37,7 +38,7 @@ const contracts: BenchArea = {
          FROM new_contracts`,
         [
           borrower.id,
-          WORDS,
+          CONTRACT_WORDS,
           [...CONTRACT_STATUSES],
           have + 1,
           target,

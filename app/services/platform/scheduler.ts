@@ -3,6 +3,7 @@ import logger from '@adonisjs/core/services/logger'
 import env from '#start/env'
 import { SCHEDULE_DEFINITIONS, type ScheduleDefinition } from '#support/schedules'
 import { nowUtc } from '#services/platform/clock'
+import { claimScheduledRun } from '#services/platform/schedule_claims'
 
 export interface ConfiguredSchedule extends ScheduleDefinition {
   /** The cron expression in force (the env's or the default), or `off` */
@@ -26,9 +27,11 @@ export function configuredSchedules(from = nowUtc().toJSDate()): ConfiguredSched
 /**
  * Runs each schedule that is not `off` with croner, one run at a time per
  * schedule (`protect`: a run still going when the next is due skips it).
- * `run` does the work (the worker executes the sweep's Ace command, whose
- * advisory lock makes one worker of many do it). stop() stops the timers
- * and waits for the runs in progress.
+ * Each tick is first claimed in schedule_runs (its due time is the whole
+ * second croner fires at), so one worker of many runs it; `run` does the
+ * work (the worker executes the sweep's Ace command, whose advisory lock
+ * also keeps a manual run and a scheduled one apart). stop() stops the
+ * timers and waits for the runs in progress.
  */
 export class Scheduler {
   #jobs: Cron[] = []
@@ -49,25 +52,25 @@ export class Scheduler {
     return this.#jobs.length
   }
 
-  #track(schedule: ConfiguredSchedule) {
+  async #claimAndRun(schedule: ConfiguredSchedule) {
     const started = performance.now()
-    const run = this.run(schedule)
-      .then(() =>
-        logger.info(
-          {
-            schedule: schedule.name,
-            command: schedule.command,
-            ms: Math.round(performance.now() - started),
-          },
-          'scheduled run done'
-        )
+    const due = nowUtc().startOf('second')
+    const fields = { schedule: schedule.name, command: schedule.command, due: due.toISO() }
+    if (!(await claimScheduledRun(schedule.name, due))) {
+      logger.info(fields, 'scheduled run skipped: another worker has it')
+      return
+    }
+    await this.run(schedule)
+    logger.info({ ...fields, ms: Math.round(performance.now() - started) }, 'scheduled run done')
+  }
+
+  #track(schedule: ConfiguredSchedule) {
+    const run = this.#claimAndRun(schedule).catch((error) =>
+      logger.error(
+        { err: error, schedule: schedule.name, command: schedule.command },
+        'scheduled run failed'
       )
-      .catch((error) =>
-        logger.error(
-          { err: error, schedule: schedule.name, command: schedule.command },
-          'scheduled run failed'
-        )
-      )
+    )
     this.#running.add(run)
     return run.finally(() => this.#running.delete(run))
   }

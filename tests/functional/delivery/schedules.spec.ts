@@ -1,9 +1,13 @@
 import { test } from '@japa/runner'
 import ace from '@adonisjs/core/services/ace'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { randomUUID } from 'node:crypto'
+import db from '@adonisjs/lucid/services/db'
+import { DateTime } from 'luxon'
 import env from '#start/env'
 import ScheduleList from '#commands/schedule_list'
 import { configuredSchedules, Scheduler } from '#services/platform/scheduler'
+import { claimScheduledRun } from '#services/platform/schedule_claims'
 import { cronRule, SCHEDULE_DEFINITIONS, timeZoneRule } from '#support/schedules'
 
 test.group('Worker schedules', (group) => {
@@ -102,6 +106,29 @@ test.group('Worker schedules', (group) => {
     assert.isAtLeast(runs.length, 1)
     assert.equal(finishedRuns, runs.length, 'stop() waited for the run in progress')
   }).timeout(10_000)
+
+  test('a tick is claimed once: a second worker claiming the same due time skips it', async ({
+    assert,
+    cleanup,
+  }) => {
+    const schedule = `test-${randomUUID().slice(0, 8)}`
+    cleanup(async () => {
+      await db.from('schedule_runs').where('schedule', schedule).delete()
+    })
+    const due = DateTime.utc().startOf('second')
+    assert.isTrue(await claimScheduledRun(schedule, due))
+    assert.isFalse(await claimScheduledRun(schedule, due))
+    assert.isTrue(await claimScheduledRun(schedule, due.plus({ seconds: 5 })))
+    // claims older than a week go with the next claim of their schedule
+    await db.table('schedule_runs').insert({
+      schedule,
+      due_at: due.minus({ days: 8 }).toJSDate(),
+      worker: 'gone',
+    })
+    assert.isTrue(await claimScheduledRun(schedule, due.plus({ seconds: 10 })))
+    const left = await db.from('schedule_runs').where('schedule', schedule).count('* as n')
+    assert.equal(Number(left[0].n), 3)
+  })
 
   test('a bad cron expression or time zone stops the boot, naming the variable', ({ assert }) => {
     assert.equal(cronRule('SCHEDULE_CONTRACTS_SWEEP', ' 5 * * * * '), '5 * * * *')
