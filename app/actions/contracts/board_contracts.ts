@@ -139,6 +139,7 @@ function searchedColumnsSql(
          SELECT ${LIST_COLUMNS_SQL} FROM contracts
           WHERE ${LIVE_CONTRACTS_SQL} AND contracts.status = ANY(CAST(:keys AS text[]))
             AND ${matching})`,
+    /** OFFSET 0 keeps the walk's count one per column (inlined, it ran once per use) */
     perColumnSql: `CROSS JOIN LATERAL (
               SELECT found, yes AND (covered OR found > ${cap}) AS counts,
                      yes AND (covered OR found >= CAST(:offset AS int) + ${perColumn + 1}) AS pages
