@@ -29,9 +29,9 @@ export const countWalkRows = () => WALK_FACTOR * (searchTotals.cap + 1)
 /** The rows walked to find the page ending at row `end` of the matches */
 export const pageWalkRows = (end: number) => WALK_FACTOR * Math.max(searchTotals.cap + 1, end)
 
-/** `count(*)` of a FROM ... WHERE ... (the text after SELECT 1), stopping at `searchTotals.cap` + 1 */
-export const cappedCountSql = (fromWhere: string) =>
-  `(SELECT count(*)::int FROM (SELECT 1 FROM ${fromWhere} LIMIT ${searchTotals.cap + 1}) capped)`
+/** `count(*)` of a FROM ... WHERE ... (the text after SELECT 1), stopping at `cap` + 1 */
+export const cappedCountSql = (fromWhere: string, cap = searchTotals.cap) =>
+  `(SELECT count(*)::int FROM (SELECT 1 FROM ${fromWhere} LIMIT ${cap + 1}) capped)`
 
 /** The `meta` text a capped total adds after `totalPages` (nothing when the total is exact) */
 export const totalCappedSql = (capped: string) =>

@@ -5,13 +5,16 @@ import {
   contractFilterSql,
   hasRowFilter,
   LIST_COLUMNS_SQL,
+  LIVE_CONTRACTS_SQL,
   newestFirstSql,
+  SEARCHED_COLUMNS_SQL,
+  searchWalkHitsSql,
   type ContractFilters,
 } from '#actions/contracts/list_contracts'
 import { CONTRACT_STATUSES } from '#enums/contract_status'
 import { apiTimestampBindings } from '#support/json_text'
 import { asPreparedStatement } from '#support/prepared_statement'
-import { pageWindowSql } from '#support/pagination'
+import { cappedCountSql, pageWalkRows, pageWindowSql, searchTotals } from '#support/pagination'
 import readCache, { readCacheKey } from '#services/platform/read_cache'
 import type { ReadVersions } from '#support/read_versions'
 
@@ -23,9 +26,6 @@ import type { ReadVersions } from '#support/read_versions'
  * column measured 52 KB, half the board's time at 10x).
  */
 export const BOARD_COLUMN_LIMIT = 10
-/** Column totals are counted up to this value (then `totalCapped` is true) */
-export const BOARD_TOTAL_CAP = 1000
-
 /**
  * H2: every column in the spec's order, each with its newest contracts
  * (`perColumn`, default BOARD_COLUMN_LIMIT; one more read tells `hasMore`) and its total, as
@@ -37,7 +37,8 @@ export const BOARD_TOTAL_CAP = 1000
  *   of perColumn + 1 entries per column, no sort;
  * - totals: the trigger-kept contract_status_counters (primary key, exact
  *   at any size); with a search/ref/progress filter a count of the matches
- *   up to BOARD_TOTAL_CAP (then `totalCapped`).
+ *   up to `searchTotals.cap` (then `totalCapped`);
+ * - a name search (without ref) is read as in searchedColumnsSql.
  * `column` (+ `offset`) loads more cards of one column.
  */
 export function contractBoardSql(
@@ -49,41 +50,50 @@ export function contractBoardSql(
   const asked = keys.map((key) => !filters.status?.length || filters.status.includes(key))
   const { conditions, bindings } = contractFilterSql({ ...filters, status: undefined })
   const ofColumn = [
-    'contracts.company_id = :companyId',
-    'contracts.deleted_at IS NULL',
+    LIVE_CONTRACTS_SQL,
     'columns.asked',
     'contracts.status = columns.key',
     ...conditions,
   ].join(' AND ')
-  const filtered = hasRowFilter(filters)
+  const { cap } = searchTotals
+  const cardsOf = (rows: string, where: string) =>
+    `SELECT ${LIST_COLUMNS_SQL},
+            row_number() OVER (ORDER BY ${newestFirstSql({})}) - :offset AS shown
+       FROM ${rows} WHERE ${where}
+      ORDER BY ${newestFirstSql({})} ${pageWindowSql(perColumn + 1)}`
+  const { ctes, perColumnSql, cards, counted } =
+    filters.search && !filters.ref
+      ? searchedColumnsSql(conditions.join(' AND '), { offset, perColumn }, cardsOf)
+      : {
+          ctes: '',
+          perColumnSql: '',
+          cards: cardsOf('contracts', ofColumn),
+          counted: hasRowFilter(filters)
+            ? `SELECT ${cappedCountSql(`contracts WHERE ${ofColumn}`)} AS total`
+            : `SELECT coalesce((SELECT total FROM contract_status_counters
+                                 WHERE columns.asked AND company_id = :companyId
+                                   AND status = columns.key), 0) AS total`,
+        }
   /** Exact counts are never capped; only a filtered count stops at the cap */
-  const [total, totalCapped] = filtered
-    ? [`least(totals.total, ${BOARD_TOTAL_CAP})`, `totals.total > ${BOARD_TOTAL_CAP}`]
+  const [total, totalCapped] = hasRowFilter(filters)
+    ? [`least(totals.total, ${cap})`, `totals.total > ${cap}`]
     : ['totals.total', 'false']
-  const counted = filtered
-    ? `SELECT count(*)::int AS total FROM (
-           SELECT 1 FROM contracts WHERE ${ofColumn} LIMIT ${BOARD_TOTAL_CAP + 1}) capped`
-    : `SELECT coalesce((SELECT total FROM contract_status_counters
-                           WHERE columns.asked AND company_id = :companyId
-                             AND status = columns.key), 0) AS total`
 
   return {
-    sql: `SELECT format('{"data":{"columns":[%s]}}', string_agg(
+    sql: `${ctes}
+       SELECT format('{"data":{"columns":[%s]}}', string_agg(
                 format('{"key":"%s","total":%s,"totalCapped":%s,"hasMore":%s,"contracts":[%s]}',
                        columns.key, ${total}, to_json(${totalCapped}), to_json(cards.more),
                        coalesce(cards.list, '')),
                 ',' ORDER BY columns.position)) AS body
          FROM unnest(CAST(:keys AS text[]), CAST(:asked AS boolean[]))
               WITH ORDINALITY AS columns(key, asked, position)
+        ${perColumnSql}
         CROSS JOIN LATERAL (
               SELECT string_agg(${ContractDto.recordJsonSql('card')}, ','
                                 ORDER BY card.shown) FILTER (WHERE card.shown <= ${perColumn}) AS list,
                      coalesce(max(card.shown), 0) > ${perColumn} AS more
-                FROM (SELECT ${LIST_COLUMNS_SQL},
-                             row_number() OVER (ORDER BY ${newestFirstSql({})}) - :offset AS shown
-                        FROM contracts WHERE ${ofColumn}
-                       ORDER BY ${newestFirstSql({})}
-                       ${pageWindowSql(perColumn + 1)}) card) cards
+                FROM (${cards}) card) cards
         CROSS JOIN LATERAL (${counted}) totals`,
     bindings: {
       ...bindings,
@@ -93,6 +103,58 @@ export function contractBoardSql(
       offset,
       ...apiTimestampBindings(),
     },
+  }
+}
+
+/**
+ * The cards and the count of each column under a name search, neither
+ * reading every match (a word in most names matches most contracts):
+ * - `dense`: the company's first index entries match more than the cap
+ *   (searchWalkHitsSql), so each column is walked in card order down
+ *   `contracts_board` (`pageWalkRows()` entries at most) with the search
+ *   as a filter: the walk settles the count when it finds more than the
+ *   cap or covers the column, and the cards when it finds the `end`-th
+ *   match (offset + perColumn + 1) or covers the column;
+ * - else, or when a column's walk settles nothing, the company's matches
+ *   are read once through the trigram index (`matches`, only if a column
+ *   asks) and each column counts and sorts its own.
+ * Both reads give the same cards in the same order (updated_at is never null).
+ */
+function searchedColumnsSql(
+  matching: string,
+  { offset, perColumn }: { offset: number; perColumn: number },
+  cardsOf: (rows: string, where: string) => string
+) {
+  const { cap } = searchTotals
+  const end = offset + perColumn + 1
+  const walkRows = pageWalkRows(end)
+  const ofColumn = 'columns.asked AND contracts.status = columns.key'
+  /** The column's newest `walkRows` entries, with the fields the cards or the search read */
+  const walkOf = (fields: string) => `(SELECT ${fields} FROM contracts
+                  WHERE ${LIVE_CONTRACTS_SQL} AND ${ofColumn}
+                  ORDER BY ${newestFirstSql({})} LIMIT ${walkRows}) contracts`
+  return {
+    ctes: `WITH dense AS MATERIALIZED (SELECT ${searchWalkHitsSql(matching)} > ${cap} AS yes),
+       matches AS MATERIALIZED (
+         SELECT ${LIST_COLUMNS_SQL} FROM contracts
+          WHERE ${LIVE_CONTRACTS_SQL} AND contracts.status = ANY(CAST(:keys AS text[]))
+            AND ${matching})`,
+    /** OFFSET 0 keeps the walk's count one per column (inlined, it ran once per use) */
+    perColumnSql: `CROSS JOIN LATERAL (
+              SELECT found, yes AND (covered OR found > ${cap}) AS counts,
+                     yes AND (covered OR found >= CAST(:offset AS int) + ${perColumn + 1}) AS pages
+                FROM (SELECT yes,
+                             CASE WHEN yes THEN ${cappedCountSql(`${walkOf(SEARCHED_COLUMNS_SQL)} WHERE ${matching}`, Math.max(cap, end - 1))}
+                                  ELSE 0 END AS found,
+                             coalesce((SELECT total FROM contract_status_counters
+                                        WHERE company_id = :companyId AND status = columns.key), 0)
+                               <= ${walkRows} AS covered
+                        FROM dense OFFSET 0) walk) walked`,
+    cards: `(${cardsOf(walkOf(LIST_COLUMNS_SQL), `${matching} AND walked.pages`)})
+              UNION ALL
+              (${cardsOf('matches contracts', `${ofColumn} AND NOT walked.pages`)})`,
+    counted: `SELECT CASE WHEN walked.counts THEN walked.found
+                          ELSE ${cappedCountSql(`matches contracts WHERE ${ofColumn}`)} END AS total`,
   }
 }
 

@@ -98,6 +98,25 @@ export function orderByNewest(
   return query.orderByRaw(newestFirstSql(filters))
 }
 
+/** The company's live contracts (a name search's walks read them down an index) */
+export const LIVE_CONTRACTS_SQL =
+  'contracts.company_id = :companyId AND contracts.deleted_at IS NULL'
+
+/** The fields a name search's conditions read (name; status, progress) */
+export const SEARCHED_COLUMNS_SQL = 'contracts.name, contracts.status, contracts.progress'
+
+/**
+ * The matches of `matching` (conditions on name, status, progress) among
+ * the company's first `countWalkRows()` entries of the covering board index,
+ * stopping at `searchTotals.cap` + 1: more than the cap tells a search that
+ * matches most contracts (about one row in three or more).
+ */
+export const searchWalkHitsSql = (matching: string) =>
+  cappedCountSql(`(
+      SELECT ${SEARCHED_COLUMNS_SQL} FROM contracts WHERE ${LIVE_CONTRACTS_SQL}
+       ORDER BY contracts.status, contracts.updated_at DESC, contracts.id DESC
+       LIMIT ${countWalkRows()}) contracts WHERE ${matching}`)
+
 /**
  * The page and the count of a name search (CTEs `page` and `counted`),
  * neither reading every match (a word in most names matches most rows):
@@ -118,12 +137,8 @@ function searchPageAndCountSql(
   end: number
 ) {
   const { cap } = searchTotals
-  const live = 'contracts.company_id = :companyId AND contracts.deleted_at IS NULL'
   const matching = conditions.join(' AND ')
-  const walkHits = cappedCountSql(`(
-      SELECT contracts.name, contracts.status, contracts.progress FROM contracts WHERE ${live}
-       ORDER BY contracts.status, contracts.updated_at DESC, contracts.id DESC
-       LIMIT ${countWalkRows()}) contracts WHERE ${matching}`)
+  const walkHits = searchWalkHitsSql(matching)
   const pageWalk = pageWalkRows(end)
   return `counted AS MATERIALIZED (
          SELECT least(found, ${cap}) AS total, found > ${cap} AS capped
@@ -131,7 +146,7 @@ function searchPageAndCountSql(
                              ELSE ${cappedCountSql(`contracts WHERE ${where}`)} END AS found
                  OFFSET 0) f),
        walked AS MATERIALIZED (
-         SELECT * FROM (SELECT ${LIST_COLUMNS_SQL} FROM contracts WHERE ${live}
+         SELECT * FROM (SELECT ${LIST_COLUMNS_SQL} FROM contracts WHERE ${LIVE_CONTRACTS_SQL}
                          ORDER BY ${newestFirstSql({})} LIMIT ${pageWalk}) contracts
           WHERE ${matching} AND (SELECT capped FROM counted)
           ORDER BY ${newestFirstSql({})} OFFSET :offset LIMIT :perPage),

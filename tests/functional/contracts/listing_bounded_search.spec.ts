@@ -129,3 +129,120 @@ test.group('Contracts / H1 search with a bounded count', (group) => {
     )
   })
 })
+
+type BoardColumn = {
+  key: string
+  total: number
+  totalCapped: boolean
+  hasMore: boolean
+  contracts: { id: string }[]
+}
+
+test.group('Contracts / H2 board search with a bounded count', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.setup(() => {
+    searchTotals.cap = CAP
+    return () => {
+      searchTotals.cap = 1000
+    }
+  })
+
+  /** The board's draft and active columns for `query`, next to the full order of their matches */
+  async function boardColumns(api: ReturnType<typeof as>, query: string) {
+    const response = await api.get(`/contracts/board?${query}`)
+    response.assertStatus(200)
+    const columns = response.body().data.columns as BoardColumn[]
+    return Object.fromEntries(columns.map((column) => [column.key, column]))
+  }
+
+  /** A column as the full order says it is: its cards from `offset`, `hasMore` and the capped total */
+  async function expectedColumn(
+    companyId: string,
+    term: string,
+    status: string,
+    offset: number,
+    perColumn: number
+  ) {
+    const ids = await fullOrder(companyId, term, status)
+    return {
+      key: status,
+      total: Math.min(ids.length, CAP),
+      totalCapped: ids.length > CAP,
+      hasMore: ids.length > offset + perColumn,
+      contracts: ids.slice(offset, offset + perColumn),
+    }
+  }
+
+  const idsOf = (column: BoardColumn) => ({
+    ...column,
+    contracts: column.contracts.map((card) => card.id),
+  })
+
+  test('every column and every column page is the full order, whichever read answers', async ({
+    client,
+    assert,
+  }) => {
+    const { company, owner } = await searchWorld()
+    const api = as(client, owner, company)
+    /**
+     * "alvo": most rows, each column walked; "velho": only the oldest, read
+     * through the trigram index; "1": most of the first rows, but the draft
+     * column's walk finds 5 (its count and a deep page fall back)
+     */
+    for (const term of ['alvo', 'velho', '1']) {
+      for (const perColumn of [2, 10]) {
+        const columns = await boardColumns(api, `search=${term}&perColumn=${perColumn}`)
+        for (const status of ['active', 'draft']) {
+          assert.deepEqual(
+            idsOf(columns[status]),
+            await expectedColumn(company.id, term, status, 0, perColumn),
+            `${term} ${status} ${perColumn}`
+          )
+        }
+        assert.deepEqual(idsOf(columns.signing), {
+          key: 'signing',
+          total: 0,
+          totalCapped: false,
+          hasMore: false,
+          contracts: [],
+        })
+      }
+      for (const offset of [2, 4, 9, 13]) {
+        const columns = await boardColumns(
+          api,
+          `search=${term}&column=draft&offset=${offset}&perColumn=2`
+        )
+        assert.deepEqual(Object.keys(columns), ['draft'])
+        assert.deepEqual(
+          idsOf(columns.draft),
+          await expectedColumn(company.id, term, 'draft', offset, 2),
+          `${term} draft from ${offset}`
+        )
+      }
+    }
+  })
+
+  test('a column left out by status is empty; the totals keep their bytes', async ({
+    client,
+    assert,
+  }) => {
+    const { company, owner } = await searchWorld()
+    const api = as(client, owner, company)
+    const columns = await boardColumns(api, 'search=alvo&status=draft&perColumn=1')
+    assert.deepEqual(idsOf(columns.active), {
+      key: 'active',
+      total: 0,
+      totalCapped: false,
+      hasMore: false,
+      contracts: [],
+    })
+    const [first] = await fullOrder(company.id, 'alvo 2', 'draft')
+    const response = await api.get('/contracts/board?search=alvo%202&column=draft&perColumn=1')
+    /** "Alvo 2", 20, 22, 26, 28: five matches, not capped */
+    assert.match(
+      response.text(),
+      /^\{"data":\{"columns":\[\{"key":"draft","total":5,"totalCapped":false,"hasMore":true,"contracts":\[\{"id":"/
+    )
+    assert.equal(response.body().data.columns[0].contracts[0].id, first)
+  })
+})
