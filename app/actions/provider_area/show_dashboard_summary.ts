@@ -23,30 +23,28 @@ export default class ShowDashboardSummary {
   async handle(membership: CompanyMember) {
     const periods = periodsAt(this.clock.now(), membership.company.timezone)
     const providerIds = await CompanyMember.providerIdsOf(membership.userId)
-    const partIds = await ContractPart.links()
+    /** The caller's links as a sub-select: a provider company may hold thousands */
+    const links = ContractPart.links()
       .actedFor(providerIds)
       .ofBorrower(membership.companyId)
-      .ids()
-    let week = 0
-    let month = 0
-    if (partIds.length) {
-      const { rows } = await db.rawQuery(
-        `SELECT coalesce(sum(total_minutes) FILTER (WHERE date BETWEEN ? AND ?), 0)::int AS week,
-                coalesce(sum(total_minutes) FILTER (WHERE date BETWEEN ? AND ?), 0)::int AS month
-         FROM work_entries WHERE contract_part_id = ANY(?::uuid[]) AND date BETWEEN ? AND ?`,
-        [
+      .query.select('contract_parts.id')
+    const [{ week, month }] = await db
+      .from('work_entries')
+      .whereIn('contract_part_id', links)
+      .whereBetween('date', [
+        periods.weekStart < periods.monthStart ? periods.weekStart : periods.monthStart,
+        periods.weekEnd > periods.monthEnd ? periods.weekEnd : periods.monthEnd,
+      ])
+      .select(
+        db.raw('coalesce(sum(total_minutes) FILTER (WHERE date BETWEEN ? AND ?), 0)::int AS week', [
           periods.weekStart,
           periods.weekEnd,
-          periods.monthStart,
-          periods.monthEnd,
-          partIds,
-          periods.weekStart < periods.monthStart ? periods.weekStart : periods.monthStart,
-          periods.weekEnd > periods.monthEnd ? periods.weekEnd : periods.monthEnd,
-        ]
+        ]),
+        db.raw(
+          'coalesce(sum(total_minutes) FILTER (WHERE date BETWEEN ? AND ?), 0)::int AS month',
+          [periods.monthStart, periods.monthEnd]
+        )
       )
-      week = rows[0].week
-      month = rows[0].month
-    }
     return {
       weekMinutes: week,
       monthMinutes: month,
