@@ -17,7 +17,8 @@ export default class MarkAllNotificationsRead {
     /* Nothing unread (a repeated read-all): nothing to write, so no
        transaction; a notification committed after this read is newer than
        the read-all, as if it came after */
-    if ((await inboxCounts(userId, companyId)).unread === 0) return
+    const { unread } = await inboxCounts(userId, companyId)
+    if (unread === 0) return
     await db.transaction((trx) => readAll(trx, userId, companyId, this.clock.now().toJSDate()))
   }
 }
