@@ -2040,12 +2040,7 @@ CREATE OR REPLACE FUNCTION public.read_versions_bump(scopes text[])
  RETURNS void
  LANGUAGE sql
 AS $function$
-        WITH appended AS (
-          UPDATE read_version_changes q SET scopes = q.scopes || $1
-           WHERE cardinality($1) > 0
-          RETURNING 1)
-        INSERT INTO read_version_changes (scopes)
-        SELECT $1 WHERE cardinality($1) > 0 AND NOT EXISTS (SELECT 1 FROM appended)
+        INSERT INTO read_version_changes (scopes) SELECT scopes WHERE cardinality(scopes) > 0
       $function$
 CREATE OR REPLACE FUNCTION public.read_versions_companies()
  RETURNS trigger
