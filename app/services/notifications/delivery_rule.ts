@@ -1,6 +1,5 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import CompanyNotificationSetting from '#models/company_notification_setting'
-import NotificationPreference from '#models/notification_preference'
+import { pgArray } from '#support/compliance'
 import { isMandatoryType, type Channels, type DeliveryChannel } from '#enums/notifications'
 
 export type GateReason =
@@ -11,6 +10,14 @@ export interface Gates {
   companyTypes: Record<string, boolean>
   companyChannels: Partial<Channels>
   userChannels: Partial<Channels>
+}
+
+/** A company's settings (`user_id` null) or a member's preferences */
+interface GateRow {
+  company_id: string
+  user_id: string | null
+  types: Record<string, boolean> | null
+  channels: Partial<Channels>
 }
 
 const OPEN_GATES: Gates = { companyTypes: {}, companyChannels: {}, userChannels: {} }
@@ -29,7 +36,9 @@ export function blockedBy(type: string, channel: DeliveryChannel, gates: Gates):
 }
 
 /**
- * The gates of every (user, company) recipient, in two queries.
+ * The gates of every (user, company) recipient, in one statement: the
+ * companies' settings and the members' preferences, told apart by `user_id`
+ * (null for a company's row).
  */
 export async function loadGates(
   recipients: { userId: string; companyId: string }[],
@@ -37,24 +46,27 @@ export async function loadGates(
 ) {
   const userIds = [...new Set(recipients.map((recipient) => recipient.userId))]
   const companyIds = [...new Set(recipients.map((recipient) => recipient.companyId))]
-  /** In sequence: a transaction's client runs one query at a time */
-  const settings = await CompanyNotificationSetting.query({ client: trx }).whereIn(
-    'company_id',
-    companyIds
-  )
-  const preferences = await NotificationPreference.query({ client: trx })
-    .whereIn('user_id', userIds)
-    .whereIn('company_id', companyIds)
-  const byCompany = new Map(settings.map((setting) => [setting.companyId, setting]))
-  const byMember = new Map(
-    preferences.map((preference) => [`${preference.userId}:${preference.companyId}`, preference])
-  )
+  const { rows } = (await trx.rawQuery(
+    `SELECT company_id, CAST(NULL AS uuid) AS user_id, types, allowed_channels AS channels
+       FROM company_notification_settings WHERE company_id = ANY(CAST(:companyIds AS uuid[]))
+     UNION ALL
+     SELECT company_id, user_id, NULL, channels
+       FROM notification_preferences
+      WHERE user_id = ANY(CAST(:userIds AS uuid[])) AND company_id = ANY(CAST(:companyIds AS uuid[]))`,
+    { userIds: pgArray(userIds), companyIds: pgArray(companyIds) }
+  )) as { rows: GateRow[] }
+  const byCompany = new Map<string, GateRow>()
+  const byMember = new Map<string, GateRow>()
+  for (const row of rows) {
+    if (row.user_id === null) byCompany.set(row.company_id, row)
+    else byMember.set(`${row.user_id}:${row.company_id}`, row)
+  }
 
   return (userId: string, companyId: string): Gates => {
     const setting = byCompany.get(companyId)
     return {
       companyTypes: setting?.types ?? OPEN_GATES.companyTypes,
-      companyChannels: setting?.allowedChannels ?? OPEN_GATES.companyChannels,
+      companyChannels: setting?.channels ?? OPEN_GATES.companyChannels,
       userChannels: byMember.get(`${userId}:${companyId}`)?.channels ?? OPEN_GATES.userChannels,
     }
   }
