@@ -26,6 +26,26 @@ const WALK_FACTOR = 3
 /** The rows walked to tell whether a search has more than `searchTotals.cap` matches */
 export const countWalkRows = () => WALK_FACTOR * (searchTotals.cap + 1)
 
+/** The first rows of the count walk read before it (see walksPastCapSql) */
+const SAMPLE_ROWS = 200
+
+/** The rows of the sample that precedes the count walk */
+export const sampleWalkRows = () => Math.min(SAMPLE_ROWS, countWalkRows())
+
+/**
+ * Whether a search matches more than the cap within the count walk:
+ * `walkHits(rows)` is the SQL count of its matches among the first `rows`
+ * of the list's order. The whole walk costs 1-3 ms (a LIKE on every row);
+ * a search matching less than a quarter of the first SAMPLE_ROWS rows
+ * could hardly reach the third the walk needs, so it goes to the trigram
+ * index at once (exact either way; only the cost differs).
+ */
+export function walksPastCapSql(walkHits: (rows: number) => string) {
+  const sample = sampleWalkRows()
+  return `CASE WHEN ${walkHits(sample)} * 4 >= ${sample}
+               THEN ${walkHits(countWalkRows())} > ${searchTotals.cap} ELSE false END`
+}
+
 /** The rows walked to find the page ending at row `end` of the matches */
 export const pageWalkRows = (end: number) => WALK_FACTOR * Math.max(searchTotals.cap + 1, end)
 

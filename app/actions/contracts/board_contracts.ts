@@ -8,7 +8,7 @@ import {
   LIVE_CONTRACTS_SQL,
   newestFirstSql,
   SEARCHED_COLUMNS_SQL,
-  searchWalkHitsSql,
+  searchWalksPastCapSql,
   type ContractFilters,
 } from '#actions/contracts/list_contracts'
 import { CONTRACT_STATUSES } from '#enums/contract_status'
@@ -110,7 +110,7 @@ export function contractBoardSql(
  * The cards and the count of each column under a name search, neither
  * reading every match (a word in most names matches most contracts):
  * - `dense`: the company's first index entries match more than the cap
- *   (searchWalkHitsSql), so each column is walked in card order down
+ *   (searchWalksPastCapSql), so each column is walked in card order down
  *   `contracts_board` (`pageWalkRows()` entries at most) with the search
  *   as a filter: the walk settles the count when it finds more than the
  *   cap or covers the column, and the cards when it finds the `end`-th
@@ -134,7 +134,7 @@ function searchedColumnsSql(
                   WHERE ${LIVE_CONTRACTS_SQL} AND ${ofColumn}
                   ORDER BY ${newestFirstSql({})} LIMIT ${walkRows}) contracts`
   return {
-    ctes: `WITH dense AS MATERIALIZED (SELECT ${searchWalkHitsSql(matching)} > ${cap} AS yes),
+    ctes: `WITH dense AS MATERIALIZED (SELECT ${searchWalksPastCapSql(matching)} AS yes),
        matches AS MATERIALIZED (
          SELECT ${LIST_COLUMNS_SQL} FROM contracts
           WHERE ${LIVE_CONTRACTS_SQL} AND contracts.status = ANY(CAST(:keys AS text[]))

@@ -13,12 +13,12 @@ import { escapeLike } from '#support/like'
 import { apiTimestampBindings } from '#support/json_text'
 import {
   cappedCountSql,
-  countWalkRows,
   pageWalkRows,
   pageWindowSql,
   searchTotals,
   totalCappedSql,
   totalPagesSql,
+  walksPastCapSql,
 } from '#support/pagination'
 
 export type ContractFilters = Infer<typeof boardContractsValidator>
@@ -106,16 +106,18 @@ export const LIVE_CONTRACTS_SQL =
 export const SEARCHED_COLUMNS_SQL = 'contracts.name, contracts.status, contracts.progress'
 
 /**
- * The matches of `matching` (conditions on name, status, progress) among
- * the company's first `countWalkRows()` entries of the covering board index,
- * stopping at `searchTotals.cap` + 1: more than the cap tells a search that
- * matches most contracts (about one row in three or more).
+ * Whether `matching` (conditions on name, status, progress) matches more
+ * than `searchTotals.cap` of the company's first `countWalkRows()` entries
+ * of the covering board index (walksPastCapSql): a search that matches
+ * most contracts (about one row in three or more).
  */
-export const searchWalkHitsSql = (matching: string) =>
-  cappedCountSql(`(
+export const searchWalksPastCapSql = (matching: string) =>
+  walksPastCapSql((rows) =>
+    cappedCountSql(`(
       SELECT ${SEARCHED_COLUMNS_SQL} FROM contracts WHERE ${LIVE_CONTRACTS_SQL}
        ORDER BY contracts.status, contracts.updated_at DESC, contracts.id DESC
-       LIMIT ${countWalkRows()}) contracts WHERE ${matching}`)
+       LIMIT ${rows}) contracts WHERE ${matching}`)
+  )
 
 /**
  * The page and the count of a name search (CTEs `page` and `counted`),
@@ -138,11 +140,10 @@ function searchPageAndCountSql(
 ) {
   const { cap } = searchTotals
   const matching = conditions.join(' AND ')
-  const walkHits = searchWalkHitsSql(matching)
   const pageWalk = pageWalkRows(end)
   return `counted AS MATERIALIZED (
          SELECT least(found, ${cap}) AS total, found > ${cap} AS capped
-           FROM (SELECT CASE WHEN ${walkHits} > ${cap} THEN ${cap + 1}
+           FROM (SELECT CASE WHEN ${searchWalksPastCapSql(matching)} THEN ${cap + 1}
                              ELSE ${cappedCountSql(`contracts WHERE ${where}`)} END AS found
                  OFFSET 0) f),
        walked AS MATERIALIZED (

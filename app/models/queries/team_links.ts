@@ -7,10 +7,10 @@ import { stripDocument } from '#support/documents'
 import { escapeLike } from '#support/like'
 import {
   cappedCountSql,
-  countWalkRows,
   pageWalkRows,
   pageWindowSql,
   searchTotals,
+  walksPastCapSql,
 } from '#support/pagination'
 
 /**
@@ -196,7 +196,7 @@ function boundedSearchCut(
   return [
     `counted AS MATERIALIZED (
        SELECT least(found, ${cap}) AS total, found > ${cap} AS capped
-         FROM (SELECT CASE WHEN ${cappedCountSql(`${walk(countWalkRows())} WHERE ${matchSql}`)} > ${cap}
+         FROM (SELECT CASE WHEN ${walksPastCapSql((rows) => cappedCountSql(`${walk(rows)} WHERE ${matchSql}`))}
                            THEN ${cap + 1}
                            ELSE ${cappedCountSql(`contract_parts cp WHERE ${where}`)} END AS found
                OFFSET 0) f),
@@ -216,6 +216,9 @@ function boundedSearchCut(
          WHERE ${where} AND NOT (SELECT yes FROM walk_fills)
          ORDER BY cp.link_name, cp.id ${paging}))`,
     [
+      /** The sample, then the count walk (walksPastCapSql), then the trigram count */
+      ...scopeBindings,
+      ...matchBindings,
       ...scopeBindings,
       ...matchBindings,
       ...whereBindings,
