@@ -15,7 +15,8 @@ interface ConnectionSource {
 const names = new Map<string, string>()
 const NAMES_MAX = 1000
 
-function statementName(sql: string) {
+/** The name a statement text is prepared under */
+export function statementName(sql: string) {
   let name = names.get(sql)
   if (!name) {
     name = `prepared_${createHash('sha1').update(sql).digest('hex')}`

@@ -48,6 +48,9 @@ export function contractBoardSql(
   /** Every column is answered; a column left out by `status` is empty (no probe) */
   const keys = CONTRACT_STATUSES.filter((status) => !column || status === column)
   const asked = keys.map((key) => !filters.status?.length || filters.status.includes(key))
+  /** The columns are constants of the text (statuses of the enum): PostgreSQL plans them once */
+  const keysSql = `ARRAY[${keys.map((key) => `'${key}'`).join(',')}]::text[]`
+  const askedSql = `ARRAY[${asked.join(',')}]::boolean[]`
   const { conditions, bindings } = contractFilterSql({ ...filters, status: undefined })
   const ofColumn = [
     LIVE_CONTRACTS_SQL,
@@ -63,7 +66,7 @@ export function contractBoardSql(
       ORDER BY ${newestFirstSql({})} ${pageWindowSql(perColumn + 1)}`
   const { ctes, perColumnSql, cards, counted } =
     filters.search && !filters.ref
-      ? searchedColumnsSql(conditions.join(' AND '), { offset, perColumn }, cardsOf)
+      ? searchedColumnsSql(conditions.join(' AND '), keysSql, { offset, perColumn }, cardsOf)
       : {
           ctes: '',
           perColumnSql: '',
@@ -86,7 +89,7 @@ export function contractBoardSql(
                        columns.key, ${total}, to_json(${totalCapped}), to_json(cards.more),
                        coalesce(cards.list, '')),
                 ',' ORDER BY columns.position)) AS body
-         FROM unnest(CAST(:keys AS text[]), CAST(:asked AS boolean[]))
+         FROM unnest(${keysSql}, ${askedSql})
               WITH ORDINALITY AS columns(key, asked, position)
         ${perColumnSql}
         CROSS JOIN LATERAL (
@@ -98,8 +101,6 @@ export function contractBoardSql(
     bindings: {
       ...bindings,
       companyId,
-      keys,
-      asked,
       offset,
       ...apiTimestampBindings(),
     },
@@ -122,6 +123,7 @@ export function contractBoardSql(
  */
 function searchedColumnsSql(
   matching: string,
+  keysSql: string,
   { offset, perColumn }: { offset: number; perColumn: number },
   cardsOf: (rows: string, where: string) => string
 ) {
@@ -137,7 +139,7 @@ function searchedColumnsSql(
     ctes: `WITH dense AS MATERIALIZED (SELECT ${searchWalksPastCapSql(matching)} AS yes),
        matches AS MATERIALIZED (
          SELECT ${LIST_COLUMNS_SQL} FROM contracts
-          WHERE ${LIVE_CONTRACTS_SQL} AND contracts.status = ANY(CAST(:keys AS text[]))
+          WHERE ${LIVE_CONTRACTS_SQL} AND contracts.status = ANY(${keysSql})
             AND ${matching})`,
     /** OFFSET 0 keeps the walk's count one per column (inlined, it ran once per use) */
     perColumnSql: `CROSS JOIN LATERAL (
