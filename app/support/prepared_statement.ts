@@ -9,6 +9,8 @@ interface ConnectionSource {
     }>
   }>
   releaseConnection(connection: unknown): Promise<unknown>
+  /** Knex's `query` event, which its runner would have emitted (statement counts, debugging) */
+  emit(event: 'query', query: { sql: string; bindings: readonly unknown[]; method: 'raw' }): boolean
 }
 
 /** Statement names by SQL text (a digest is computed once per text, not per request) */
@@ -56,6 +58,7 @@ export async function asPreparedStatement(
   const { sql, bindings } = query.knexQuery.toSQL().toNative()
   const client = (query.knexQuery as unknown as { client: ConnectionSource }).client
   const connection = await client.acquireConnection()
+  client.emit('query', { sql, bindings, method: 'raw' })
   try {
     return await connection.query({ name: statementName(sql), text: sql, values: bindings })
   } finally {

@@ -8,6 +8,7 @@ import { attachedRowsSql, countFlows, flowConditions } from '#services/complianc
 import { ATTACHED_PROVIDER_JSON_SQL, complianceFlowJsonSql } from '#dtos/compliance_flow_dto'
 import PaginationMetaDto from '#dtos/pagination_meta_dto'
 import type { listComplianceFlowsValidator } from '#validators/compliance_flow'
+import { pageWindowSql } from '#support/pagination'
 
 type Filters = Infer<typeof listComplianceFlowsValidator>
 
@@ -39,7 +40,7 @@ export function complianceFlowsStatement(
         FROM compliance_flows f
        WHERE f.company_id = :companyId ${conditions}
        ORDER BY f.updated_at DESC, f.id DESC
-       LIMIT :perPage OFFSET :offset)
+       ${pageWindowSql(perPage)})
     SELECT max(f.total)::int AS total,
            ${jsonArraySql(`string_agg(${complianceFlowJsonSql('att.list', 'att.n')}, ','
                                       ORDER BY f.updated_at DESC, f.id DESC)`)} AS data

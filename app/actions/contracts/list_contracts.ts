@@ -136,9 +136,10 @@ function searchPageAndCountSql(
   filters: Infer<typeof listContractsValidator>,
   where: string,
   conditions: string[],
-  end: number
+  { page, perPage }: { page: number; perPage: number }
 ) {
   const { cap } = searchTotals
+  const end = page * perPage
   const matching = conditions.join(' AND ')
   const pageWalk = pageWalkRows(end)
   return `counted AS MATERIALIZED (
@@ -150,7 +151,7 @@ function searchPageAndCountSql(
          SELECT * FROM (SELECT ${LIST_COLUMNS_SQL} FROM contracts WHERE ${LIVE_CONTRACTS_SQL}
                          ORDER BY ${newestFirstSql({})} LIMIT ${pageWalk}) contracts
           WHERE ${matching} AND (SELECT capped FROM counted)
-          ORDER BY ${newestFirstSql({})} OFFSET :offset LIMIT :perPage),
+          ORDER BY ${newestFirstSql({})} ${pageWindowSql(perPage)}),
        walk_fills AS (
          SELECT (SELECT capped FROM counted)
                 AND ((SELECT count(*) FROM walked) = CAST(:perPage AS int)
@@ -161,7 +162,7 @@ function searchPageAndCountSql(
          UNION ALL
          (SELECT ${LIST_COLUMNS_SQL} FROM contracts
            WHERE ${where} AND NOT (SELECT yes FROM walk_fills)
-           ORDER BY ${newestFirstSql(filters)} OFFSET :offset LIMIT :perPage))`
+           ORDER BY ${newestFirstSql(filters)} ${pageWindowSql(perPage)}))`
 }
 
 /**
@@ -188,7 +189,7 @@ export function contractListSql(companyId: string, filters: Infer<typeof listCon
   const order = newestFirstSql(filters)
   const pageAndCount =
     filters.search && !filters.ref
-      ? searchPageAndCountSql(filters, where, conditions, page * perPage)
+      ? searchPageAndCountSql(filters, where, conditions, { page, perPage })
       : hasRowFilter(filters)
         ? `matches AS MATERIALIZED (SELECT ${LIST_COLUMNS_SQL} FROM contracts WHERE ${where}),
        page AS (SELECT * FROM matches contracts ORDER BY ${order} ${pageWindowSql(perPage)}),

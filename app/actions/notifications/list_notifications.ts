@@ -6,7 +6,7 @@ import type { ReadVersions } from '#support/read_versions'
 import NotificationDto from '#dtos/notification_dto'
 import { readStateSql } from '#services/notifications/read_marks'
 import { apiTimestampBindings } from '#support/json_text'
-import { totalPagesSql } from '#support/pagination'
+import { pageWindowSql, totalPagesSql } from '#support/pagination'
 import type { listNotificationsValidator } from '#validators/notification'
 
 type Filters = Infer<typeof listNotificationsValidator>
@@ -107,7 +107,7 @@ export function inboxPageSql(userId: string, companyId: string, filters: Filters
        page AS (SELECT n.id ${inbox}
                    AND (n.created_at, n.id) < (SELECT before_at, before_id FROM start)
                  ORDER BY n.created_at DESC, n.id DESC
-                OFFSET (SELECT skip FROM start) LIMIT :perPage),
+                ${pageWindowSql(perPage, '(SELECT skip FROM start)')}),
        counted AS (SELECT ${total}::int AS total)
        SELECT format('{"data":{"data":[%s],"total":%s,"page":%s,"perPage":%s,"totalPages":%s}}',
          (SELECT coalesce(string_agg(${NotificationDto.jsonSql(read)}, ','

@@ -7,7 +7,6 @@ import { CONTRACT_STATUSES } from '#enums/contract_status'
 import { companyWithOwner } from '#tests/support/tenancy'
 import { nodesOf, type PlanNode } from '#tests/support/plans'
 import { sampleWalkRows, searchTotals } from '#support/pagination'
-import { asPreparedStatement, statementName } from '#support/prepared_statement'
 
 const PER_STATUS = 200
 const PAGE_SIZE = 20
@@ -148,31 +147,4 @@ test.group('Contracts / H1 and H2 plans at scale', (group) => {
       'the count and the page'
     )
   }).timeout(120_000)
-  /** Last: its statements stay prepared on the connection the later tests would share */
-  test('H1 and H2 statements settle on a generic plan: a page offset is no planning input', async ({
-    assert,
-  }) => {
-    const borrower = await largeBorrower()
-    const statements = [
-      contractListSql(borrower.id, { page: 3, perPage: PAGE_SIZE }),
-      contractListSql(borrower.id, { status: ['active', 'draft'], page: 5, perPage: PAGE_SIZE }),
-      contractBoardSql(borrower.id, { column: 'active', offset: 40 }),
-    ]
-    for (const { sql, bindings } of statements) {
-      /** PostgreSQL weighs a generic plan after five custom ones, on one connection (the test's) */
-      for (let run = 0; run < 7; run++) {
-        await asPreparedStatement(db.rawQuery(sql, bindings as any))
-      }
-      const text = db
-        .rawQuery(sql, bindings as any)
-        .knexQuery.toSQL()
-        .toNative().sql
-      const { rows } = await db.rawQuery(
-        'SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = ?',
-        [statementName(text)]
-      )
-      assert.isAbove(Number(rows[0].generic_plans), 0, sql.slice(0, 80))
-    }
-  }).timeout(120_000)
-
 })
