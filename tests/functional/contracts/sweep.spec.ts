@@ -149,11 +149,12 @@ test.group('Contracts / sweep (contracts:sweep)', (group) => {
   })
 
   test("dates are the company's local date, not UTC's", async ({ assert }) => {
-    /** A zone whose date differs from UTC's right now (+14 late in the UTC day, -11 early) */
+    /** A zone whose date differs from UTC's right now, whatever the hour: +14 from 10:00 UTC
+        on, -11 before 11:00 UTC (the threshold leaves an hour either way) */
     const [{ hour }] = (
       await db.rawQuery(`SELECT extract(hour FROM now() AT TIME ZONE 'UTC') AS hour`)
     ).rows
-    const timezone = Number(hour) >= 12 ? 'Pacific/Kiritimati' : 'Pacific/Pago_Pago'
+    const timezone = Number(hour) >= 10 ? 'Pacific/Kiritimati' : 'Pacific/Pago_Pago'
     const company = await CompanyFactory.merge({ timezone }).create()
     const differs = await db.rawQuery(
       `SELECT (now() AT TIME ZONE ?)::date <> (now() AT TIME ZONE 'UTC')::date AS differs`,
