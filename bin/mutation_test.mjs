@@ -6,9 +6,29 @@
  * mutant is killed by its first failing test, so the run stops there.
  */
 import { spawn } from 'node:child_process'
+import { readFileSync, writeFileSync } from 'node:fs'
 import pg from 'pg'
 
 const database = `mutate_${process.env.STRYKER_MUTATOR_WORKER ?? '0'}`
+
+/**
+ * On a timeout Stryker replaces its worker without ending the test run the
+ * worker started: that run would go on migrating and querying the database
+ * made for the next mutant, and fail it (a false kill). The worker's last
+ * run, if it is still a test run, is ended first.
+ */
+const lastRun = `.${database}.pid`
+function endLastRun() {
+  try {
+    const pid = Number(readFileSync(lastRun, 'utf8'))
+    if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('bin/test.ts')) {
+      process.kill(pid, 'SIGKILL')
+    }
+  } catch {
+    /* no earlier run, or it has ended */
+  }
+}
+endLastRun()
 const admin = new pg.Client({
   host: process.env.DB_HOST,
   port: Number(process.env.DB_PORT),
@@ -26,4 +46,5 @@ const child = spawn(
   ['--import=@poppinss/ts-exec', 'bin/test.ts', '--bail', ...process.argv.slice(2)],
   { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test', DB_DATABASE: database } }
 )
+writeFileSync(lastRun, String(child.pid))
 child.on('exit', (code, signal) => process.exit(signal ? 1 : (code ?? 1)))
