@@ -35,14 +35,16 @@ async function footprint() {
 }
 
 /**
- * Committed rows (this group runs outside the rolled-back global
+ * Committed rows (these groups run outside the rolled-back global
  * transaction), removed after the test with whatever the invitation
- * left under the test's address and CNPJ (the memberships and
- * invitations go with them, by cascade).
+ * left: under the test's address and CNPJ (the memberships, invitations
+ * and notices go with them, by cascade), and the e-mails queued since.
  */
 async function committedBorrower(cleanup: Cleanup) {
+  const earlierMails = (await db.from('deliveries').select('id')).map((row) => row.id)
   const { company: borrower, owner } = await companyWithOwner()
   cleanup(async () => {
+    await db.from('deliveries').whereNotIn('id', earlierMails).delete()
     await db.from('companies').where('id', borrower.id).orWhere('document', CNPJ).delete()
     await db.from('users').where('id', owner.id).orWhere('email', ADDRESS).delete()
   })
