@@ -2,17 +2,25 @@
  * One mutant's test run for `npm run mutate` (commands/mutate.ts): a
  * database of its own, then the Japa entry point with the given arguments
  * and `--bail`: a mutant is killed by its first failing test, so the run
- * stops there. The database is named after the Stryker worker and this
- * process: a run still going after its timeout (Stryker replaces the
- * worker, the run goes on migrating and resetting) never touches the next
+ * stops there. The database is named after this process: a test run that
+ * goes on after Stryker gave up on it (a timeout) never touches another
  * run's database, where it failed mutants for nothing (false kills). The
- * worker's earlier databases are dropped first, which ends such a run.
+ * databases of earlier runs whose process has ended are dropped.
  */
 import { spawn } from 'node:child_process'
 import pg from 'pg'
 
-const worker = `mutate_${process.env.STRYKER_MUTATOR_WORKER ?? '0'}`
-const database = `${worker}_${process.pid}`
+const database = `mutate_${process.pid}`
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
 const admin = new pg.Client({
   host: process.env.DB_HOST,
   port: Number(process.env.DB_PORT),
@@ -21,11 +29,11 @@ const admin = new pg.Client({
   database: 'postgres',
 })
 await admin.connect()
-const earlier = await admin.query('SELECT datname FROM pg_database WHERE datname LIKE $1', [
-  `${worker}\\_%`,
-])
+const earlier = await admin.query(`SELECT datname FROM pg_database WHERE datname ~ '^mutate_[0-9]+$'`)
 for (const { datname } of earlier.rows) {
-  await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`)
+  if (!alive(Number(datname.slice('mutate_'.length)))) {
+    await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`)
+  }
 }
 await admin.query(`CREATE DATABASE ${database}`)
 await admin.end()
