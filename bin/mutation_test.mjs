@@ -2,9 +2,10 @@
  * One mutant's test run for `npm run mutate` (commands/mutate.ts): a
  * database of its own, then the Japa entry point with the given arguments
  * and `--bail`: a mutant is killed by its first failing test, so the run
- * stops there. The database is named after this process: a test run that
- * goes on after Stryker gave up on it (a timeout) never touches another
- * run's database, where it failed mutants for nothing (false kills). The
+ * stops there. The database is named after this process: Stryker runs
+ * two mutants at once when its type checker is done (even at
+ * `--concurrency 1`), and a run may go on after its timeout; on one
+ * shared database they failed each other's mutants (false kills). The
  * databases of earlier runs whose process has ended are dropped.
  */
 import { spawn } from 'node:child_process'
