@@ -1,14 +1,27 @@
 /**
- * One mutant's test run for `npm run mutate` (commands/mutate.ts): the
- * Stryker worker's database is dropped and created anew, so a run killed
- * at its timeout never leaves a migration lock or rows to the next one,
- * then the Japa entry point runs with the given arguments and `--bail`: a
- * mutant is killed by its first failing test, so the run stops there.
+ * One mutant's test run for `npm run mutate` (commands/mutate.ts): a
+ * database of its own, then the Japa entry point with the given arguments
+ * and `--bail`: a mutant is killed by its first failing test, so the run
+ * stops there. The database is named after this process: Stryker runs
+ * two mutants at once when its type checker is done (even at
+ * `--concurrency 1`), and a run may go on after its timeout; on one
+ * shared database they failed each other's mutants (false kills). The
+ * databases of earlier runs whose process has ended are dropped.
  */
 import { spawn } from 'node:child_process'
 import pg from 'pg'
 
-const database = `mutate_${process.env.STRYKER_MUTATOR_WORKER ?? '0'}`
+const database = `mutate_${process.pid}`
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
 const admin = new pg.Client({
   host: process.env.DB_HOST,
   port: Number(process.env.DB_PORT),
@@ -17,7 +30,12 @@ const admin = new pg.Client({
   database: 'postgres',
 })
 await admin.connect()
-await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)
+const earlier = await admin.query(`SELECT datname FROM pg_database WHERE datname ~ '^mutate_[0-9]+$'`)
+for (const { datname } of earlier.rows) {
+  if (!alive(Number(datname.slice('mutate_'.length)))) {
+    await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`)
+  }
+}
 await admin.query(`CREATE DATABASE ${database}`)
 await admin.end()
 

@@ -6,6 +6,7 @@ import Notification from '#models/notification'
 import User from '#models/user'
 import UserInvitation from '#models/user_invitation'
 import type { MailPayload } from '#models/delivery'
+import { MEMBER_ROLES } from '#enums/roles'
 import { UserFactory } from '#database/factories/user_factory'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
 import { as } from '#tests/support/http'
@@ -85,14 +86,29 @@ test.group('Company members / invite, change role, remove', (group) => {
     assert.equal(await roleOf(company.id, existing.id), 'user')
   })
 
-  test('inviting a member again is 409; only an owner invites an owner', async ({ client }) => {
-    const { company, owner } = await companyWithOwner()
+  test('an address already a member ({$self}) is 409 with its message: no invitation, no e-mail')
+    .with([...MEMBER_ROLES])
+    .run(async ({ client, assert }, role) => {
+      const { company, owner } = await companyWithOwner()
+      const member = role === 'owner' ? owner : await memberOf(company, role)
+
+      const again = await as(client, owner, company)
+        .post(MEMBERS)
+        .json({ email: member.email, role: 'user' })
+      again.assertStatus(409)
+      again.assertBody({ message: 'A pessoa já é membro desta empresa', code: 'E_CONFLICT' })
+      assert.isNull(await UserInvitation.findBy('userId', member.id))
+      const mails = await Delivery.query().where('channel', 'email')
+      assert.notInclude(
+        mails.map((mail) => (mail.payload as MailPayload).to),
+        member.email
+      )
+    })
+
+  test('only an owner invites an owner', async ({ client }) => {
+    const { company } = await companyWithOwner()
     const admin = await memberOf(company, 'admin')
 
-    const again = await as(client, owner, company)
-      .post(MEMBERS)
-      .json({ email: admin.email, role: 'user' })
-    again.assertStatus(409)
     const ownerByAdmin = await as(client, admin, company)
       .post(MEMBERS)
       .json({ email: 'x@example.test', role: 'owner' })
