@@ -34,7 +34,7 @@ export interface ContractEventBase {
   recipients: ContractRecipient[]
   /** ISO 8601; from the workflow's deadlineDays when configured */
   deadline: string | null
-  /** Absolute link for the e-mail / notification (`{appUrl}/contracts/{id}...`) */
+  /** Absolute link for the e-mail / notification (`APP_URL/contracts/{id}...`, appLink) */
   link: string
   /** Relative route for `activity.actionRoute` */
   actionRoute: string

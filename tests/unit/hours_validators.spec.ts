@@ -273,7 +273,10 @@ test.group('Hours support: periods and conversions', () => {
     assert.equal(at('2026-06-01T02:59:59.999Z'), '2026-05-31')
     assert.equal(periodsAt(DateTime.fromISO('2026-07-01T03:00:00Z'), zone).monthStart, '2026-07-01')
     /** Another zone at the same instant has its own day */
-    assert.equal(periodsAt(DateTime.fromISO('2026-06-01T02:30:00Z'), 'Asia/Tokyo').today, '2026-06-01')
+    assert.equal(
+      periodsAt(DateTime.fromISO('2026-06-01T02:30:00Z'), 'Asia/Tokyo').today,
+      '2026-06-01'
+    )
     assert.equal(at('2026-06-01T02:30:00.000Z'), '2026-05-31')
   })
 

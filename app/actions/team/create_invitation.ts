@@ -1,5 +1,4 @@
 import { inject } from '@adonisjs/core'
-import env from '#start/env'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Clock from '#services/platform/clock'
 import { newOpaqueToken } from '#support/opaque_tokens'
@@ -7,6 +6,7 @@ import UserInvitation, { type InvitedCompany } from '#models/user_invitation'
 import type Company from '#models/company'
 import type User from '#models/user'
 import type { MemberRole } from '#enums/roles'
+import { appLink } from '#support/app_links'
 
 /** An invitation link is valid this long */
 export const INVITATION_TTL_DAYS = 7
@@ -51,7 +51,6 @@ export default class CreateInvitation {
       },
       { client: trx }
     )
-    const base = env.get('APP_URL').replace(/\/$/, '')
-    return `${base}/invitations/accept?token=${encodeURIComponent(token)}`
+    return appLink(`/invitations/accept?token=${encodeURIComponent(token)}`)
   }
 }

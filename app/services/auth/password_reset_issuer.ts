@@ -1,12 +1,12 @@
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
-import env from '#start/env'
 import Clock from '#services/platform/clock'
 import { sendDedicatedMail } from '#services/notifications/event_notifications'
 import PasswordReset from '#models/password_reset'
 import User from '#models/user'
 import { newOpaqueToken } from '#support/opaque_tokens'
 import { phrase } from '#support/i18n'
+import { appLink } from '#support/app_links'
 
 /** A reset link is valid this long */
 export const PASSWORD_RESET_TTL_MINUTES = 60
@@ -51,7 +51,6 @@ export default class PasswordResetIssuer {
         { client: trx }
       )
 
-      const base = env.get('APP_URL').replace(/\/$/, '')
       await sendDedicatedMail(
         'auth/password_reset',
         {
@@ -60,7 +59,7 @@ export default class PasswordResetIssuer {
         },
         {
           name: user.name,
-          resetUrl: `${base}/reset-password?token=${encodeURIComponent(token)}`,
+          resetUrl: appLink(`/reset-password?token=${encodeURIComponent(token)}`),
           minutes: PASSWORD_RESET_TTL_MINUTES,
         },
         trx

@@ -2,7 +2,6 @@ import { inject } from '@adonisjs/core'
 import emitter from '@adonisjs/core/services/emitter'
 import type { EventsList } from '@adonisjs/core/types'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import { appUrl } from '#config/app'
 import type Contract from '#models/contract'
 import type User from '#models/user'
 import Workflow from '#models/workflow'
@@ -16,6 +15,7 @@ import type {
 import { BORROWER_SIDE_ROLES } from '#enums/roles'
 import type { ContractStatus } from '#enums/contract_status'
 import Clock from '#services/platform/clock'
+import { appLink } from '#support/app_links'
 
 /**
  * Records a change of a contract (`contract:changed`): its listeners run
@@ -114,7 +114,7 @@ export default class ContractEventService {
         : null,
       recipients: await this.recipients(contract, options.to, trx),
       deadline: await this.deadline(contract, trx),
-      link: `${appUrl.replace(/\/$/, '')}${actionRoute}`,
+      link: appLink(actionRoute),
       actionRoute,
       trx,
     }

@@ -5,10 +5,10 @@ import { fileTypeFromFile } from 'file-type'
 import drive from '@adonisjs/drive/services/main'
 import type { MultipartFile } from '@adonisjs/core/bodyparser'
 import env from '#start/env'
-import { appUrl } from '#config/app'
 import { UnprocessableException } from '#exceptions/http_exceptions'
 import { displayFileName, storageFileName } from '#support/file_names'
 import { fileDelivery } from '#support/file_delivery'
+import { appLink } from '#support/app_links'
 
 /** Why an upload was refused (stable, for other areas that map statuses) */
 export type UploadRejection = 'MISSING' | 'EMPTY' | 'FORMAT' | 'SIZE' | 'MISMATCH'
@@ -173,7 +173,7 @@ export default class FileStorageService {
   /** A signed URL made absolute with APP_URL when the disk signs a local path (`fs`) */
   async absoluteSignedUrl(path: string, options: SignedUrlOptions = {}) {
     const url = await this.#sign(path, options)
-    return url.startsWith('/') ? `${appUrl.replace(/\/+$/, '')}${url}` : url
+    return url.startsWith('/') ? appLink(url) : url
   }
 
   exists(path: string) {

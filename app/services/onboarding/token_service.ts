@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto'
-import { appUrl } from '#config/app'
 import jwtService from '#services/auth/jwt_service'
 import type Onboarding from '#models/onboarding'
+import { appLink } from '#support/app_links'
 
 export interface OnboardingTokenPayload {
   contractId: string
@@ -55,7 +55,7 @@ export class OnboardingTokenService {
 
   /** The link given to the provider: `{APP_URL}/public/onboarding/:token` */
   url(token: string): string {
-    return `${appUrl.replace(/\/+$/, '')}/public/onboarding/${token}`
+    return appLink(`/public/onboarding/${token}`)
   }
 }
 
