@@ -65,3 +65,17 @@ export async function asPreparedStatement(
     await client.releaseConnection(connection)
   }
 }
+
+/**
+ * A list's statement: prepared (asPreparedStatement) unless it carries a
+ * search pattern. A pattern's selectivity decides the plan (a word in
+ * every name, or in three), and a generic plan cannot see it: a prepared
+ * search settled on one and read a selective search's whole company
+ * (p99 0.5 s at 10x). Planned on each run instead (about 1 ms).
+ */
+export async function runListStatement(
+  query: RawQueryBuilderContract,
+  { searched }: { searched: boolean }
+): Promise<{ rows: any[] }> {
+  return searched ? await query : await asPreparedStatement(query)
+}

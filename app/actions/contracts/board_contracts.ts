@@ -13,7 +13,7 @@ import {
 } from '#actions/contracts/list_contracts'
 import { CONTRACT_STATUSES } from '#enums/contract_status'
 import { apiTimestampBindings } from '#support/json_text'
-import { asPreparedStatement } from '#support/prepared_statement'
+import { runListStatement } from '#support/prepared_statement'
 import { cappedCountSql, pageWalkRows, pageWindowSql, searchTotals } from '#support/pagination'
 import readCache, { readCacheKey } from '#services/platform/read_cache'
 import type { ReadVersions } from '#support/read_versions'
@@ -172,7 +172,9 @@ export default class BoardContracts {
     return readCache.text(key, versions, ['company'], async () => {
       const { sql, bindings } = contractBoardSql(company.id, filters)
       /** The card count is in the text (a validated integer): a generic plan per count */
-      const { rows } = await asPreparedStatement(db.rawQuery(sql, bindings))
+      const { rows } = await runListStatement(db.rawQuery(sql, bindings), {
+        searched: Boolean(filters.search),
+      })
       return rows[0].body as string
     })
   }

@@ -2,7 +2,7 @@ import type { Infer } from '@vinejs/vine/types'
 import type { ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
 import type { StrictValues } from '@adonisjs/lucid/types/querybuilder'
 import db from '@adonisjs/lucid/services/db'
-import { asPreparedStatement } from '#support/prepared_statement'
+import { runListStatement } from '#support/prepared_statement'
 import readCache, { readCacheKey } from '#services/platform/read_cache'
 import type { ReadVersions } from '#support/read_versions'
 import type Contract from '#models/contract'
@@ -232,7 +232,9 @@ export default class ListContracts {
     const key = readCacheKey('contracts', [company.id, filters])
     return readCache.text(key, versions, ['company'], async () => {
       const { sql, bindings } = contractListSql(company.id, filters)
-      const { rows } = await asPreparedStatement(db.rawQuery(sql, bindings))
+      const { rows } = await runListStatement(db.rawQuery(sql, bindings), {
+        searched: Boolean(filters.search),
+      })
       return rows[0].body as string
     })
   }

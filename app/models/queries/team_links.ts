@@ -1,5 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
-import { asPreparedStatement } from '#support/prepared_statement'
+import { runListStatement } from '#support/prepared_statement'
 import { LOGO_PLACEHOLDER_SQL } from '#support/logo_placeholder'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { HoursPeriods } from '#support/hours'
@@ -435,7 +435,9 @@ export async function queryTeamLinksJson(
   itemSql: string
 ): Promise<TeamLinkJsonPage> {
   const { sql, bindings } = teamLinksJsonSql(borrowerId, filters, periods, itemSql)
-  const { rows } = await asPreparedStatement(db.rawQuery(sql, bindings))
+  const { rows } = await runListStatement(db.rawQuery(sql, bindings), {
+    searched: Boolean(filters.search?.trim()),
+  })
   return {
     data: rows[0].data,
     total: rows[0].total ?? (await countBeyondPage(borrowerId, filters, periods)),
