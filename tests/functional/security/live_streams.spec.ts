@@ -315,6 +315,25 @@ test.group('Security / a stream id belongs to whoever opened and bound it', (gro
     assert.isTrue(victim.messages.every((one) => one.notification.userId === provider.id))
   })
 
+  test('the session that bound a stream subscribes again and unsubscribes on it', async ({
+    client,
+    assert,
+    cleanup,
+  }) => {
+    const { company, provider } = await tenant()
+    const viewer = await watching(provider, company, cleanup)
+    const uid = viewer.live.transmit.uid
+    const channel = notificationChannel(provider.id, company.id)
+
+    ;(await subscribe(client, uid, channel, viewer.accessToken)).assertStatus(204)
+    const leave = await client
+      .post('/api/v1/__transmit/unsubscribe')
+      .json({ uid, channel })
+      .bearerToken(viewer.accessToken)
+    leave.assertStatus(204)
+    await assertNotDelivered(assert, provider, company, viewer.messages)
+  })
+
   test('once the stream is gone its uid is free again, and binds to its new first subscriber', async ({
     client,
     cleanup,
