@@ -7,6 +7,7 @@ import { CONTRACT_STATUSES } from '#enums/contract_status'
 import { companyWithOwner } from '#tests/support/tenancy'
 import { nodesOf, type PlanNode } from '#tests/support/plans'
 import { sampleWalkRows, searchTotals } from '#support/pagination'
+import { withSearchCap } from '#tests/support/search_cap'
 
 const PER_STATUS = 200
 const PAGE_SIZE = 20
@@ -49,12 +50,7 @@ const contractScans = (nodes: PlanNode[]) =>
 test.group('Contracts / H1 and H2 plans at scale', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   /** Below the 3000 contracts of a status-rich borrower, so that searches can pass it */
-  group.each.setup(() => {
-    searchTotals.cap = 100
-    return () => {
-      searchTotals.cap = 1000
-    }
-  })
+  group.each.setup(withSearchCap(100))
 
   test('H2 probes each column down contracts_board: no sort, 21 entries a column', async ({
     assert,

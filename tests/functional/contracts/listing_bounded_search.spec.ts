@@ -4,6 +4,7 @@ import db from '@adonisjs/lucid/services/db'
 import { companyWithOwner } from '#tests/support/tenancy'
 import { as } from '#tests/support/http'
 import { searchTotals } from '#support/pagination'
+import { withSearchCap } from '#tests/support/search_cap'
 
 const CAP = 5
 
@@ -39,12 +40,7 @@ async function fullOrder(companyId: string, term: string, status?: string) {
 
 test.group('Contracts / H1 search with a bounded count', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
-  group.each.setup(() => {
-    searchTotals.cap = CAP
-    return () => {
-      searchTotals.cap = 1000
-    }
-  })
+  group.each.setup(withSearchCap(CAP))
 
   test('past the cap the total is the cap and says so; every page is the full order', async ({
     client,
@@ -140,12 +136,7 @@ type BoardColumn = {
 
 test.group('Contracts / H2 board search with a bounded count', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
-  group.each.setup(() => {
-    searchTotals.cap = CAP
-    return () => {
-      searchTotals.cap = 1000
-    }
-  })
+  group.each.setup(withSearchCap(CAP))
 
   /** The board's draft and active columns for `query`, next to the full order of their matches */
   async function boardColumns(api: ReturnType<typeof as>, query: string) {

@@ -4,6 +4,7 @@ import db from '@adonisjs/lucid/services/db'
 import { companyWithOwner } from '#tests/support/tenancy'
 import { as } from '#tests/support/http'
 import { searchTotals } from '#support/pagination'
+import { withSearchCap } from '#tests/support/search_cap'
 
 const CAP = 5
 
@@ -46,12 +47,7 @@ async function fullOrder(borrowerId: string, term: string, active?: boolean) {
 
 test.group('Team / E1 and F search with a bounded count', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
-  group.each.setup(() => {
-    searchTotals.cap = CAP
-    return () => {
-      searchTotals.cap = 1000
-    }
-  })
+  group.each.setup(withSearchCap(CAP))
 
   test('past the cap the total is the cap and says so; every page is the full order', async ({
     client,
