@@ -1,16 +1,17 @@
 import { searchTotals } from '#support/pagination'
 
 /**
- * A group's `each.setup`: the search cap lowered to `cap` for each test (so
- * that a few rows pass it), then put back to what it was, even when the
- * test lowered it again.
+ * A group's `each.setup`: the search caps lowered (a list's to `cap`, a
+ * board column's to `columnCap`, the same unless given) for each test, so
+ * that a few rows pass them, then put back to what they were, even when
+ * the test lowered them again.
  */
-export function withSearchCap(cap: number) {
+export function withSearchCap(cap: number, columnCap = cap) {
   return () => {
-    const before = searchTotals.cap
-    searchTotals.cap = cap
+    const before = { ...searchTotals }
+    Object.assign(searchTotals, { cap, columnCap })
     return () => {
-      searchTotals.cap = before
+      Object.assign(searchTotals, before)
     }
   }
 }

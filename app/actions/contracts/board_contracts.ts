@@ -37,7 +37,7 @@ export const BOARD_COLUMN_LIMIT = 10
  *   of perColumn + 1 entries per column, no sort;
  * - totals: the trigger-kept contract_status_counters (primary key, exact
  *   at any size); with a search/ref/progress filter a count of the matches
- *   up to `searchTotals.cap` (then `totalCapped`);
+ *   up to `searchTotals.columnCap` (then `totalCapped`);
  * - a name search (without ref) is read as in searchedColumnsSql.
  * `column` (+ `offset`) loads more cards of one column.
  */
@@ -58,7 +58,7 @@ export function contractBoardSql(
     'contracts.status = columns.key',
     ...conditions,
   ].join(' AND ')
-  const { cap } = searchTotals
+  const { columnCap } = searchTotals
   const cardsOf = (rows: string, where: string) =>
     `SELECT ${LIST_COLUMNS_SQL},
             row_number() OVER (ORDER BY ${newestFirstSql({})}) - :offset AS shown
@@ -72,14 +72,14 @@ export function contractBoardSql(
           perColumnSql: '',
           cards: cardsOf('contracts', ofColumn),
           counted: hasRowFilter(filters)
-            ? `SELECT ${cappedCountSql(`contracts WHERE ${ofColumn}`)} AS total`
+            ? `SELECT ${cappedCountSql(`contracts WHERE ${ofColumn}`, columnCap)} AS total`
             : `SELECT coalesce((SELECT total FROM contract_status_counters
                                  WHERE columns.asked AND company_id = :companyId
                                    AND status = columns.key), 0) AS total`,
         }
-  /** Exact counts are never capped; only a filtered count stops at the cap */
+  /** Exact counts are never capped; only a filtered count stops at the column cap */
   const [total, totalCapped] = hasRowFilter(filters)
-    ? [`least(totals.total, ${cap})`, `totals.total > ${cap}`]
+    ? [`least(totals.total, ${columnCap})`, `totals.total > ${columnCap}`]
     : ['totals.total', 'false']
 
   return {
@@ -110,12 +110,13 @@ export function contractBoardSql(
 /**
  * The cards and the count of each column under a name search, neither
  * reading every match (a word in most names matches most contracts):
- * - `dense`: the company's first index entries match more than the cap
- *   (searchWalksPastCapSql), so each column is walked in card order down
- *   `contracts_board` (`pageWalkRows()` entries at most) with the search
- *   as a filter: the walk settles the count when it finds more than the
- *   cap or covers the column, and the cards when it finds the `end`-th
- *   match (offset + perColumn + 1) or covers the column;
+ * - `dense`: the company's first index entries match more than the list
+ *   cap (searchWalksPastCapSql), so each column is walked in card order
+ *   down `contracts_board` (`pageWalkRows()` entries at most) with the
+ *   search as a filter: the walk settles the count when it finds more
+ *   than `searchTotals.columnCap` matches (it stops there) or covers the
+ *   column, and the cards when it finds the `end`-th match (offset +
+ *   perColumn + 1) or covers the column;
  * - else, or when a column's walk settles nothing, the company's matches
  *   are read once through the trigram index (`matches`, only if a column
  *   asks) and each column counts and sorts its own.
@@ -127,7 +128,7 @@ function searchedColumnsSql(
   { offset, perColumn }: { offset: number; perColumn: number },
   cardsOf: (rows: string, where: string) => string
 ) {
-  const { cap } = searchTotals
+  const { columnCap } = searchTotals
   const end = offset + perColumn + 1
   const walkRows = pageWalkRows(end)
   const ofColumn = 'columns.asked AND contracts.status = columns.key'
@@ -135,6 +136,12 @@ function searchedColumnsSql(
   const walkOf = (fields: string) => `(SELECT ${fields} FROM contracts
                   WHERE ${LIVE_CONTRACTS_SQL} AND ${ofColumn}
                   ORDER BY ${newestFirstSql({})} LIMIT ${walkRows}) contracts`
+  const walkCount = cappedCountSql(
+    `${walkOf(SEARCHED_COLUMNS_SQL)} WHERE ${matching}`,
+    Math.max(columnCap, end - 1)
+  )
+  /** A column left out by `status` is settled: empty, no walk and no trigram read */
+  const settled = 'NOT columns.asked OR yes AND covered'
   return {
     ctes: `WITH dense AS MATERIALIZED (SELECT ${searchWalksPastCapSql(matching)} AS yes),
        matches AS MATERIALIZED (
@@ -143,11 +150,10 @@ function searchedColumnsSql(
             AND ${matching})`,
     /** OFFSET 0 keeps the walk's count one per column (inlined, it ran once per use) */
     perColumnSql: `CROSS JOIN LATERAL (
-              SELECT found, yes AND (covered OR found > ${cap}) AS counts,
-                     yes AND (covered OR found >= CAST(:offset AS int) + ${perColumn + 1}) AS pages
+              SELECT found, ${settled} OR yes AND found > ${columnCap} AS counts,
+                     ${settled} OR yes AND found >= CAST(:offset AS int) + ${perColumn + 1} AS pages
                 FROM (SELECT yes,
-                             CASE WHEN yes THEN ${cappedCountSql(`${walkOf(SEARCHED_COLUMNS_SQL)} WHERE ${matching}`, Math.max(cap, end - 1))}
-                                  ELSE 0 END AS found,
+                             CASE WHEN yes AND columns.asked THEN ${walkCount} ELSE 0 END AS found,
                              coalesce((SELECT total FROM contract_status_counters
                                         WHERE company_id = :companyId AND status = columns.key), 0)
                                <= ${walkRows} AS covered
@@ -156,7 +162,7 @@ function searchedColumnsSql(
               UNION ALL
               (${cardsOf('matches contracts', `${ofColumn} AND NOT walked.pages`)})`,
     counted: `SELECT CASE WHEN walked.counts THEN walked.found
-                          ELSE ${cappedCountSql(`matches contracts WHERE ${ofColumn}`)} END AS total`,
+                          ELSE ${cappedCountSql(`matches contracts WHERE ${ofColumn}`, columnCap)} END AS total`,
   }
 }
 

@@ -108,15 +108,18 @@ export const SEARCHED_COLUMNS_SQL = 'contracts.name, contracts.status, contracts
 /**
  * Whether `matching` (conditions on name, status, progress) matches more
  * than `searchTotals.cap` of the company's first `countWalkRows()` entries
- * of the covering board index (walksPastCapSql): a search that matches
- * most contracts (about one row in three or more).
+ * of the covering board index (walksPastCapSql, the whole walk: its first
+ * entries are the latest writes): a search that matches most contracts
+ * (about one row in three or more).
  */
 export const searchWalksPastCapSql = (matching: string) =>
-  walksPastCapSql((rows) =>
-    cappedCountSql(`(
+  walksPastCapSql(
+    (rows) =>
+      cappedCountSql(`(
       SELECT ${SEARCHED_COLUMNS_SQL} FROM contracts WHERE ${LIVE_CONTRACTS_SQL}
        ORDER BY contracts.status, contracts.updated_at DESC, contracts.id DESC
-       LIMIT ${rows}) contracts WHERE ${matching}`)
+       LIMIT ${rows}) contracts WHERE ${matching}`),
+    { sampled: false }
   )
 
 /**

@@ -155,10 +155,11 @@ test.group('Contracts / H2 board search with a bounded count', (group) => {
     perColumn: number
   ) {
     const ids = await fullOrder(companyId, term, status)
+    const { columnCap } = searchTotals
     return {
       key: status,
-      total: Math.min(ids.length, CAP),
-      totalCapped: ids.length > CAP,
+      total: Math.min(ids.length, columnCap),
+      totalCapped: ids.length > columnCap,
       hasMore: ids.length > offset + perColumn,
       contracts: ids.slice(offset, offset + perColumn),
     }
@@ -211,6 +212,24 @@ test.group('Contracts / H2 board search with a bounded count', (group) => {
         )
       }
     }
+  })
+
+  test('a column counts up to the column cap, a list up to its own', async ({ client, assert }) => {
+    searchTotals.columnCap = 3
+    const { company, owner } = await searchWorld()
+    const api = as(client, owner, company)
+    for (const term of ['alvo', 'velho', '1']) {
+      const columns = await boardColumns(api, `search=${term}&perColumn=2`)
+      for (const status of ['active', 'draft']) {
+        assert.deepEqual(
+          idsOf(columns[status]),
+          await expectedColumn(company.id, term, status, 0, 2),
+          `${term} ${status}`
+        )
+      }
+    }
+    const list = await api.get('/contracts?search=alvo')
+    assert.deepInclude(list.body().meta, { total: CAP, totalCapped: true })
   })
 
   test('a column left out by status is empty; the totals keep their bytes', async ({
