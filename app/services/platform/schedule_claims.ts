@@ -8,8 +8,9 @@ const KEEP_DAYS = 7
 const worker = `${hostname()}:${process.pid}`
 
 /**
- * Claims the run of `schedule` due at `dueAt` for this worker: true for
- * the first worker of a tick, false for the others (schedule_runs' key).
+ * Claims the run of `schedule` due at `dueAt` (the instant croner scheduled
+ * the tick for, the same on every worker) for this worker: true for the
+ * first worker of a tick, false for the others (schedule_runs' key).
  */
 export async function claimScheduledRun(schedule: string, dueAt: DateTime): Promise<boolean> {
   const due = dueAt.toISO()

@@ -6,9 +6,14 @@ import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import env from '#start/env'
 import ScheduleList from '#commands/schedule_list'
-import { configuredSchedules, Scheduler } from '#services/platform/scheduler'
+import {
+  configuredSchedules,
+  Scheduler,
+  type ConfiguredSchedule,
+} from '#services/platform/scheduler'
 import { claimScheduledRun } from '#services/platform/schedule_claims'
 import { cronRule, SCHEDULE_DEFINITIONS, timeZoneRule } from '#support/schedules'
+import { freezeClock, restoreClock } from '#tests/support/clock'
 
 test.group('Worker schedules', (group) => {
   group.each.setup(() => ace.ui.switchMode('raw'))
@@ -128,6 +133,80 @@ test.group('Worker schedules', (group) => {
     assert.isTrue(await claimScheduledRun(schedule, due.plus({ seconds: 10 })))
     const left = await db.from('schedule_runs').where('schedule', schedule).count('* as n')
     assert.equal(Number(left[0].n), 3)
+  })
+
+  /**
+   * A schedule of its own on `expression` (a name no other test claims),
+   * its claims removed after the test
+   */
+  function ownSchedule(
+    cleanup: (fn: () => Promise<void>) => void,
+    expression: string,
+    timezone = 'UTC'
+  ): ConfiguredSchedule {
+    const name = `test-${randomUUID().slice(0, 8)}`
+    cleanup(async () => {
+      await db.from('schedule_runs').where('schedule', name).delete()
+    })
+    return { ...SCHEDULE_DEFINITIONS[0], name, expression, timezone, nextRun: null }
+  }
+
+  /** The due times claimed for a schedule, in order */
+  async function claimedDues(schedule: ConfiguredSchedule) {
+    const rows = await db.from('schedule_runs').where('schedule', schedule.name).orderBy('due_at')
+    return rows.map((row) => (row.due_at as Date).toISOString())
+  }
+
+  /** Fires `worker`'s timer for `schedule` at the instant `iso` */
+  async function fireAt(worker: Scheduler, schedule: ConfiguredSchedule, iso: string) {
+    freezeClock(iso)
+    await worker.tick(schedule)
+  }
+
+  test('a tick runs once across workers whose timers fire in different seconds (one early, one late)', async ({
+    assert,
+    cleanup,
+  }) => {
+    cleanup(restoreClock)
+    const schedule = ownSchedule(cleanup, '* * * * *')
+    const runs: string[] = []
+    const workerA = new Scheduler(async () => void runs.push('a'))
+    const workerB = new Scheduler(async () => void runs.push('b'))
+    await fireAt(workerA, schedule, '2026-11-23T10:20:59.997Z')
+    await fireAt(workerB, schedule, '2026-11-23T10:21:01.003Z')
+    assert.deepEqual(runs, ['a'], 'the late worker skips the tick the early one claimed')
+    assert.deepEqual(await claimedDues(schedule), ['2026-11-23T10:21:00.000Z'])
+  })
+
+  test('each tick is claimed at the instant it was scheduled for, in the schedule time zone', async ({
+    assert,
+    cleanup,
+  }) => {
+    cleanup(restoreClock)
+    // every 5 seconds: two workers on two consecutive ticks, each timer early or late
+    const everyFive = ownSchedule(cleanup, '*/5 * * * * *')
+    const runs: string[] = []
+    const workerA = new Scheduler(async () => void runs.push('a'))
+    const workerB = new Scheduler(async () => void runs.push('b'))
+    await fireAt(workerA, everyFive, '2026-11-23T10:21:04.996Z')
+    await fireAt(workerB, everyFive, '2026-11-23T10:21:06.200Z')
+    await fireAt(workerB, everyFive, '2026-11-23T10:21:10.001Z')
+    await fireAt(workerA, everyFive, '2026-11-23T10:21:11.450Z')
+    // 80 ms before the next tick is still this one, late (only a few ms early count ahead)
+    await fireAt(workerA, everyFive, '2026-11-23T10:21:14.920Z')
+    assert.deepEqual(runs, ['a', 'b'])
+    assert.deepEqual(await claimedDues(everyFive), [
+      '2026-11-23T10:21:05.000Z',
+      '2026-11-23T10:21:10.000Z',
+    ])
+    // minute 5 of each hour in Kolkata (UTC+05:30) is minute 35 in UTC
+    const hourly = ownSchedule(cleanup, '5 * * * *', 'Asia/Kolkata')
+    await fireAt(workerA, hourly, '2026-11-23T10:35:00.002Z')
+    await fireAt(workerA, hourly, '2026-11-23T11:35:01.250Z')
+    assert.deepEqual(await claimedDues(hourly), [
+      '2026-11-23T10:35:00.000Z',
+      '2026-11-23T11:35:00.000Z',
+    ])
   })
 
   test('a bad cron expression or time zone stops the boot, naming the variable', ({ assert }) => {
