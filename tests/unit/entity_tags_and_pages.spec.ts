@@ -1,6 +1,14 @@
 import { test } from '@japa/runner'
 import { digestTag, noneMatches } from '#support/entity_tags'
-import { totalPages } from '#support/pagination'
+import {
+  countWalkRows,
+  pageWalkRows,
+  pageWindowSql,
+  sampleWalkRows,
+  searchTotals,
+  totalPages,
+} from '#support/pagination'
+import { withSearchCap } from '#tests/support/search_cap'
 
 test.group('Paging: totalPages', () => {
   test('{total} rows by {size}: {pages} page(s)')
@@ -14,6 +22,44 @@ test.group('Paging: totalPages', () => {
     ])
     .run(({ assert }, { total, size, pages }) => {
       assert.equal(totalPages(total, size), pages)
+    })
+})
+
+test.group('Paging: the rows a bounded search walks', (group) => {
+  group.each.setup(withSearchCap(1000))
+
+  test('the count walk is three rows a match past the cap; its sample 200 rows at most', ({
+    assert,
+  }) => {
+    assert.equal(countWalkRows(), 3003)
+    assert.equal(countWalkRows(100), 303)
+    assert.equal(sampleWalkRows(), 200)
+    searchTotals.cap = 5
+    assert.equal(countWalkRows(), 18)
+    assert.equal(sampleWalkRows(), 18)
+  })
+
+  test('a page walk is three rows a match of the cap or of the page end, whichever is more', ({
+    assert,
+  }) => {
+    assert.equal(pageWalkRows(20), 3003)
+    assert.equal(pageWalkRows(1001), 3003)
+    assert.equal(pageWalkRows(5000), 15000)
+    assert.equal(pageWalkRows(11, 100), 303)
+    assert.equal(pageWalkRows(150, 100), 450)
+  })
+})
+
+test.group('Paging: a prepared page window', () => {
+  test('the page size is literal, the offset a sub-select', ({ assert }) => {
+    assert.equal(pageWindowSql(1), 'LIMIT 1 OFFSET (SELECT CAST(:offset AS bigint))')
+    assert.equal(pageWindowSql(20, '?'), 'LIMIT 20 OFFSET (SELECT CAST(? AS bigint))')
+  })
+
+  test('a page size of {limit} is refused, never written into the text')
+    .with([{ limit: 0 }, { limit: -1 }, { limit: 1.5 }, { limit: Number.NaN }, { limit: 2 ** 53 }])
+    .run(({ assert }, { limit }) => {
+      assert.throws(() => pageWindowSql(limit), `Invalid page size: ${limit}`)
     })
 })
 
@@ -39,5 +85,16 @@ test.group('Entity tags: If-None-Match (RFC 9110 13.1.2)', () => {
     ])
     .run(({ assert }, { header, matches }) => {
       assert.equal(noneMatches(header, tag), matches)
+    })
+
+  test('weakly both ways, and only a leading W/ is the weak mark: {label}')
+    .with([
+      { label: 'a weak tag asked strong', header: '"x"', tag: 'W/"x"', matches: true },
+      { label: 'a weak tag asked weak', header: 'W/"x"', tag: 'W/"x"', matches: true },
+      { label: 'W/ inside the asked tag', header: '"aW/b"', tag: '"ab"', matches: false },
+      { label: 'W/ inside our tag', header: '"ab"', tag: '"aW/b"', matches: false },
+    ])
+    .run(({ assert }, { header, tag: ours, matches }) => {
+      assert.equal(noneMatches(header, ours), matches)
     })
 })
