@@ -12,6 +12,7 @@ import { withCnpjCheckDigits, withCpfCheckDigits } from '#support/documents'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
 import { mailsTo, notificationsOf } from '#tests/support/event_notifications'
 import { freezeClock, restoreClock } from '#tests/support/clock'
+import { INVALID_INVITATION } from '#tests/support/invitations'
 
 /**
  * Team consent (E4): nobody joins a tenant without
@@ -338,11 +339,10 @@ test.group('Security / consent: bad acceptances', (group) => {
     freezeClock('2026-03-18T15:00:00.000Z')
     const { invitee, token } = await pendingInvitation(client, assert)
     const accept = (body: object) => client.post('/api/v1/auth/invitations/accept').json(body)
-    /** Unknown, expired and used tokens are one answer: which of them it was is not told */
     const refused = async (body: object) => {
       const response = await accept(body)
       response.assertStatus(400)
-      response.assertBody({ code: 'E_BAD_REQUEST', message: 'Convite inválido ou expirado' })
+      response.assertBody(INVALID_INVITATION)
     }
 
     ;(await accept({})).assertStatus(422)
