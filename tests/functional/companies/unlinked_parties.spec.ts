@@ -6,6 +6,7 @@ import { MEMBER_ROLES, type MemberRole } from '#enums/roles'
 import { CompanyFactory } from '#database/factories/company_factory'
 import { UserFactory } from '#database/factories/user_factory'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
+import { statementsOf } from '#tests/support/statements'
 
 /** Ids that name nothing (fixed, not random) */
 const NO_USER = '00000000-0000-4000-8000-000000000001'
@@ -114,6 +115,39 @@ test.group('Companies / the parties linked to a borrower', (group) => {
       []
     )
   })
+})
+
+/**
+ * The check costs one round trip at most, and asks only about the kinds
+ * of parties named: none (the borrower alone is linked by definition) is
+ * answered without asking the database.
+ */
+test.group('Companies / the linked parties cost one statement at most', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('{label}')
+    .with([
+      { label: 'no parties: no statement', users: false, companies: false, borrower: false },
+      { label: 'the borrower alone: no statement', users: false, companies: false, borrower: true },
+      { label: 'persons only: one statement about persons', users: true, companies: false },
+      { label: 'companies only: one statement about companies', users: false, companies: true },
+      { label: 'both: one statement about both', users: true, companies: true, borrower: true },
+    ])
+    .run(async ({ assert }, { users, companies, borrower: itself }) => {
+      const { company: borrower, owner } = await companyWithOwner()
+      const { company: other } = await companyWithOwner()
+      const parties = {
+        userIds: users ? [owner.id, NO_USER] : [],
+        companyIds: [...(companies ? [other.id] : []), ...(itself ? [borrower.id] : [])],
+      }
+
+      const sql = await statementsOf(() => CompanyMember.unlinkedParties(borrower.id, parties))
+      const asks = sql.map((text) => ({
+        users: text.includes(`'user' AS kind`),
+        companies: text.includes(`'company' AS kind`),
+      }))
+      assert.deepEqual(asks, users || companies ? [{ users, companies }] : [])
+    })
 })
 
 test.group('Companies / the linked parties read through the given transaction', () => {

@@ -12,6 +12,7 @@ import { withCnpjCheckDigits, withCpfCheckDigits } from '#support/documents'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
 import { mailsTo, notificationsOf } from '#tests/support/event_notifications'
 import { freezeClock, restoreClock } from '#tests/support/clock'
+import { INVALID_INVITATION } from '#tests/support/invitations'
 
 /**
  * Team consent (E4): nobody joins a tenant without
@@ -309,6 +310,19 @@ test.group('Security / consent: bad acceptances', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.teardown(() => restoreClock())
 
+  /** The answer to an account that must set a password (unproven) and sent none */
+  const WITHOUT_PASSWORD = {
+    code: 'E_VALIDATION_ERROR',
+    message: 'O campo password deve ser informado para aceitar este convite',
+    errors: [
+      {
+        field: 'password',
+        rule: 'required',
+        message: 'O campo password deve ser informado para aceitar este convite',
+      },
+    ],
+  }
+
   /** An unverified account invited by a borrower: its token */
   async function pendingInvitation(client: ApiClient, assert: Assert) {
     const invitee = await UserFactory.apply('unverified').create()
@@ -325,20 +339,43 @@ test.group('Security / consent: bad acceptances', (group) => {
     freezeClock('2026-03-18T15:00:00.000Z')
     const { invitee, token } = await pendingInvitation(client, assert)
     const accept = (body: object) => client.post('/api/v1/auth/invitations/accept').json(body)
+    const refused = async (body: object) => {
+      const response = await accept(body)
+      response.assertStatus(400)
+      response.assertBody(INVALID_INVITATION)
+    }
 
     ;(await accept({})).assertStatus(422)
-    ;(await accept({ token })).assertStatus(422)
+    const withoutPassword = await accept({ token })
+    withoutPassword.assertStatus(422)
+    withoutPassword.assertBody(WITHOUT_PASSWORD)
     ;(await accept({ token, password: 'short1' })).assertStatus(422)
-    ;(await accept({ token: 'a'.repeat(43), password: 'new-password-1' })).assertStatus(400)
+    await refused({ token: 'a'.repeat(43), password: 'new-password-1' })
     assert.deepEqual(await rolesOf(invitee), [])
 
     freezeClock('2026-03-26T15:00:00.000Z')
-    ;(await accept({ token, password: 'new-password-1' })).assertStatus(400)
+    await refused({ token, password: 'new-password-1' })
     assert.deepEqual(await rolesOf(invitee), [])
 
     freezeClock('2026-03-19T15:00:00.000Z')
     ;(await accept({ token, password: 'new-password-1' })).assertStatus(200)
-    ;(await accept({ token, password: 'new-password-2' })).assertStatus(400)
+    await refused({ token, password: 'new-password-2' })
+    await refused({ token })
+  })
+
+  test('an account without a password, invited: accepting without one is 422 naming the password', async ({
+    client,
+    assert,
+  }) => {
+    const invitee = await UserFactory.apply('withoutPassword').create()
+    const { company: borrower, owner } = await companyWithOwner()
+    ;(await postTeam(client, borrower, owner, invite({ email: invitee.email }))).assertStatus(201)
+    const token = await invitationToken(invitee.email, assert)
+
+    const response = await client.post('/api/v1/auth/invitations/accept').json({ token })
+    response.assertStatus(422)
+    response.assertBody(WITHOUT_PASSWORD)
+    assert.deepEqual(await rolesOf(invitee), [])
   })
 
   test('a CNPJ claimed meanwhile blocks nothing: the invitee company is another claim', async ({

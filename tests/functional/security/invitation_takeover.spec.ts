@@ -5,17 +5,17 @@ import db from '@adonisjs/lucid/services/db'
 import hash from '@adonisjs/core/services/hash'
 import type { ApiClient } from '@japa/api-client'
 import type { Assert } from '@japa/assert'
-import { MEMBER_ROLES, type MemberRole } from '#enums/roles'
+import { MEMBER_ROLES } from '#enums/roles'
 import CreateInvitation, { INVITATION_TTL_DAYS } from '#actions/team/create_invitation'
 import type Company from '#models/company'
 import CompanyMember from '#models/company_member'
 import User from '#models/user'
 import UserIdentity from '#models/user_identity'
 import UserInvitation from '#models/user_invitation'
-import sessionTokens from '#services/auth/session_token_service'
 import { UserFactory } from '#database/factories/user_factory'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
 import { notificationsOf } from '#tests/support/event_notifications'
+import { invitationToken, oldHolderKeys } from '#tests/support/invitations'
 
 /**
  * Account takeover by invitation (docs/security.md, "Identity"): an
@@ -90,26 +90,6 @@ async function columnsTiedToAnAccount() {
      WHERE table_schema = 'public'
        AND (column_name ~ '(user|session)_id$' OR column_name LIKE '%password%')`)
   return (rows as { name: string }[]).map((row) => row.name).sort()
-}
-
-/** An invitation of `borrower` to `user` with `role`, created by the one action that does; its token */
-async function invitationToken(user: User, borrower: Company, invitedBy: User, role: MemberRole) {
-  const createInvitation = await app.container.make(CreateInvitation)
-  const url = await db.transaction((trx) =>
-    createInvitation.handle(user, borrower, invitedBy, trx, { role })
-  )
-  return new URL(url).searchParams.get('token')!
-}
-
-/** Everything the old holder of `user` can hold today: two sessions, a password, an identity */
-async function oldHolderKeys(user: User) {
-  const first = await sessionTokens.openSession(user, { browser: 'old holder' })
-  const second = await sessionTokens.openSession(user, { browser: 'old holder, phone' })
-  await UserIdentity.updateOrCreate(
-    { provider: 'google', subject: `old-holder-${user.id}` },
-    { userId: user.id, email: user.email }
-  )
-  return { sessions: [first, second] }
 }
 
 type Keys = Awaited<ReturnType<typeof oldHolderKeys>>

@@ -9,12 +9,11 @@ import { CompanyFactory } from '#database/factories/company_factory'
 import { UserFactory } from '#database/factories/user_factory'
 import { withCnpjCheckDigits, withCpfCheckDigits } from '#support/documents'
 import { companyWithOwner } from '#tests/support/tenancy'
+import { type Cleanup, refuseWrites } from '#tests/support/injected_writes'
 
 const CNPJ = withCnpjCheckDigits('623456780001')
 const CPF = withCpfCheckDigits('623456789')
 const ADDRESS = 'convidada.atomica@example.test'
-
-type Cleanup = (fn: () => Promise<void>) => void
 
 /** What an invitation may write: accounts, companies, memberships, invitations, notices, e-mails */
 const TABLES = [
@@ -52,22 +51,8 @@ async function committedBorrower(cleanup: Cleanup) {
 }
 
 /** The invitation e-mail cannot be queued: a trigger of the test refuses every delivery */
-async function refuseDeliveries(cleanup: Cleanup) {
-  await db.rawQuery(`
-    CREATE FUNCTION test_refuse_delivery() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      RAISE EXCEPTION 'injected: the e-mail cannot be queued';
-    END $$;
-    CREATE TRIGGER test_refuse_delivery BEFORE INSERT ON deliveries
-      FOR EACH ROW EXECUTE FUNCTION test_refuse_delivery();
-  `)
-  cleanup(async () => {
-    await db.rawQuery(`
-      DROP TRIGGER IF EXISTS test_refuse_delivery ON deliveries;
-      DROP FUNCTION IF EXISTS test_refuse_delivery();
-    `)
-  })
-}
+const refuseDeliveries = (cleanup: Cleanup) =>
+  refuseWrites(cleanup, { table: 'deliveries' }, 'the e-mail cannot be queued')
 
 type Invite = (borrower: Company, owner: User) => Promise<unknown>
 
