@@ -131,7 +131,8 @@ export function readCacheKey(read: string, inputs: unknown[]) {
 function sortedKeys(_key: string, value: unknown) {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return value
   const entries = Object.entries(value as Record<string, unknown>)
-  return Object.fromEntries(entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+  /** An object's keys are never equal: "before" or "after" is the whole order */
+  return Object.fromEntries(entries.sort(([a], [b]) => (a < b ? -1 : 1)))
 }
 
 /** A string's size in bytes as the cache counts it (UTF-16 in memory) */

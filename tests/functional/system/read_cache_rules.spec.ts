@@ -10,13 +10,17 @@ import { borrowerCompany, entryOn, legalProvider, naturalProvider } from '#tests
 import { inboxOf } from '#tests/support/notifications'
 import { attachedWorld, documentsStep } from '#tests/support/compliance'
 import { freezeClock, restoreClock } from '#tests/support/clock'
+import { CompanyFactory, CompanyMemberFactory } from '#database/factories/company_factory'
 
 /**
  * Rules of the read cache (ReadCache), as tables:
  * - a cached list read on both sides of every time edge it shows is, after
  *   the edge, what an uncached read gives;
  * - every scope a cached list declares is load-bearing: a change that
- *   raises only that scope (of the request's four) shows at once.
+ *   raises only that scope (of the request's four) shows at once;
+ * - every input a cached list is keyed by is load-bearing: another query,
+ *   or another company read under the same versions, is never served the
+ *   first one's body.
  * "Uncached" is the same request after `readCache.clear()`.
  */
 
@@ -405,4 +409,64 @@ test.group('Read cache: the rules above cover every cached list', (group) => {
     const timeBound = [...declared].filter(([, read]) => read.timeBound).map(([read]) => read)
     assert.sameMembers(timeBound, EDGE_TESTED_READS, 'a time-bound list is read across its edges')
   }).timeout(120_000)
+})
+
+/** Each cached list with a second query that changes its body (the c1 world's owner reads it) */
+const KEYED_READS = [
+  { url: '/notifications', other: '?perPage=1' },
+  { url: '/contracts', other: '?perPage=1' },
+  { url: '/contracts/board', other: '?status=draft' },
+  { url: '/compliance-flows', other: '?perPage=1' },
+  ...TEAM_URLS.map((url) => ({ url, other: '?pageSize=1' })),
+]
+
+/** The read versions of `to`'s scopes set to those of `from`'s (same user) */
+async function sameVersions(userId: string, from: string, to: string) {
+  await db.rawQuery(
+    `INSERT INTO read_versions (scope, version)
+     SELECT replace(scope, ?, ?), version FROM read_versions WHERE scope IN (?, ?)
+     ON CONFLICT (scope) DO UPDATE SET version = EXCLUDED.version`,
+    [from, to, `c:${from}`, `n:${userId}:${from}`]
+  )
+}
+
+test.group('Read cache: every input a cached list is keyed by is load-bearing', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.setup(() => {
+    drive.fake()
+    freezeClock('2026-03-18T15:00:00Z')
+    return () => {
+      drive.restore()
+      restoreClock()
+    }
+  })
+
+  for (const { url, other } of KEYED_READS) {
+    test(`${url}: another query, and another company under the same versions, get their own body`, async ({
+      client,
+      assert,
+    }) => {
+      const world = await c1World(client)
+      await inboxOf(world.owner, world.borrower)
+      const read = (company: { id: string }, query: string) =>
+        getAs(client, world.owner, company, `${url}${query}`)
+      const first = await read(world.borrower, '')()
+
+      const byQuery = await servedAndFresh(read(world.borrower, other))
+      assert.notDeepEqual(byQuery.fresh, first, 'the other query changes the body')
+      assert.deepEqual(byQuery.served, byQuery.fresh, 'another query')
+
+      await read(world.borrower, '')()
+      const elsewhere = await CompanyFactory.create()
+      await CompanyMemberFactory.merge({
+        companyId: elsewhere.id,
+        userId: world.owner.id,
+        role: 'owner',
+      }).create()
+      await sameVersions(world.owner.id, world.borrower.id, elsewhere.id)
+      const byCompany = await servedAndFresh(read(elsewhere, ''))
+      assert.notDeepEqual(byCompany.fresh, first, 'the other company has its own list')
+      assert.deepEqual(byCompany.served, byCompany.fresh, 'another company')
+    }).timeout(60_000)
+  }
 })
