@@ -36,6 +36,7 @@ export default class AcceptInvitation {
   async handle(token: string, password: string | undefined) {
     return db.transaction(async (trx) => {
       const now = this.clock.now()
+      /** Models read through `trx` save through it too */
       const invitation = await UserInvitation.query({ client: trx })
         .where('token_hash', hashOpaqueToken(token))
         .whereNull('accepted_at')
@@ -48,14 +49,12 @@ export default class AcceptInvitation {
         .where('id', invitation.userId)
         .forUpdate()
         .firstOrFail()
-      user.useTransaction(trx)
       if (!user.password || !user.emailVerifiedAt) {
         await this.#takeOver(user, password, trx)
       }
       user.emailVerifiedAt ??= now
       await user.save()
 
-      invitation.useTransaction(trx)
       const borrower = await Company.findOrFail(invitation.companyId, { client: trx })
       const company = await this.#providerCompany(invitation, user, borrower, trx)
       await invitation.merge({ acceptedAt: now, providerCompanyId: company?.id ?? null }).save()
