@@ -26,6 +26,16 @@ import { CompanyFactory, CompanyMemberFactory } from '#database/factories/compan
 
 type Read = () => Promise<unknown>
 
+/** Each test: files faked and the clock frozen at one instant, both put back after it */
+function fakeFilesAndClock() {
+  drive.fake()
+  freezeClock('2026-03-18T15:00:00Z')
+  return () => {
+    drive.restore()
+    restoreClock()
+  }
+}
+
 /** The body of a GET as `user` in `company` */
 const getAs = (client: ApiClient, user: User, company: { id: string }, url: string) => async () => {
   const response = await as(client, user, company).get(url)
@@ -307,14 +317,7 @@ const CASES: ScopeCase[] = [
 
 test.group('Read cache: every scope a cached list declares is load-bearing', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
-  group.each.setup(() => {
-    drive.fake()
-    freezeClock('2026-03-18T15:00:00Z')
-    return () => {
-      drive.restore()
-      restoreClock()
-    }
-  })
+  group.each.setup(fakeFilesAndClock)
 
   for (const { list, scope, setup } of CASES) {
     test(`${list}: a change of its ${scope} scope alone shows at once`, async ({
@@ -379,14 +382,7 @@ async function declaredReads(readAll: () => Promise<void>) {
 
 test.group('Read cache: the rules above cover every cached list', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
-  group.each.setup(() => {
-    drive.fake()
-    freezeClock('2026-03-18T15:00:00Z')
-    return () => {
-      drive.restore()
-      restoreClock()
-    }
-  })
+  group.each.setup(fakeFilesAndClock)
 
   test('each scope each list declares has a case; each time-bound list has its edges', async ({
     client,
@@ -432,14 +428,7 @@ async function sameVersions(userId: string, from: string, to: string) {
 
 test.group('Read cache: every input a cached list is keyed by is load-bearing', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
-  group.each.setup(() => {
-    drive.fake()
-    freezeClock('2026-03-18T15:00:00Z')
-    return () => {
-      drive.restore()
-      restoreClock()
-    }
-  })
+  group.each.setup(fakeFilesAndClock)
 
   for (const { url, other } of KEYED_READS) {
     test(`${url}: another query, and another company under the same versions, get their own body`, async ({
