@@ -25,8 +25,8 @@ export const searchTotals = { cap: 1000, columnCap: 100 }
  */
 const WALK_FACTOR = 3
 
-/** The rows walked to tell whether a search has more than `cap` matches */
-export const countWalkRows = (cap = searchTotals.cap) => WALK_FACTOR * (cap + 1)
+/** The rows walked to tell whether a search has more than `searchTotals.cap` matches */
+export const countWalkRows = () => WALK_FACTOR * (searchTotals.cap + 1)
 
 /** The first rows of the count walk read before it (see walksPastCapSql) */
 const SAMPLE_ROWS = 200
@@ -54,9 +54,8 @@ export function walksPastCapSql(walkHits: (rows: number) => string, { sampled = 
   return `CASE WHEN ${walkHits(sample)} * 4 >= ${sample} THEN ${walk} ELSE false END`
 }
 
-/** The rows walked to find the page ending at row `end` of the matches (counting up to `cap`) */
-export const pageWalkRows = (end: number, cap = searchTotals.cap) =>
-  WALK_FACTOR * Math.max(cap + 1, end)
+/** The rows walked to find the page ending at row `end` of the matches */
+export const pageWalkRows = (end: number) => WALK_FACTOR * Math.max(searchTotals.cap + 1, end)
 
 /** `count(*)` of a FROM ... WHERE ... (the text after SELECT 1), stopping at `cap` + 1 */
 export const cappedCountSql = (fromWhere: string, cap = searchTotals.cap) =>
