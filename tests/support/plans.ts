@@ -3,8 +3,10 @@ export interface PlanNode {
   'Node Type': string
   'Relation Name'?: string
   'Index Name'?: string
+  'CTE Name'?: string
   'Actual Rows': number
   'Actual Loops': number
+  'Rows Removed by Filter'?: number
   'Plans'?: PlanNode[]
 }
 

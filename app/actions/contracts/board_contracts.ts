@@ -119,7 +119,10 @@ export function contractBoardSql(
  *   perColumn + 1) or covers the column;
  * - else, or when a column's walk settles nothing, the company's matches
  *   are read once through the trigram index (`matches`, only if a column
- *   asks) and each column counts and sorts its own.
+ *   asks), ranked in card order within their status by one sort: the
+ *   columns read their counts (`match_counts`) and their first cards
+ *   (`match_cards`) from that one pass, never the matches once per column
+ *   (a word in 21,500 active contracts cost fifteen scans of them: 165 ms).
  * Both reads give the same cards in the same order (updated_at is never null).
  */
 function searchedColumnsSql(
@@ -145,9 +148,17 @@ function searchedColumnsSql(
   return {
     ctes: `WITH dense AS MATERIALIZED (SELECT ${searchWalksPastCapSql(matching)} AS yes),
        matches AS MATERIALIZED (
-         SELECT ${LIST_COLUMNS_SQL} FROM contracts
+         SELECT contracts.id, contracts.status,
+                row_number() OVER (PARTITION BY contracts.status COLLATE "C"
+                                   ORDER BY ${newestFirstSql({})}) AS rank
+           FROM contracts
           WHERE ${LIVE_CONTRACTS_SQL} AND contracts.status = ANY(${keysSql})
-            AND ${matching})`,
+            AND ${matching}),
+       match_counts AS MATERIALIZED (
+         SELECT status, count(*)::int AS found FROM matches GROUP BY status),
+       match_cards AS MATERIALIZED (
+         SELECT ${LIST_COLUMNS_SQL} FROM matches JOIN contracts ON contracts.id = matches.id
+          WHERE matches.rank <= CAST(:offset AS int) + ${perColumn + 1})`,
     /** OFFSET 0 keeps the walk's count one per column (inlined, it ran once per use) */
     perColumnSql: `CROSS JOIN LATERAL (
               SELECT found, ${settled} OR yes AND found > ${columnCap} AS counts,
@@ -160,9 +171,11 @@ function searchedColumnsSql(
                         FROM dense OFFSET 0) walk) walked`,
     cards: `(${cardsOf(walkOf(LIST_COLUMNS_SQL), `${matching} AND walked.pages`)})
               UNION ALL
-              (${cardsOf('matches contracts', `${ofColumn} AND NOT walked.pages`)})`,
+              (${cardsOf('match_cards contracts', `${ofColumn} AND NOT walked.pages`)})`,
     counted: `SELECT CASE WHEN walked.counts THEN walked.found
-                          ELSE ${cappedCountSql(`matches contracts WHERE ${ofColumn}`, columnCap)} END AS total`,
+                          ELSE coalesce((SELECT found FROM match_counts
+                                          WHERE columns.asked AND status = columns.key), 0)
+                     END AS total OFFSET 0`,
   }
 }
 

@@ -212,9 +212,9 @@ function boundedSearchCut(
      cut AS (
        SELECT * FROM walked WHERE (SELECT yes FROM walk_fills)
        UNION ALL
-       (SELECT ${CUT_COLUMNS} FROM contract_parts cp
-         WHERE ${where} AND NOT (SELECT yes FROM walk_fills)
-         ORDER BY cp.link_name, cp.id ${paging}))`,
+       (SELECT * FROM (SELECT ${CUT_COLUMNS} FROM contract_parts cp
+                        WHERE ${where} AND NOT (SELECT yes FROM walk_fills) OFFSET 0) matches
+         ORDER BY matches.sort_name, matches.part_id ${paging}))`,
     [
       /** The sample, then the count walk (walksPastCapSql), then the trigram count */
       ...scopeBindings,

@@ -162,4 +162,19 @@ test.group('Contracts / H1 and H2 plans at scale', (group) => {
     assert.isTrue(await walks('plan'), 'most contracts')
     assert.isFalse(await walks('plan 12'), 'few contracts')
   }).timeout(120_000)
+
+  test('H2 search the walks do not settle reads the matches once, not once per column', async ({
+    assert,
+  }) => {
+    const borrower = await largeBorrower()
+    /** "Plan 12", "Plan 12n", "Plan 12nn": about one contract in 27, in every column */
+    const nodes = await explainWithoutSeqScan(contractBoardSql(borrower.id, { search: 'plan 12' }))
+
+    const matchScans = nodes.filter((node) => node['CTE Name'] === 'matches')
+    assert.isAtMost(
+      matchScans.reduce((loops, node) => loops + node['Actual Loops'], 0),
+      2,
+      'the counts and the cards each scan the matches once'
+    )
+  }).timeout(120_000)
 })

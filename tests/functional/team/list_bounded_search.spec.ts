@@ -3,7 +3,12 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import { companyWithOwner } from '#tests/support/tenancy'
 import { as } from '#tests/support/http'
-import { searchTotals } from '#support/pagination'
+import { DateTime } from 'luxon'
+import { pageWalkRows, searchTotals } from '#support/pagination'
+import { teamLinksJsonSql } from '#models/queries/team_links'
+import { TEAM_LISTS } from '#actions/team/list_team_members'
+import { periodsAt } from '#support/hours'
+import { nodesOf, type PlanNode } from '#tests/support/plans'
 import { withSearchCap } from '#tests/support/search_cap'
 
 const CAP = 5
@@ -109,4 +114,75 @@ test.group('Team / E1 and F search with a bounded count', (group) => {
     assert.equal(providers.body().total, 11)
     assert.notProperty(providers.body().meta, 'totalCapped')
   })
+})
+
+test.group('Team / a word whose matches all sort past the walk', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.setup(withSearchCap(20))
+
+  /**
+   * 600 links "Alfa n" and 80 "Zeta n" (they sort last): "zeta" passes the
+   * cap, yet neither walk meets one of its links
+   */
+  async function borrowerWithLateMatches() {
+    const { company, owner } = await companyWithOwner()
+    await db.rawQuery(
+      `CREATE TEMP TABLE late_src ON COMMIT DROP AS
+       SELECT n, gen_random_uuid() AS party_id, gen_random_uuid() AS contract_id,
+              CASE WHEN n <= 600 THEN 'Alfa ' ELSE 'Zeta ' END || n AS name
+         FROM generate_series(1, 680) AS n`
+    )
+    await db.rawQuery(
+      `WITH co AS (
+         INSERT INTO companies (id, name, trade_name, document, timezone, created_at, updated_at)
+         SELECT party_id, name, name, '56' || lpad(n::text, 12, '0'), 'UTC', now(), now()
+           FROM late_src)
+       INSERT INTO contracts (id, company_id, name, status, progress, snapshot, created_at, updated_at)
+       SELECT contract_id, ?, 'Late ' || n, 'active', 100, '{}', now(), now() FROM late_src`,
+      [company.id]
+    )
+    await db.rawQuery(
+      `INSERT INTO contract_parts (id, contract_id, company_id, role, is_active, created_at, updated_at)
+       SELECT gen_random_uuid(), contract_id, party_id, 'PROVIDER', true, now(), now() FROM late_src`
+    )
+    await db.rawQuery('ANALYZE contract_parts')
+    return { company, owner }
+  }
+
+  test('the page is read from the matches, not by walking the whole name order', async ({
+    client,
+    assert,
+  }) => {
+    const { company, owner } = await borrowerWithLateMatches()
+    const filters = { search: 'zeta', page: 1, pageSize: 20 }
+    const periods = periodsAt(DateTime.now(), 'UTC')
+    const { sql, bindings } = teamLinksJsonSql(
+      company.id,
+      filters,
+      periods,
+      TEAM_LISTS.team.itemSql
+    )
+    const nodes = await db.transaction(async (trx) => {
+      await trx.rawQuery('SET LOCAL enable_seqscan = off')
+      const result = await trx.rawQuery(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, bindings as any)
+      return nodesOf(result.rows[0]['QUERY PLAN'][0].Plan as PlanNode)
+    })
+
+    /** Rows read in name order (kept or filtered out): the old fallback walked all 680 */
+    const walkedRows = nodes
+      .filter((node) => node['Index Name'] === 'contract_parts_links_sort')
+      .map(
+        (node) =>
+          (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0)) * node['Actual Loops']
+      )
+    assert.isAtMost(Math.max(...walkedRows), pageWalkRows(filters.pageSize))
+
+    const team = await as(client, owner, company).get('/team?search=zeta&pageSize=20')
+    team.assertStatus(200)
+    assert.deepEqual(
+      team.body().data.map((row: { contractPartId: string }) => row.contractPartId),
+      (await fullOrder(company.id, 'zeta')).slice(0, 20)
+    )
+    assert.include(team.body().meta, { total: 20, totalCapped: true })
+  }).timeout(60_000)
 })
