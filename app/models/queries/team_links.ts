@@ -177,6 +177,9 @@ const CUT_COLUMNS = `cp.id AS part_id, cp.company_id, cp.user_id, cp.is_active,
  * - at most the cap matches: the trigram index and a sort; more: the links
  *   in name order (contract_parts_links_sort) until the page is full,
  *   within `pageWalkRows()` links, else the trigram index and a sort.
+ * The trigram read is fenced (OFFSET 0): left to the outer ORDER BY, the
+ * planner walked the whole name order for a word whose 21,560 links all
+ * sort after 185,000 others (289 ms; through the matches, 36 ms).
  */
 function boundedSearchCut(
   scope: [string, unknown[]],
