@@ -127,11 +127,13 @@ export const searchWalksPastCapSql = (matching: string) =>
  * neither reading every match (a word in most names matches most rows):
  * - the count walks the newest `countWalkRows()` entries of the covering
  *   board index: more than the cap there settles it (`totalCapped`), else
- *   the trigram index counts up to the cap + 1;
- * - at most the cap matches: the trigram index and a sort (few rows);
- *   more: the live contracts in list order (contracts_live_updated) until
- *   the page is full, within `pageWalkRows()` rows; the trigram index and a
- *   sort again when they do not fill it.
+ *   the trigram index reads up to the cap + 1 matches (`matches`, once);
+ * - at most the cap matches: the page is sorted from those matches (the
+ *   trigram index read once for the count and the page: a word whose
+ *   trigrams are in most names but which matches none rechecked them all
+ *   twice); more: the live contracts in list order (contracts_live_updated)
+ *   until the page is full, within `pageWalkRows()` rows; the trigram index
+ *   and a sort again when they do not fill it.
  * Both orders are the list's (updated_at is never null), so the rows of a
  * page are the same whichever way it was read.
  */
@@ -145,10 +147,15 @@ function searchPageAndCountSql(
   const end = page * perPage
   const matching = conditions.join(' AND ')
   const pageWalk = pageWalkRows(end)
-  return `counted AS MATERIALIZED (
+  return `dense AS MATERIALIZED (SELECT ${searchWalksPastCapSql(matching)} AS yes),
+       matches AS MATERIALIZED (
+         SELECT * FROM (SELECT ${LIST_COLUMNS_SQL} FROM contracts
+                         WHERE ${where} AND NOT (SELECT yes FROM dense) OFFSET 0) contracts
+          LIMIT ${cap + 1}),
+       counted AS MATERIALIZED (
          SELECT least(found, ${cap}) AS total, found > ${cap} AS capped
-           FROM (SELECT CASE WHEN ${searchWalksPastCapSql(matching)} THEN ${cap + 1}
-                             ELSE ${cappedCountSql(`contracts WHERE ${where}`)} END AS found
+           FROM (SELECT CASE WHEN (SELECT yes FROM dense) THEN ${cap + 1}
+                             ELSE (SELECT count(*)::int FROM matches) END AS found
                  OFFSET 0) f),
        walked AS MATERIALIZED (
          SELECT * FROM (SELECT ${LIST_COLUMNS_SQL} FROM contracts WHERE ${LIVE_CONTRACTS_SQL}
@@ -163,8 +170,11 @@ function searchPageAndCountSql(
        page AS (
          SELECT * FROM walked WHERE (SELECT yes FROM walk_fills)
          UNION ALL
+         (SELECT * FROM matches contracts WHERE NOT (SELECT capped FROM counted)
+           ORDER BY ${newestFirstSql(filters)} ${pageWindowSql(perPage)})
+         UNION ALL
          (SELECT ${LIST_COLUMNS_SQL} FROM contracts
-           WHERE ${where} AND NOT (SELECT yes FROM walk_fills)
+           WHERE ${where} AND (SELECT capped FROM counted) AND NOT (SELECT yes FROM walk_fills)
            ORDER BY ${newestFirstSql(filters)} ${pageWindowSql(perPage)}))`
 }
 
