@@ -5,7 +5,7 @@ import { companyWithOwner } from '#tests/support/tenancy'
 import { as } from '#tests/support/http'
 import { DateTime } from 'luxon'
 import { pageWalkRows, searchTotals } from '#support/pagination'
-import { teamLinksJsonSql } from '#models/queries/team_links'
+import { queryTeamLinksJson, teamLinksJsonSql } from '#models/queries/team_links'
 import { TEAM_LISTS } from '#actions/team/list_team_members'
 import { periodsAt } from '#support/hours'
 import { nodesOf, type PlanNode } from '#tests/support/plans'
@@ -113,6 +113,39 @@ test.group('Team / E1 and F search with a bounded count', (group) => {
     const providers = await api.get('/providers?search=fornecedor%201&pageSize=4&page=1')
     assert.equal(providers.body().total, 11)
     assert.notProperty(providers.body().meta, 'totalCapped')
+  })
+})
+
+test.group('Team / a search runs as its cut, then the page of the ids it found', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.setup(withSearchCap(CAP))
+
+  test('the two statements answer what the one statement answers', async ({ assert }) => {
+    const { company } = await borrowerWithLinks()
+    const periods = periodsAt(DateTime.fromISO('2026-03-18T15:00:00Z'), 'UTC')
+    /** Past the cap, up to it, none; first, middle and past-the-end pages; active only */
+    const cases = [
+      { search: 'fornecedor', page: 1, pageSize: 4 },
+      { search: 'fornecedor', page: 5, pageSize: 4 },
+      { search: 'fornecedor 1', page: 2, pageSize: 3 },
+      { search: 'fornecedor 2', page: 1, pageSize: 20, isActive: true },
+      { search: 'fornecedor', page: 40, pageSize: 4 },
+      { search: 'nenhum', page: 1, pageSize: 20 },
+    ]
+    for (const filters of cases) {
+      for (const itemSql of [TEAM_LISTS.team.itemSql, TEAM_LISTS.providers.itemSql]) {
+        const { sql, bindings } = teamLinksJsonSql(company.id, filters, periods, itemSql)
+        const [one] = (await db.rawQuery(sql, bindings)).rows
+        const split = await queryTeamLinksJson(company.id, filters, periods, itemSql)
+        assert.deepEqual(
+          { data: split.data, total: split.total, capped: split.capped },
+          { data: one.data, total: one.total, capped: one.capped === true },
+          JSON.stringify(filters)
+        )
+        const expected = filters.search === 'nenhum' || filters.page === 40 ? 0 : 1
+        assert.equal(Math.sign(JSON.parse(split.data).length), expected, 'rows when some match')
+      }
+    }
   })
 })
 
