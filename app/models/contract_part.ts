@@ -104,16 +104,17 @@ export default class ContractPart extends compose(ContractPartSchema, withUuidPr
   }
 
   /**
-   * The link ids of a provider (`providerId` = company id or user id) in
-   * the context company; a provider may only ask for its own identities.
+   * The links of a provider (`providerId` = company id or user id) in the
+   * context company (`idsQuery()`: a subquery of their ids); a provider may
+   * only ask for its own identities.
    */
-  static async providerPartIds(membership: CompanyMember, providerId: string) {
+  static async providerParts(membership: CompanyMember, providerId: string) {
     const links = isProvider(membership.role)
       ? ContractPart.links()
           .actedFor(await CompanyMember.providerIdsOf(membership.userId))
           .ofBorrower(membership.companyId)
       : ContractPart.links().counterpartyOf(membership.companyId)
-    return links.ofProvider(providerId).ids()
+    return links.ofProvider(providerId)
   }
 
   /** Tenant finder: the PROVIDER part of the contract whose company or user id is providerId */

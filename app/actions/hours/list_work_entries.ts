@@ -14,10 +14,10 @@ type Filters = Infer<typeof listWorkEntriesValidator>
  */
 export default class ListWorkEntries {
   async handle(membership: CompanyMember, providerId: string, filters: Filters) {
-    const partIds = await ContractPart.providerPartIds(membership, providerId)
-    if (partIds.length === 0) throw new NotFoundException('errors.provider_not_found')
+    const parts = await ContractPart.providerParts(membership, providerId)
+    if (!(await parts.idsQuery().first())) throw new NotFoundException('errors.provider_not_found')
     return WorkEntry.query()
-      .whereIn('contract_part_id', partIds)
+      .whereIn('contract_part_id', parts.idsQuery())
       .if(filters.startDate, (query) => query.where('date', '>=', filters.startDate!))
       .if(filters.endDate, (query) => query.where('date', '<=', filters.endDate!))
       .preload('tasks', (tasks) => tasks.orderBy('position'))

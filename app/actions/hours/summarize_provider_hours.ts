@@ -19,8 +19,8 @@ export default class SummarizeProviderHours {
   constructor(private clock: Clock) {}
 
   async handle(membership: CompanyMember, providerId: string) {
-    const partIds = await ContractPart.providerPartIds(membership, providerId)
-    if (partIds.length === 0) throw new NotFoundException('errors.provider_not_found')
+    const parts = await ContractPart.providerParts(membership, providerId)
+    if (!(await parts.idsQuery().first())) throw new NotFoundException('errors.provider_not_found')
 
     const local = inZone(this.clock.now(), membership.company.timezone).startOf('day')
     const week = local.startOf('week')
@@ -29,15 +29,17 @@ export default class SummarizeProviderHours {
     const from = DateTime.min(week, year)
     const to = DateTime.max(week.endOf('week'), year.endOf('year'))
 
+    const ids = parts.idsSql()
     const { rows } = await db.rawQuery(
       `SELECT to_char(date, 'YYYY-MM-DD') AS day, sum(total_minutes)::int AS minutes
-       FROM work_entries WHERE contract_part_id = ANY(?::uuid[]) AND date BETWEEN ? AND ?
+       FROM work_entries WHERE contract_part_id IN (${ids.sql}) AND date BETWEEN ? AND ?
        GROUP BY date`,
-      [partIds, from.toISODate(), to.toISODate()]
+      [...ids.bindings, from.toISODate(), to.toISODate()]
     )
     const { rows: last } = await db.rawQuery(
-      `SELECT to_char(max(date), 'YYYY-MM-DD') AS day FROM work_entries WHERE contract_part_id = ANY(?::uuid[])`,
-      [partIds]
+      `SELECT to_char(max(date), 'YYYY-MM-DD') AS day FROM work_entries
+        WHERE contract_part_id IN (${ids.sql})`,
+      ids.bindings
     )
     const byDay = new Map<string, number>(rows.map((row: any) => [row.day, row.minutes]))
     const sum = (start: DateTime, end: DateTime) => {

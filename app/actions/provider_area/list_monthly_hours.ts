@@ -13,11 +13,11 @@ export default class ListMonthlyHours {
     const page = filters.page ?? 1
     const pageSize = filters.pageSize ?? DEFAULT_PAGE_SIZE
     const providerIds = await CompanyMember.providerIdsOf(membership.userId)
-    const partIds = await ContractPart.links()
+    const parts = ContractPart.links()
       .actedFor(providerIds)
       .ofBorrower(membership.companyId)
-      .ids()
-    const result = await queryMonths(partIds, { ...filters, page, pageSize })
+      .idsSql()
+    const result = await queryMonths(parts, { ...filters, page, pageSize })
     return { ...result, page, pageSize }
   }
 }

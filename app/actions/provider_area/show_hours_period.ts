@@ -20,22 +20,17 @@ export default class ShowHoursPeriod {
 
   async handle(membership: CompanyMember, period: string) {
     const providerIds = await CompanyMember.providerIdsOf(membership.userId)
-    const partIds = await ContractPart.links()
-      .actedFor(providerIds)
-      .ofBorrower(membership.companyId)
-      .ids()
-    const { rows } = await queryMonths(partIds, { month: period, page: 1, pageSize: 1 })
-    const entries = partIds.length
-      ? await WorkEntry.query()
-          .whereIn('contract_part_id', partIds)
-          .whereRaw("date BETWEEN ?::date AND (?::date + interval '1 month' - interval '1 day')", [
-            `${period}-01`,
-            `${period}-01`,
-          ])
-          .preload('tasks', (tasks) => tasks.orderBy('position'))
-          .preload('contractPart')
-          .orderBy('date', 'asc')
-      : []
+    const parts = ContractPart.links().actedFor(providerIds).ofBorrower(membership.companyId)
+    const { rows } = await queryMonths(parts.idsSql(), { month: period, page: 1, pageSize: 1 })
+    const entries = await WorkEntry.query()
+      .whereIn('contract_part_id', parts.idsQuery())
+      .whereRaw("date BETWEEN ?::date AND (?::date + interval '1 month' - interval '1 day')", [
+        `${period}-01`,
+        `${period}-01`,
+      ])
+      .preload('tasks', (tasks) => tasks.orderBy('position'))
+      .preload('contractPart')
+      .orderBy('date', 'asc')
     return { period, row: rows[0], entries }
   }
 }

@@ -1,6 +1,12 @@
 import type { ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
 import type ContractPart from '#models/contract_part'
 
+/** The text of a subquery of part ids and its bindings (`?` placeholders) */
+export interface PartIdsSql {
+  sql: string
+  bindings: unknown[]
+}
+
 /** A query of parts: the model's own, or a relation's (a preload of `parts`) */
 type PartQuery = ModelQueryBuilderContract<typeof ContractPart, any>
 
@@ -101,6 +107,22 @@ export class ContractPartQuery<Query extends PartQuery = PartQuery> {
   active() {
     this.query.where('contract_parts.is_active', true)
     return this
+  }
+
+  /**
+   * The ids of the parts selected as a subquery (`whereIn(column, ...)`,
+   * or a binding of a raw statement: `IN ?`), never read into the
+   * process: a provider company may hold 180,000 links of one borrower,
+   * whose ids bound one by one passed PostgreSQL's 65,535 parameters.
+   */
+  idsQuery() {
+    return this.query.clone().select('contract_parts.id')
+  }
+
+  /** `idsQuery()` as the text and bindings of a raw statement's subquery: `IN (${sql})` */
+  idsSql(): PartIdsSql {
+    const { sql, bindings } = this.idsQuery().toSQL()
+    return { sql, bindings: [...bindings] }
   }
 
   /** The ids of the parts selected */

@@ -1,4 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
+import type { PartIdsSql } from '#models/queries/contract_part_query'
 
 /** Monthly totals of a set of links (B5-B7, B10) */
 export interface MonthRow {
@@ -19,13 +20,13 @@ export interface MonthFilters {
 }
 
 /**
- * Months with entries of the given links, newest first, paginated; the
- * search matches the entries' reason or task descriptions.
+ * Months with entries of the given links (a subquery of their ids),
+ * newest first, paginated; the search matches the entries' reason or task
+ * descriptions.
  */
-export async function queryMonths(partIds: string[], filters: MonthFilters) {
-  if (partIds.length === 0) return { rows: [] as MonthRow[], total: 0 }
-  const where = ['we.contract_part_id = ANY(?::uuid[])']
-  const bindings: unknown[] = [partIds]
+export async function queryMonths(parts: PartIdsSql, filters: MonthFilters) {
+  const where = [`we.contract_part_id IN (${parts.sql})`]
+  const bindings: unknown[] = [...parts.bindings]
   if (filters.year) {
     where.push('we.date BETWEEN ? AND ?')
     bindings.push(`${filters.year}-01-01`, `${filters.year}-12-31`)
