@@ -71,10 +71,10 @@ export default class ContractPart extends compose(ContractPartSchema, withUuidPr
   /**
    * B1's active contract of the caller: an active link of a signed
    * contract in force (`active`) or about to start (`completed`); one in
-   * force wins, then the newest link.
+   * force wins, then the newest link. `providerIds`: CompanyMember.providerIdsOf
+   * of the caller.
    */
-  static async signedProviderLink(borrowerId: string, userId: string) {
-    const providerIds = await CompanyMember.providerIdsOf(userId)
+  static signedProviderLink(borrowerId: string, providerIds: string[]) {
     return ContractPart.links()
       .actedFor(providerIds)
       .ofBorrower(borrowerId)

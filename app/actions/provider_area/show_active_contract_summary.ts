@@ -1,7 +1,7 @@
 import Company from '#models/company'
+import CompanyMember from '#models/company_member'
 import ContractPart from '#models/contract_part'
 import { NotFoundException } from '#exceptions/http_exceptions'
-import type CompanyMember from '#models/company_member'
 import { logoUrl } from '#services/files/logo_urls'
 
 /**
@@ -16,9 +16,12 @@ export default class ShowActiveContractSummary {
     return found
   }
 
-  /** The same, or null (dashboard) */
-  async find(membership: CompanyMember) {
-    const link = await ContractPart.signedProviderLink(membership.companyId, membership.userId)
+  /** The same, or null (dashboard); `providerIds` when the caller has read them */
+  async find(membership: CompanyMember, providerIds?: string[]) {
+    const link = await ContractPart.signedProviderLink(
+      membership.companyId,
+      providerIds ?? (await CompanyMember.providerIdsOf(membership.userId))
+    )
     if (!link) return null
     const borrower = await Company.query().where('id', link.contract.companyId).firstOrFail()
     return { contract: link.contract, borrower, logo: await logoUrl(borrower.logo) }

@@ -3,7 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import Clock from '#services/platform/clock'
 import ShowActiveContractSummary from '#actions/provider_area/show_active_contract_summary'
 import ContractPart from '#models/contract_part'
-import { periodsAt } from '#support/hours'
+import { periodsAt, type HoursPeriods } from '#support/hours'
 import CompanyMember from '#models/company_member'
 import { inboxCounts } from '#services/notifications/counters'
 
@@ -11,7 +11,10 @@ import { inboxCounts } from '#services/notifications/counters'
  * B10: hours this week and month, the active contract, the caller's step
  * compliances of the current month (company timezone) still to send
  * (pending, in_progress, rejected; as its user and every company it
- * owns) and its unread notifications in the context company.
+ * owns) and its unread notifications in the context company. The
+ * caller's identities are read once, then the four parts at once: read
+ * one after the other, its nine statements each waited their turn on a
+ * busy server (p50 257 ms in the mixed bench, against 70 for a list).
  */
 @inject()
 export default class ShowDashboardSummary {
@@ -23,6 +26,23 @@ export default class ShowDashboardSummary {
   async handle(membership: CompanyMember) {
     const periods = periodsAt(this.clock.now(), membership.company.timezone)
     const providerIds = await CompanyMember.providerIdsOf(membership.userId)
+    const [hours, active, pendingComplianceSteps, unreadNotifications] = await Promise.all([
+      this.#hours(membership, providerIds, periods),
+      this.activeContract.find(membership, providerIds),
+      this.#pendingSteps(membership, providerIds, periods.monthStart),
+      this.#unread(membership),
+    ])
+    return {
+      weekMinutes: hours.week,
+      monthMinutes: hours.month,
+      active,
+      pendingComplianceSteps,
+      unreadNotifications,
+    }
+  }
+
+  /** The minutes of the caller's links this week and this month */
+  async #hours(membership: CompanyMember, providerIds: string[], periods: HoursPeriods) {
     /** The caller's links as a sub-select: a provider company may hold thousands */
     const links = ContractPart.links()
       .actedFor(providerIds)
@@ -45,22 +65,16 @@ export default class ShowDashboardSummary {
           [periods.monthStart, periods.monthEnd]
         )
       )
-    return {
-      weekMinutes: week,
-      monthMinutes: month,
-      active: await this.activeContract.find(membership),
-      pendingComplianceSteps: await this.#pendingSteps(membership, periods.monthStart),
-      unreadNotifications: await this.#unread(membership),
-    }
+    return { week: week as number, month: month as number }
   }
 
-  async #pendingSteps(membership: CompanyMember, monthStart: string) {
+  async #pendingSteps(membership: CompanyMember, providerIds: string[], monthStart: string) {
     const [year, month] = monthStart.split('-').map(Number)
     const [row] = await db
       .from('step_compliances as s')
       .join('provider_compliances as c', 'c.id', 's.provider_compliance_id')
       .where('c.company_id', membership.companyId)
-      .whereIn('c.provider_id', await CompanyMember.providerIdsOf(membership.userId))
+      .whereIn('c.provider_id', providerIds)
       .where('c.year', year)
       .where('c.month', month)
       .whereIn('s.status', ['pending', 'in_progress', 'rejected'])

@@ -7,6 +7,7 @@ import type User from '#models/user'
 import type { ApiClient } from '@japa/api-client'
 import { freezeClock } from '#tests/support/clock'
 import { as } from '#tests/support/http'
+import { statementsOf } from '#tests/support/statements'
 
 /** Sunday 2026-03-22 23:30 in São Paulo (Monday 02:30 UTC) */
 const NOW = '2026-03-23T02:30:00.000Z'
@@ -152,5 +153,17 @@ test.group('Provider area (B1, B5-B7, B10)', (group) => {
     const idle = await naturalProvider(borrower, { isActive: false })
     const none = await get(client, borrower, idle.user, '/summary')
     assert.include(none.body().data, { hoursThisWeek: 0, activeContract: null })
+  })
+
+  test('B10 reads the caller identities once, for its four parts', async ({ client, assert }) => {
+    const { company: borrower } = await companyWithOwner()
+    const beta = await legalProvider(borrower)
+    const statements = await statementsOf(async () =>
+      (await get(client, borrower, beta.owner, '/summary')).assertStatus(200)
+    )
+    const identities = statements.filter((sql) =>
+      /from "company_members" where "user_id" = \$1 and "role" = \$2/.test(sql)
+    )
+    assert.lengthOf(identities, 1)
   })
 })
