@@ -1,5 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
-import { asPreparedStatement, runListStatement } from '#support/prepared_statement'
+import { runListStatement } from '#support/prepared_statement'
 import { LOGO_PLACEHOLDER_SQL } from '#support/logo_placeholder'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { HoursPeriods } from '#support/hours'
@@ -455,7 +455,10 @@ export async function queryTeamLinksJson(
 ): Promise<TeamLinkJsonPage> {
   const cut = await searchCut(borrowerId, filters, periods)
   const { sql, bindings } = teamLinksJsonSql(borrowerId, filters, periods, itemSql, cut)
-  const { rows } = await asPreparedStatement(db.rawQuery(sql, bindings))
+  /** A search that is not bounded (a link, contract or member named) still carries its pattern */
+  const { rows } = await runListStatement(db.rawQuery(sql, bindings), {
+    searched: Boolean(filters.search?.trim()) && !cut,
+  })
   return {
     data: rows[0].data,
     total: rows[0].total ?? (await countBeyondPage(borrowerId, filters, periods)),
