@@ -57,6 +57,19 @@ export function walksPastCapSql(walkHits: (rows: number) => string, { sampled = 
 /** The rows walked to find the page ending at row `end` of the matches */
 export const pageWalkRows = (end: number) => WALK_FACTOR * Math.max(searchTotals.cap + 1, end)
 
+/**
+ * How much deeper a walk down a covering index goes (index-only: about a
+ * tenth of the cost per row of a walk that reads the table)
+ */
+const COVERED_WALK_FACTOR = 10
+
+/**
+ * The rows a capped search walks for its page down an index that covers
+ * its fields: matches behind a batch of recent edits at the front of the
+ * order are met there, not read through the trigram index and sorted.
+ */
+export const coveredPageWalkRows = (end: number) => COVERED_WALK_FACTOR * pageWalkRows(end)
+
 /** `count(*)` of a FROM ... WHERE ... (the text after SELECT 1), stopping at `cap` + 1 */
 export const cappedCountSql = (fromWhere: string, cap = searchTotals.cap) =>
   `(SELECT count(*)::int FROM (SELECT 1 FROM ${fromWhere} LIMIT ${cap + 1}) capped)`

@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import { digestTag, noneMatches } from '#support/entity_tags'
 import {
   countWalkRows,
+  coveredPageWalkRows,
   pageWalkRows,
   pageWindowSql,
   sampleWalkRows,
@@ -49,6 +50,13 @@ test.group('Paging: the rows a bounded search walks', (group) => {
     searchTotals.cap = 100
     assert.equal(pageWalkRows(11), 303)
     assert.equal(pageWalkRows(150), 450)
+  })
+
+  test('a walk down a covering index goes ten times as deep', ({ assert }) => {
+    assert.equal(coveredPageWalkRows(20), 30030)
+    assert.equal(coveredPageWalkRows(5000), 150000)
+    searchTotals.cap = 100
+    assert.equal(coveredPageWalkRows(11), 3030)
   })
 })
 

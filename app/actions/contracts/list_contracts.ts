@@ -13,6 +13,7 @@ import { escapeLike } from '#support/like'
 import { apiTimestampBindings } from '#support/json_text'
 import {
   cappedCountSql,
+  coveredPageWalkRows,
   pageWalkRows,
   pageWindowSql,
   searchTotals,
@@ -132,8 +133,12 @@ export const searchWalksPastCapSql = (matching: string) =>
  *   trigram index read once for the count and the page: a word whose
  *   trigrams are in most names but which matches none rechecked them all
  *   twice); more: the live contracts in list order (contracts_live_updated)
- *   until the page is full, within `pageWalkRows()` rows; the trigram index
- *   and a sort again when they do not fill it.
+ *   until the page is full, within `pageWalkRows()` rows; when that walk
+ *   does not fill it, a deeper one (`coveredPageWalkRows()`, index-only:
+ *   the index covers the list fields; a word behind 21,500 recent edits is
+ *   met there); the trigram index and a sort again when neither fills it.
+ *   The first walk stays short: a walk near a small company's size is
+ *   planned as a sort of all its contracts, and most searches end there.
  * Both orders are the list's (updated_at is never null), so the rows of a
  * page are the same whichever way it was read.
  */
@@ -146,7 +151,18 @@ function searchPageAndCountSql(
   const { cap } = searchTotals
   const end = page * perPage
   const matching = conditions.join(' AND ')
-  const pageWalk = pageWalkRows(end)
+  const capped = '(SELECT capped FROM counted)'
+  /** A walk (`name`): the page of the matches among the first `rows` live contracts, and whether it is the page */
+  const walk = (name: string, rows: number, runs: string) => `${name} AS MATERIALIZED (
+         SELECT * FROM (SELECT ${LIST_COLUMNS_SQL} FROM contracts WHERE ${LIVE_CONTRACTS_SQL}
+                         ORDER BY ${newestFirstSql({})} LIMIT ${rows}) contracts
+          WHERE ${matching} AND ${runs}
+          ORDER BY ${newestFirstSql({})} ${pageWindowSql(perPage)}),
+       ${name}_fills AS (
+         SELECT ${runs}
+                AND ((SELECT count(*) FROM ${name}) = CAST(:perPage AS int)
+                     OR (SELECT coalesce(sum(total), 0) FROM contract_status_counters
+                          WHERE company_id = :companyId) <= ${rows}) AS yes)`
   return `dense AS MATERIALIZED (SELECT ${searchWalksPastCapSql(matching)} AS yes),
        matches AS MATERIALIZED (
          SELECT * FROM (SELECT ${LIST_COLUMNS_SQL} FROM contracts
@@ -157,24 +173,19 @@ function searchPageAndCountSql(
            FROM (SELECT CASE WHEN (SELECT yes FROM dense) THEN ${cap + 1}
                              ELSE (SELECT count(*)::int FROM matches) END AS found
                  OFFSET 0) f),
-       walked AS MATERIALIZED (
-         SELECT * FROM (SELECT ${LIST_COLUMNS_SQL} FROM contracts WHERE ${LIVE_CONTRACTS_SQL}
-                         ORDER BY ${newestFirstSql({})} LIMIT ${pageWalk}) contracts
-          WHERE ${matching} AND (SELECT capped FROM counted)
-          ORDER BY ${newestFirstSql({})} ${pageWindowSql(perPage)}),
-       walk_fills AS (
-         SELECT (SELECT capped FROM counted)
-                AND ((SELECT count(*) FROM walked) = CAST(:perPage AS int)
-                     OR (SELECT coalesce(sum(total), 0) FROM contract_status_counters
-                          WHERE company_id = :companyId) <= ${pageWalk}) AS yes),
+       ${walk('walked', pageWalkRows(end), capped)},
+       ${walk('deep', coveredPageWalkRows(end), `${capped} AND NOT (SELECT yes FROM walked_fills)`)},
        page AS (
-         SELECT * FROM walked WHERE (SELECT yes FROM walk_fills)
+         SELECT * FROM walked WHERE (SELECT yes FROM walked_fills)
          UNION ALL
-         (SELECT * FROM matches contracts WHERE NOT (SELECT capped FROM counted)
+         SELECT * FROM deep WHERE (SELECT yes FROM deep_fills)
+         UNION ALL
+         (SELECT * FROM matches contracts WHERE NOT ${capped}
            ORDER BY ${newestFirstSql(filters)} ${pageWindowSql(perPage)})
          UNION ALL
          (SELECT ${LIST_COLUMNS_SQL} FROM contracts
-           WHERE ${where} AND (SELECT capped FROM counted) AND NOT (SELECT yes FROM walk_fills)
+           WHERE ${where} AND ${capped}
+             AND NOT (SELECT yes FROM walked_fills) AND NOT (SELECT yes FROM deep_fills)
            ORDER BY ${newestFirstSql(filters)} ${pageWindowSql(perPage)}))`
 }
 
