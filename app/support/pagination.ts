@@ -70,6 +70,26 @@ const COVERED_WALK_FACTOR = 10
  */
 export const coveredPageWalkRows = (end: number) => COVERED_WALK_FACTOR * pageWalkRows(end)
 
+/**
+ * The first CTEs of a bounded search: `dense` (`walksPastCap`, SQL that
+ * says the walk met more than the cap), `matches` (up to the cap + 1 rows
+ * of `matchesSql`, a SELECT ... WHERE read through the trigram index, only
+ * when not dense: the count and the page share them) and `counted`
+ * (`total`, `capped`).
+ */
+export function searchMatchesAndCountSql(walksPastCap: string, matchesSql: string) {
+  const { cap } = searchTotals
+  return `dense AS MATERIALIZED (SELECT ${walksPastCap} AS yes),
+       matches AS MATERIALIZED (
+         SELECT * FROM (${matchesSql} AND NOT (SELECT yes FROM dense) OFFSET 0) matches
+          LIMIT ${cap + 1}),
+       counted AS MATERIALIZED (
+         SELECT least(found, ${cap}) AS total, found > ${cap} AS capped
+           FROM (SELECT CASE WHEN (SELECT yes FROM dense) THEN ${cap + 1}
+                             ELSE (SELECT count(*)::int FROM matches) END AS found
+                 OFFSET 0) f)`
+}
+
 /** `count(*)` of a FROM ... WHERE ... (the text after SELECT 1), stopping at `cap` + 1 */
 export const cappedCountSql = (fromWhere: string, cap = searchTotals.cap) =>
   `(SELECT count(*)::int FROM (SELECT 1 FROM ${fromWhere} LIMIT ${cap + 1}) capped)`

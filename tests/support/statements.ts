@@ -1,13 +1,19 @@
 import db from '@adonisjs/lucid/services/db'
 
+/** A statement a request sent: its text and the values bound to it */
+export interface SentQuery {
+  sql: string
+  bindings: readonly unknown[]
+}
+
 /**
- * The SQL statements `send` makes (the global test transaction's
- * savepoints left out): how many round trips a request costs, and what
- * each one asks.
+ * The statements `send` makes, with their bindings (the global test
+ * transaction's savepoints left out).
  */
-export async function statementsOf(send: () => Promise<unknown>) {
-  const sql: string[] = []
-  const listen = (query: { sql: string }) => sql.push(query.sql)
+export async function queriesOf(send: () => Promise<unknown>) {
+  const queries: SentQuery[] = []
+  const listen = (query: { sql: string; bindings?: readonly unknown[] }) =>
+    queries.push({ sql: query.sql, bindings: query.bindings ?? [] })
   const knex = db.connection().getWriteClient()
   knex.on('query', listen)
   try {
@@ -15,5 +21,13 @@ export async function statementsOf(send: () => Promise<unknown>) {
   } finally {
     knex.off('query', listen)
   }
-  return sql.filter((text) => !/^\s*(savepoint|release savepoint|rollback to)/i.test(text))
+  return queries.filter(({ sql }) => !/^\s*(savepoint|release savepoint|rollback to)/i.test(sql))
+}
+
+/**
+ * The SQL statements `send` makes: how many round trips a request costs,
+ * and what each one asks.
+ */
+export async function statementsOf(send: () => Promise<unknown>) {
+  return (await queriesOf(send)).map(({ sql }) => sql)
 }

@@ -16,7 +16,7 @@ import {
   coveredPageWalkRows,
   pageWalkRows,
   pageWindowSql,
-  searchTotals,
+  searchMatchesAndCountSql,
   totalCappedSql,
   totalPagesSql,
   walksPastCapSql,
@@ -148,7 +148,6 @@ function searchPageAndCountSql(
   conditions: string[],
   { page, perPage }: { page: number; perPage: number }
 ) {
-  const { cap } = searchTotals
   const end = page * perPage
   const matching = conditions.join(' AND ')
   const capped = '(SELECT capped FROM counted)'
@@ -163,16 +162,10 @@ function searchPageAndCountSql(
                 AND ((SELECT count(*) FROM ${name}) = CAST(:perPage AS int)
                      OR (SELECT coalesce(sum(total), 0) FROM contract_status_counters
                           WHERE company_id = :companyId) <= ${rows}) AS yes)`
-  return `dense AS MATERIALIZED (SELECT ${searchWalksPastCapSql(matching)} AS yes),
-       matches AS MATERIALIZED (
-         SELECT * FROM (SELECT ${LIST_COLUMNS_SQL} FROM contracts
-                         WHERE ${where} AND NOT (SELECT yes FROM dense) OFFSET 0) contracts
-          LIMIT ${cap + 1}),
-       counted AS MATERIALIZED (
-         SELECT least(found, ${cap}) AS total, found > ${cap} AS capped
-           FROM (SELECT CASE WHEN (SELECT yes FROM dense) THEN ${cap + 1}
-                             ELSE (SELECT count(*)::int FROM matches) END AS found
-                 OFFSET 0) f),
+  return `${searchMatchesAndCountSql(
+    searchWalksPastCapSql(matching),
+    `SELECT ${LIST_COLUMNS_SQL} FROM contracts WHERE ${where}`
+  )},
        ${walk('walked', pageWalkRows(end), capped)},
        ${walk('deep', coveredPageWalkRows(end), `${capped} AND NOT (SELECT yes FROM walked_fills)`)},
        page AS (

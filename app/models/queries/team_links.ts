@@ -9,7 +9,7 @@ import {
   cappedCountSql,
   pageWalkRows,
   pageWindowSql,
-  searchTotals,
+  searchMatchesAndCountSql,
   walksPastCapSql,
 } from '#support/pagination'
 
@@ -187,7 +187,6 @@ function boundedSearchCut(
   pageSize: number,
   offset: number
 ): [string, unknown[]] {
-  const { cap } = searchTotals
   const [scopeSql, scopeBindings] = scope
   const [matchSql, matchBindings] = conditions
   const where = `${scopeSql} AND ${matchSql}`
@@ -197,17 +196,10 @@ function boundedSearchCut(
   const pageWalk = pageWalkRows(offset + pageSize)
   const paging = pageWindowSql(pageSize, '?')
   return [
-    `dense AS MATERIALIZED (
-       SELECT ${walksPastCapSql((rows) => cappedCountSql(`${walk(rows)} WHERE ${matchSql}`))} AS yes),
-     matches AS MATERIALIZED (
-       SELECT * FROM (SELECT ${CUT_COLUMNS} FROM contract_parts cp
-                       WHERE ${where} AND NOT (SELECT yes FROM dense) OFFSET 0) matches
-        LIMIT ${cap + 1}),
-     counted AS MATERIALIZED (
-       SELECT least(found, ${cap}) AS total, found > ${cap} AS capped
-         FROM (SELECT CASE WHEN (SELECT yes FROM dense) THEN ${cap + 1}
-                           ELSE (SELECT count(*)::int FROM matches) END AS found
-               OFFSET 0) f),
+    `${searchMatchesAndCountSql(
+      walksPastCapSql((rows) => cappedCountSql(`${walk(rows)} WHERE ${matchSql}`)),
+      `SELECT ${CUT_COLUMNS} FROM contract_parts cp WHERE ${where}`
+    )},
      walked AS MATERIALIZED (
        SELECT ${CUT_COLUMNS} FROM ${walk(pageWalk)}
         WHERE ${matchSql} AND (SELECT capped FROM counted)

@@ -1,12 +1,12 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
-import db from '@adonisjs/lucid/services/db'
 import type Company from '#models/company'
 import type User from '#models/user'
 import { companyWithOwner } from '#tests/support/tenancy'
 import { entryOn, legalProvider, linkProvider } from '#tests/support/hours'
 import { freezeClock } from '#tests/support/clock'
 import { as } from '#tests/support/http'
+import { queriesOf } from '#tests/support/statements'
 
 /** A borrower and a provider company with `links` contracts, one entry on the first */
 async function providerWithLinks(links: number) {
@@ -21,18 +21,11 @@ async function providerWithLinks(links: number) {
 
 /** The values bound to the statements `send` makes, an array counting its elements */
 async function boundValues(send: () => Promise<unknown>) {
-  let values = 0
-  const listen = (query: { bindings?: unknown[] }) => {
-    for (const value of query.bindings ?? []) values += Array.isArray(value) ? value.length : 1
-  }
-  const knex = db.connection().getWriteClient()
-  knex.on('query', listen)
-  try {
-    await send()
-  } finally {
-    knex.off('query', listen)
-  }
-  return values
+  const values = (await queriesOf(send)).flatMap(({ bindings }) => bindings)
+  return values.reduce<number>(
+    (count, value) => count + (Array.isArray(value) ? value.length : 1),
+    0
+  )
 }
 
 /** What each hours route binds for a provider, read by its owner and by the borrower */
