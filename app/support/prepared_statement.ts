@@ -68,10 +68,12 @@ export async function asPreparedStatement(
 
 /**
  * A list's statement: prepared (asPreparedStatement) unless it carries a
- * search pattern. A pattern's selectivity decides the plan (a word in
- * every name, or in three), and a generic plan cannot see it: a prepared
- * search settled on one and read a selective search's whole company
- * (p99 0.5 s at 10x). Planned on each run instead (about 1 ms).
+ * search pattern whose plan the pattern decides. A pattern's selectivity
+ * decides such a plan (a word in every name, or in three), and a generic
+ * plan cannot see it: a prepared search settled on one and read a
+ * selective search's whole company (p99 0.5 s at 10x). Planned on each run
+ * instead (about 1 ms). (The contracts' searches are prepared: their
+ * trigram read can take no other index, see companyMatchesSql.)
  */
 export async function runListStatement(
   query: RawQueryBuilderContract,
