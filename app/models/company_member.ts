@@ -12,6 +12,7 @@ import { NotFoundException } from '#exceptions/http_exceptions'
 import { asPreparedStatement } from '#support/prepared_statement'
 import { nowUtc } from '#support/clock'
 import { CompanyMemberSchema } from '#database/schema'
+import { prepared } from '#support/prepared_statement'
 
 /** A company of a user with the user's role in it, as read for GET /company */
 export interface CompanyWithRoleRow {
@@ -109,7 +110,9 @@ export default class CompanyMember extends compose(CompanyMemberSchema, withUuid
    * (natural person) and every company the user owns (legal entity).
    */
   static async providerIdsOf(userId: string, client?: QueryClientContract) {
-    const owned: { company_id: string }[] = await CompanyMember.ownedCompanyIds(userId, client)
+    const owned: { company_id: string }[] = await prepared(
+      CompanyMember.ownedCompanyIds(userId, client)
+    )
     return [userId, ...owned.map((row) => row.company_id)]
   }
 

@@ -71,6 +71,23 @@ export function walksPastCapFromEitherEndSql(oldestFirst: WalkHits, newestFirst:
                ELSE false END`
 }
 
+/**
+ * The matches of a bounded search read by the scope's size (`scopeSize`,
+ * SQL of its row count), as the union of two `SELECT ... WHERE ...` texts
+ * of the same columns, only one of which runs: `whole`, the scope's first
+ * `countWalkRows()` rows down its index with the search as a filter, when
+ * the scope has no more (it reads them all: 1-2 ms at most, whatever the
+ * word), else `trigram`, a read through the trigram index alone. The
+ * trigram index holds every scope's rows: for a small scope a common word's
+ * read rechecked 38,000 other rows to find its 100 (60 ms).
+ */
+export function matchesByScopeSizeSql(scopeSize: string, whole: string, trigram: string) {
+  const small = `${scopeSize} <= ${countWalkRows()}`
+  return `${whole} AND ${small}
+           UNION ALL
+           ${trigram} AND NOT ${small}`
+}
+
 /** The rows walked to find the page ending at row `end` of the matches */
 export const pageWalkRows = (end: number) => WALK_FACTOR * Math.max(searchTotals.cap + 1, end)
 

@@ -15,6 +15,7 @@ import {
   cappedCountSql,
   countWalkRows,
   coveredPageWalkRows,
+  matchesByScopeSizeSql,
   pageWalkRows,
   pageWindowSql,
   searchMatchesAndCountSql,
@@ -119,23 +120,21 @@ const TRIGRAM_READ_SQL =
 
 /**
  * `fields` of the company's live contracts that match `matching`, as a
- * derived table `contracts`: a company of at most `countWalkRows()`
- * contracts is read whole down its covering list index (at most 1-2 ms,
- * whatever the word), a larger one through the trigram index alone
- * (TRIGRAM_READ_SQL). The trigram index holds every company's names: for
- * a small company a common word's trigram read rechecked the other
- * companies' 38,000 names to find its 100 (60 ms).
+ * derived table `contracts` (matchesByScopeSizeSql): a company of at most
+ * `countWalkRows()` contracts is read whole down its covering list index,
+ * a larger one through the trigram index alone (TRIGRAM_READ_SQL).
  */
 export function companyMatchesSql(fields: string, matching: string) {
-  const rows = countWalkRows()
-  const small = `(SELECT coalesce(sum(total), 0) FROM contract_status_counters
-                    WHERE company_id = :companyId) <= ${rows}`
-  return `(SELECT ${fields} FROM (SELECT ${LIST_COLUMNS_SQL} FROM contracts WHERE ${LIVE_CONTRACTS_SQL}
-                                   ORDER BY ${newestFirstSql({})} LIMIT ${rows}) contracts
-            WHERE ${matching} AND ${small}
-           UNION ALL
-           SELECT ${fields} FROM contracts
-            WHERE ${TRIGRAM_READ_SQL} AND ${matching} AND NOT ${small}) contracts`
+  const whole = `SELECT ${fields} FROM (SELECT ${LIST_COLUMNS_SQL} FROM contracts
+                                          WHERE ${LIVE_CONTRACTS_SQL}
+                                          ORDER BY ${newestFirstSql({})}
+                                          LIMIT ${countWalkRows()}) contracts
+                   WHERE ${matching}`
+  return `(${matchesByScopeSizeSql(
+    '(SELECT coalesce(sum(total), 0) FROM contract_status_counters WHERE company_id = :companyId)',
+    whole,
+    `SELECT ${fields} FROM contracts WHERE ${TRIGRAM_READ_SQL} AND ${matching}`
+  )}) contracts`
 }
 
 /** The fields a name search's conditions read (name; status, progress) */

@@ -3,6 +3,7 @@ import CompanyMember from '#models/company_member'
 import ContractPart from '#models/contract_part'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { logoUrl } from '#services/files/logo_urls'
+import { prepared } from '#support/prepared_statement'
 
 /**
  * B1: the caller's active contract with the context (borrower) company
@@ -23,7 +24,9 @@ export default class ShowActiveContractSummary {
       providerIds ?? (await CompanyMember.providerIdsOf(membership.userId))
     )
     if (!link) return null
-    const borrower = await Company.query().where('id', link.contract.companyId).firstOrFail()
+    const borrower = await prepared(
+      Company.query().where('id', link.contract.companyId)
+    ).firstOrFail()
     return { contract: link.contract, borrower, logo: await logoUrl(borrower.logo) }
   }
 }

@@ -6,6 +6,7 @@ import ContractPart from '#models/contract_part'
 import { periodsAt, type HoursPeriods } from '#support/hours'
 import CompanyMember from '#models/company_member'
 import { inboxCounts } from '#services/notifications/counters'
+import { prepared } from '#support/prepared_statement'
 
 /**
  * B10: hours this week and month, the active contract, the caller's step
@@ -70,15 +71,17 @@ export default class ShowDashboardSummary {
 
   async #pendingSteps(membership: CompanyMember, providerIds: string[], monthStart: string) {
     const [year, month] = monthStart.split('-').map(Number)
-    const [row] = await db
-      .from('step_compliances as s')
-      .join('provider_compliances as c', 'c.id', 's.provider_compliance_id')
-      .where('c.company_id', membership.companyId)
-      .whereIn('c.provider_id', providerIds)
-      .where('c.year', year)
-      .where('c.month', month)
-      .whereIn('s.status', ['pending', 'in_progress', 'rejected'])
-      .count('* as total')
+    const [row] = await prepared(
+      db
+        .from('step_compliances as s')
+        .join('provider_compliances as c', 'c.id', 's.provider_compliance_id')
+        .where('c.company_id', membership.companyId)
+        .whereIn('c.provider_id', providerIds)
+        .where('c.year', year)
+        .where('c.month', month)
+        .whereIn('s.status', ['pending', 'in_progress', 'rejected'])
+        .count('* as total')
+    )
     return Number(row.total)
   }
 

@@ -1,5 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
-import { runListStatement } from '#support/prepared_statement'
+import { asPreparedStatement, runListStatement } from '#support/prepared_statement'
 import { LOGO_PLACEHOLDER_SQL } from '#support/logo_placeholder'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { HoursPeriods } from '#support/hours'
@@ -7,6 +7,8 @@ import { stripDocument } from '#support/documents'
 import { escapeLike } from '#support/like'
 import {
   cappedCountSql,
+  countWalkRows,
+  matchesByScopeSizeSql,
   pageWalkRows,
   pageWindowSql,
   searchMatchesAndCountSql,
@@ -172,8 +174,11 @@ const CUT_COLUMNS = `cp.id AS part_id, cp.company_id, cp.user_id, cp.is_active,
  * page of links), neither reading every match (a word in every link's
  * search text matches them all):
  * - the count walks the first `countWalkRows()` links in name order: more
- *   than the cap there settles it, else the trigram index reads up to the
- *   cap + 1 matches (`matches`, once for the count and the page);
+ *   than the cap there settles it, else up to the cap + 1 matches are read
+ *   (`matches`, once for the count and the page): a borrower of at most
+ *   `countWalkRows()` links walks them all, a larger one reads the trigram
+ *   index alone (matchesByScopeSizeSql: the statement is prepared, and a
+ *   generic plan cannot choose per borrower);
  * - at most the cap matches: those matches sorted; more: the links
  *   in name order (contract_parts_links_sort) until the page is full,
  *   within `pageWalkRows()` links, else the trigram index and a sort.
@@ -189,16 +194,23 @@ function boundedSearchCut(
 ): [string, unknown[]] {
   const [scopeSql, scopeBindings] = scope
   const [matchSql, matchBindings] = conditions
-  const where = `${scopeSql} AND ${matchSql}`
-  const whereBindings = [...scopeBindings, ...matchBindings]
+  /** The borrower's links in a read through the trigram index alone (see TRIGRAM_READ_SQL of the contracts) */
+  const trigramRead = `cp.counterparty_of IS NOT NULL AND (${scopeSql}) IS TRUE AND ${matchSql}`
+  const trigramBindings = [...scopeBindings, ...matchBindings]
   const walk = (rows: number) =>
     `(SELECT * FROM contract_parts cp WHERE ${scopeSql} ORDER BY cp.link_name, cp.id LIMIT ${rows}) cp`
+  const linkCount = 'coalesce((SELECT total FROM company_link_counters WHERE company_id = ?), 0)'
+  const borrowerId = scopeBindings.slice(0, 1)
   const pageWalk = pageWalkRows(offset + pageSize)
   const paging = pageWindowSql(pageSize, '?')
   return [
     `${searchMatchesAndCountSql(
       walksPastCapSql((rows) => cappedCountSql(`${walk(rows)} WHERE ${matchSql}`)),
-      `SELECT ${CUT_COLUMNS} FROM contract_parts cp WHERE ${where}`
+      `SELECT * FROM (${matchesByScopeSizeSql(
+        linkCount,
+        `SELECT ${CUT_COLUMNS} FROM ${walk(countWalkRows())} WHERE ${matchSql}`,
+        `SELECT ${CUT_COLUMNS} FROM contract_parts cp WHERE ${trigramRead}`
+      )}) matches WHERE true`
     )},
      walked AS MATERIALIZED (
        SELECT ${CUT_COLUMNS} FROM ${walk(pageWalk)}
@@ -207,8 +219,7 @@ function boundedSearchCut(
      walk_fills AS (
        SELECT (SELECT capped FROM counted)
               AND ((SELECT count(*) FROM walked) = ${pageSize}
-                   OR coalesce((SELECT total FROM company_link_counters
-                                 WHERE company_id = ?), 0) <= ${pageWalk}) AS yes),
+                   OR ${linkCount} <= ${pageWalk}) AS yes),
      cut AS (
        SELECT * FROM walked WHERE (SELECT yes FROM walk_fills)
        UNION ALL
@@ -216,22 +227,27 @@ function boundedSearchCut(
          ORDER BY matches.sort_name, matches.part_id ${paging})
        UNION ALL
        (SELECT * FROM (SELECT ${CUT_COLUMNS} FROM contract_parts cp
-                        WHERE ${where} AND (SELECT capped FROM counted)
+                        WHERE ${trigramRead} AND (SELECT capped FROM counted)
                           AND NOT (SELECT yes FROM walk_fills) OFFSET 0) matches
          ORDER BY matches.sort_name, matches.part_id ${paging}))`,
     [
-      /** The sample and the count walk (walksPastCapSql), then the trigram read */
+      /** The sample and the count walk (walksPastCapSql), then the matches by the borrower's size */
       ...scopeBindings,
       ...matchBindings,
       ...scopeBindings,
       ...matchBindings,
-      ...whereBindings,
+      ...scopeBindings,
+      ...matchBindings,
+      ...borrowerId,
+      ...trigramBindings,
+      ...borrowerId,
+      /** walked, walk_fills, the cut */
       ...scopeBindings,
       ...matchBindings,
       offset,
-      ...scopeBindings.slice(0, 1),
+      ...borrowerId,
       offset,
-      ...whereBindings,
+      ...trigramBindings,
       offset,
     ],
   ]
@@ -467,12 +483,13 @@ export interface SearchCut {
 }
 
 /**
- * A borrower's bounded search (boundedSearchCut) as its own statement,
- * planned for its word on each run (runListStatement): the page's part
- * ids, the total and whether it is capped; undefined when the filters are
- * not a bounded search. The page's items are then read by a prepared
- * statement (teamLinksJsonSql with `given`): planned with the items'
- * joins, the one statement spent 2 ms planning for 2-4 ms of work.
+ * A borrower's bounded search (boundedSearchCut) as its own prepared
+ * statement (its plan does not depend on the word: LIMITed walks and a
+ * trigram read no other index can serve): the page's part ids, the total
+ * and whether it is capped; undefined when the filters are not a bounded
+ * search. The page's items are then read by another prepared statement
+ * (teamLinksJsonSql with `given`): one statement with the items' joins,
+ * planned on each run, spent 2 ms planning for 2-4 ms of work.
  */
 export function teamSearchCutSql(
   borrowerId: string,
@@ -499,9 +516,7 @@ async function searchCut(
 ): Promise<SearchCut | undefined> {
   const statement = teamSearchCutSql(borrowerId, filters, periods)
   if (!statement) return undefined
-  const { rows } = await runListStatement(db.rawQuery(statement.sql, statement.bindings), {
-    searched: true,
-  })
+  const { rows } = await asPreparedStatement(db.rawQuery(statement.sql, statement.bindings))
   return rows[0]
 }
 

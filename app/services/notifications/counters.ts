@@ -1,4 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
+import { prepared } from '#support/prepared_statement'
 
 export interface InboxCounts {
   total: number
@@ -11,11 +12,12 @@ export interface InboxCounts {
  * primary-key read instead of counting the inbox.
  */
 export async function inboxCounts(userId: string, companyId: string): Promise<InboxCounts> {
-  const row = await db
-    .from('notification_counters')
-    .where('user_id', userId)
-    .where('company_id', companyId)
-    .select('total', 'unread')
-    .first()
+  const row = await prepared(
+    db
+      .from('notification_counters')
+      .where('user_id', userId)
+      .where('company_id', companyId)
+      .select('total', 'unread')
+  ).first()
   return { total: Number(row?.total ?? 0), unread: Number(row?.unread ?? 0) }
 }

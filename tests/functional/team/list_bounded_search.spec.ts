@@ -4,8 +4,8 @@ import db from '@adonisjs/lucid/services/db'
 import { companyWithOwner } from '#tests/support/tenancy'
 import { as } from '#tests/support/http'
 import { DateTime } from 'luxon'
-import { pageWalkRows, searchTotals } from '#support/pagination'
-import { queryTeamLinksJson, teamLinksJsonSql } from '#models/queries/team_links'
+import { countWalkRows, pageWalkRows, searchTotals } from '#support/pagination'
+import { queryTeamLinksJson, teamLinksJsonSql, teamSearchCutSql } from '#models/queries/team_links'
 import { TEAM_LISTS } from '#actions/team/list_team_members'
 import { periodsAt } from '#support/hours'
 import { nodesOf, type PlanNode } from '#tests/support/plans'
@@ -217,5 +217,46 @@ test.group('Team / a word whose matches all sort past the walk', (group) => {
       (await fullOrder(company.id, 'zeta')).slice(0, 20)
     )
     assert.include(team.body().meta, { total: 20, totalCapped: true })
+  }).timeout(60_000)
+})
+
+test.group('Team / a small borrower reads its matches whole', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  /** A count walk of 33 links: the borrower's 30 are read whole */
+  group.each.setup(withSearchCap(10))
+
+  test('a borrower of at most the count walk walks all its links, never the trigram index', async ({
+    assert,
+  }) => {
+    const { company } = await borrowerWithLinks()
+    assert.isAtLeast(countWalkRows(), 30)
+    const filters = { search: 'fornecedor 3', page: 1, pageSize: 20 }
+    const { sql, bindings } = teamSearchCutSql(
+      company.id,
+      filters,
+      periodsAt(DateTime.now(), 'UTC')
+    )!
+    const nodes = await db.transaction(async (trx) => {
+      await trx.rawQuery('SET LOCAL enable_seqscan = off')
+      const result = await trx.rawQuery(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, bindings as any)
+      return nodesOf(result.rows[0]['QUERY PLAN'][0].Plan as PlanNode)
+    })
+    const matches = nodesOf(nodes.find((node) => node['Subplan Name'] === 'CTE matches')!)
+    const executed = matches.filter((node) => node['Actual Loops'] > 0)
+    assert.deepEqual(
+      executed
+        .filter((node) => node['Relation Name'] === 'contract_parts')
+        .map((node) => node['Actual Rows']),
+      [30],
+      'the matches are read by walking the 30 links (the search filters the walk)'
+    )
+    assert.isFalse(
+      executed.some((node) => node['Index Name'] === 'contract_parts_links_search'),
+      'never through the trigram index'
+    )
+
+    const { rows } = await db.rawQuery(sql, bindings as any)
+    assert.deepEqual(rows[0].ids, await fullOrder(company.id, 'fornecedor 3'))
+    assert.equal(rows[0].total, 2)
   }).timeout(60_000)
 })
