@@ -22,7 +22,7 @@ export function nodesOf(node: PlanNode): PlanNode[] {
 
 /** EXPLAIN (ANALYZE, FORMAT JSON) of a statement with named bindings, every node */
 export async function explainNodes(
-  statement: { sql: string; bindings: Record<string, unknown> },
+  statement: { sql: string; bindings: Record<string, unknown> | unknown[] },
   { seqScan = true } = {}
 ) {
   return db.transaction(async (trx) => {

@@ -8,7 +8,7 @@ import { countWalkRows, pageWalkRows, searchTotals } from '#support/pagination'
 import { queryTeamLinksJson, teamLinksJsonSql, teamSearchCutSql } from '#models/queries/team_links'
 import { TEAM_LISTS } from '#actions/team/list_team_members'
 import { periodsAt } from '#support/hours'
-import { nodesOf, type PlanNode } from '#tests/support/plans'
+import { explainNodes, nodesOf, type PlanNode } from '#tests/support/plans'
 import { withSearchCap } from '#tests/support/search_cap'
 
 const CAP = 5
@@ -231,16 +231,8 @@ test.group('Team / a small borrower reads its matches whole', (group) => {
     const { company } = await borrowerWithLinks()
     assert.isAtLeast(countWalkRows(), 30)
     const filters = { search: 'fornecedor 3', page: 1, pageSize: 20 }
-    const { sql, bindings } = teamSearchCutSql(
-      company.id,
-      filters,
-      periodsAt(DateTime.now(), 'UTC')
-    )!
-    const nodes = await db.transaction(async (trx) => {
-      await trx.rawQuery('SET LOCAL enable_seqscan = off')
-      const result = await trx.rawQuery(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, bindings as any)
-      return nodesOf(result.rows[0]['QUERY PLAN'][0].Plan as PlanNode)
-    })
+    const statement = teamSearchCutSql(company.id, filters, periodsAt(DateTime.now(), 'UTC'))!
+    const nodes = await explainNodes(statement, { seqScan: false })
     const matches = nodesOf(nodes.find((node) => node['Subplan Name'] === 'CTE matches')!)
     const executed = matches.filter((node) => node['Actual Loops'] > 0)
     assert.deepEqual(
@@ -255,7 +247,7 @@ test.group('Team / a small borrower reads its matches whole', (group) => {
       'never through the trigram index'
     )
 
-    const { rows } = await db.rawQuery(sql, bindings as any)
+    const { rows } = await db.rawQuery(statement.sql, statement.bindings as any)
     assert.deepEqual(rows[0].ids, await fullOrder(company.id, 'fornecedor 3'))
     assert.equal(rows[0].total, 2)
   }).timeout(60_000)
