@@ -17,6 +17,7 @@ import { queryTeamLinks, type TeamLinkRow } from '#models/queries/team_links'
 import { firstOrNotFound } from '#models/queries/first_or_not_found'
 import { ContractPartQuery } from '#models/queries/contract_part_query'
 import { ContractPartSchema } from '#database/schema'
+import { prepared } from '#support/prepared_statement'
 
 /** A provider has few links with one borrower; this bounds the team finder */
 const MAX_TEAM_LINKS = 100
@@ -75,17 +76,18 @@ export default class ContractPart extends compose(ContractPartSchema, withUuidPr
    * of the caller.
    */
   static signedProviderLink(borrowerId: string, providerIds: string[]) {
-    return ContractPart.links()
-      .actedFor(providerIds)
-      .ofBorrower(borrowerId)
-      .active()
-      .query.join('contracts as signed', 'signed.id', 'contract_parts.contract_id')
-      .whereIn('signed.status', [...SIGNED_OPEN_STATUSES])
-      .preload('contract')
-      .orderByRaw(`(signed.status = 'active') DESC`)
-      .orderBy('contract_parts.created_at', 'desc')
-      .select('contract_parts.*')
-      .first()
+    return prepared(
+      ContractPart.links()
+        .actedFor(providerIds)
+        .ofBorrower(borrowerId)
+        .active()
+        .query.join('contracts as signed', 'signed.id', 'contract_parts.contract_id')
+        .whereIn('signed.status', [...SIGNED_OPEN_STATUSES])
+        .preload('contract', (contract) => prepared(contract))
+        .orderByRaw(`(signed.status = 'active') DESC`)
+        .orderBy('contract_parts.created_at', 'desc')
+        .select('contract_parts.*')
+    ).first()
   }
 
   /**
