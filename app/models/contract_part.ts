@@ -76,18 +76,17 @@ export default class ContractPart extends compose(ContractPartSchema, withUuidPr
    * of the caller.
    */
   static signedProviderLink(borrowerId: string, providerIds: string[]) {
-    return prepared(
-      ContractPart.links()
-        .actedFor(providerIds)
-        .ofBorrower(borrowerId)
-        .active()
-        .query.join('contracts as signed', 'signed.id', 'contract_parts.contract_id')
-        .whereIn('signed.status', [...SIGNED_OPEN_STATUSES])
-        .preload('contract', (contract) => prepared(contract))
-        .orderByRaw(`(signed.status = 'active') DESC`)
-        .orderBy('contract_parts.created_at', 'desc')
-        .select('contract_parts.*')
-    ).first()
+    return ContractPart.links()
+      .actedFor(providerIds)
+      .ofBorrower(borrowerId)
+      .active()
+      .query.join('contracts as signed', 'signed.id', 'contract_parts.contract_id')
+      .whereIn('signed.status', [...SIGNED_OPEN_STATUSES])
+      .preload('contract', (contract) => prepared(contract))
+      .orderByRaw(`(signed.status = 'active') DESC`)
+      .orderBy('contract_parts.created_at', 'desc')
+      .select('contract_parts.*')
+      .first()
   }
 
   /**

@@ -8,7 +8,6 @@ import FileStorageService from '#services/files/storage_service'
 import ProviderContractDto from '#dtos/provider_contract_dto'
 import { applyContractFilters, orderByNewest } from '#actions/contracts/list_contracts'
 import type { listContractsValidator } from '#validators/contract'
-import { prepared } from '#support/prepared_statement'
 
 /**
  * B4 (GET /contracts for the provider role): every published contract of
@@ -21,9 +20,7 @@ export default class ListProviderContracts {
 
   async handle(company: Company, user: User, filters: Infer<typeof listContractsValidator>) {
     const providerIds = await CompanyMember.providerIdsOf(user.id)
-    const query = prepared(
-      applyContractFilters(Contract.ofProvider(company.id, providerIds), filters)
-    )
+    const query = applyContractFilters(Contract.ofProvider(company.id, providerIds), filters)
     const page = await orderByNewest(query, filters).paginate(
       filters.page ?? 1,
       filters.perPage ?? 20

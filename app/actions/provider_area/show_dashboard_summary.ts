@@ -49,7 +49,8 @@ export default class ShowDashboardSummary {
       .actedFor(providerIds)
       .ofBorrower(membership.companyId)
       .query.select('contract_parts.id')
-    const [{ week, month }] = await prepared(db.from('work_entries'))
+    const [{ week, month }] = await db
+      .from('work_entries')
       .whereIn('contract_part_id', links)
       .whereBetween('date', [
         periods.weekStart < periods.monthStart ? periods.weekStart : periods.monthStart,

@@ -5,7 +5,6 @@ import ContractPart from '#models/contract_part'
 import CompanyMember from '#models/company_member'
 import { queryMonths } from '#models/queries/hours_periods'
 import { inZone } from '#support/hours'
-import { prepared } from '#support/prepared_statement'
 
 /**
  * B6 / B7: one month of the caller (`YYYY-MM`; B6 = the current month in
@@ -23,7 +22,7 @@ export default class ShowHoursPeriod {
     const providerIds = await CompanyMember.providerIdsOf(membership.userId)
     const parts = ContractPart.links().actedFor(providerIds).ofBorrower(membership.companyId)
     const { rows } = await queryMonths(parts.idsSql(), { month: period, page: 1, pageSize: 1 })
-    const entries = await prepared(WorkEntry.query())
+    const entries = await WorkEntry.query()
       .whereIn('contract_part_id', parts.idsQuery())
       .whereRaw("date BETWEEN ?::date AND (?::date + interval '1 month' - interval '1 day')", [
         `${period}-01`,

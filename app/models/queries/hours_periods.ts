@@ -1,6 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
 import type { PartIdsSql } from '#models/queries/contract_part_query'
-import { asPreparedStatement } from '#support/prepared_statement'
 
 /** Monthly totals of a set of links (B5-B7, B10) */
 export interface MonthRow {
@@ -45,9 +44,8 @@ export async function queryMonths(parts: PartIdsSql, filters: MonthFilters) {
       WHERE t.work_entry_id = we.id AND lower(t.description) LIKE ?))`)
     bindings.push(pattern, pattern)
   }
-  const { rows } = await asPreparedStatement(
-    db.rawQuery(
-      `WITH months AS (
+  const { rows } = await db.rawQuery(
+    `WITH months AS (
        SELECT to_char(date_trunc('month', we.date), 'YYYY-MM') AS period,
               sum(we.total_minutes)::int AS minutes, count(*)::int AS entries,
               count(DISTINCT we.date)::int AS days,
@@ -59,8 +57,7 @@ export async function queryMonths(parts: PartIdsSql, filters: MonthFilters) {
      SELECT tc.total, page.* FROM (SELECT count(*)::int AS total FROM months) tc
      LEFT JOIN (SELECT * FROM months ORDER BY period DESC LIMIT ? OFFSET ?) page ON true
      ORDER BY page.period DESC`,
-      [...bindings, filters.pageSize, (filters.page - 1) * filters.pageSize]
-    )
+    [...bindings, filters.pageSize, (filters.page - 1) * filters.pageSize]
   )
   return {
     rows: (rows as (MonthRow & { total: number })[]).filter((row) => row.period !== null),
