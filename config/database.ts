@@ -20,18 +20,8 @@ const dbConfig = defineConfig({
         password: env.get('DB_PASSWORD', 'postgres'),
         database: env.get('DB_DATABASE', 'contracts_dev'),
         ssl: env.get('DB_SSL', false) ? { rejectUnauthorized: false } : undefined,
-        /**
-         * node-postgres options (not in Lucid's type): the process's name in
-         * pg_stat_activity, and a generic plan for every prepared statement
-         * from its first run (asPreparedStatement, prepared(): their plans
-         * do not depend on their values). Left to choose, PostgreSQL planned
-         * the prepared searches anew on most runs (2-2.6 ms each) because a
-         * generic plan's cost estimate exceeded the custom ones'.
-         */
-        ...({
-          application_name: env.get('DB_APPLICATION_NAME', 'contract-management'),
-          options: '-c plan_cache_mode=force_generic_plan',
-        } as object),
+        /** node-postgres option (not in Lucid's type): names the process in pg_stat_activity */
+        ...({ application_name: env.get('DB_APPLICATION_NAME', 'contract-management') } as object),
       },
       pool: { min: 0, max: env.get('DB_POOL_MAX', 10) },
       migrations: {
