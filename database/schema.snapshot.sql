@@ -286,6 +286,7 @@ contracts.deadline_at timestamp with time zone
 contracts.signature_started_at timestamp with time zone
 contracts.document_hash character varying(64)
 contracts.completed_at timestamp with time zone
+contracts.name_search text
 data_exports.id uuid not null default gen_random_uuid()
 data_exports.user_id uuid not null
 data_exports.status character varying(12) not null default 'pending'::character varying
@@ -1352,10 +1353,10 @@ CREATE UNIQUE INDEX contract_uploaded_files_document_id_part_id_unique ON public
 CREATE UNIQUE INDEX contract_uploaded_files_pkey ON public.contract_uploaded_files USING btree (id)
 CREATE INDEX contract_variable_values_contract_id_position_index ON public.contract_variable_values USING btree (contract_id, "position")
 CREATE UNIQUE INDEX contract_variable_values_pkey ON public.contract_variable_values USING btree (id)
-CREATE INDEX contracts_board ON public.contracts USING btree (company_id, status, updated_at DESC, id DESC) INCLUDE (name, progress, created_at) WHERE (deleted_at IS NULL)
+CREATE INDEX contracts_board ON public.contracts USING btree (company_id, status, updated_at DESC, id DESC) INCLUDE (name, progress, created_at, name_search) WHERE (deleted_at IS NULL)
 CREATE INDEX contracts_company_id_status_updated_at_index ON public.contracts USING btree (company_id, status, updated_at)
-CREATE INDEX contracts_live_updated ON public.contracts USING btree (company_id, updated_at DESC, id DESC) INCLUDE (name, status, progress, created_at) WHERE (deleted_at IS NULL)
-CREATE INDEX contracts_name_trgm ON public.contracts USING gin (lower((name)::text) gin_trgm_ops) WHERE (deleted_at IS NULL)
+CREATE INDEX contracts_live_updated ON public.contracts USING btree (company_id, updated_at DESC, id DESC) INCLUDE (name, status, progress, created_at, name_search) WHERE (deleted_at IS NULL)
+CREATE INDEX contracts_name_trgm ON public.contracts USING gin (name_search gin_trgm_ops) WHERE (deleted_at IS NULL)
 CREATE UNIQUE INDEX contracts_pkey ON public.contracts USING btree (id)
 CREATE INDEX contracts_ref ON public.contracts USING btree (company_id, ref) WHERE ((deleted_at IS NULL) AND (ref IS NOT NULL))
 CREATE INDEX contracts_sweep ON public.contracts USING btree (status) WHERE ((deleted_at IS NULL) AND ((status)::text = ANY ((ARRAY['completed'::character varying, 'active'::character varying, 'signing'::character varying])::text[])))
@@ -1521,12 +1522,12 @@ AS $function$
           SELECT coalesce(array_agg(n.key ORDER BY n.key), '{}') INTO changed
             FROM jsonb_each(new_row) n
            WHERE n.value IS DISTINCT FROM old_row -> n.key
-             AND n.key NOT IN ('updated_at', 'last_used_at');
+             AND n.key NOT IN ('updated_at', 'last_used_at', 'name_search');
           IF cardinality(changed) = 0 THEN RETURN NULL; END IF;
         ELSE
           SELECT coalesce(array_agg(n.key ORDER BY n.key), '{}') INTO changed
             FROM jsonb_each(row_data) n
-           WHERE n.value <> 'null'::jsonb AND n.key NOT IN ('id', 'created_at', 'updated_at');
+           WHERE n.value <> 'null'::jsonb AND n.key NOT IN ('id', 'created_at', 'updated_at', 'name_search');
         END IF;
         INSERT INTO audit_log (company_id, actor_type, user_id, api_key_id, resource,
                                resource_id, action, operation, fields, ip, request_id)

@@ -671,7 +671,7 @@ export class ContractVariableValueSchema extends BaseModel {
 }
 
 export class ContractSchema extends BaseModel {
-  static $columns = ['companyId', 'completedAt', 'createdAt', 'createdBy', 'currentStep', 'deadlineAt', 'deletedAt', 'description', 'documentHash', 'endDate', 'id', 'name', 'progress', 'publishedAt', 'ref', 'signatureStartedAt', 'signedDocumentPath', 'snapshot', 'startDate', 'status', 'templateId', 'updatedAt', 'workflowId'] as const
+  static $columns = ['companyId', 'completedAt', 'createdAt', 'createdBy', 'currentStep', 'deadlineAt', 'deletedAt', 'description', 'documentHash', 'endDate', 'id', 'name', 'nameSearch', 'progress', 'publishedAt', 'ref', 'signatureStartedAt', 'signedDocumentPath', 'snapshot', 'startDate', 'status', 'templateId', 'updatedAt', 'workflowId'] as const
   $columns = ContractSchema.$columns
   @column()
   declare companyId: string
@@ -697,6 +697,8 @@ export class ContractSchema extends BaseModel {
   declare id: string
   @column()
   declare name: string
+  @column()
+  declare nameSearch: string | null
   @column()
   declare progress: number
   @column.dateTime()

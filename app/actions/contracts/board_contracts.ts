@@ -5,6 +5,7 @@ import {
   contractFilterSql,
   hasRowFilter,
   LIST_COLUMNS_SQL,
+  WALKED_COLUMNS_SQL,
   LIVE_CONTRACTS_SQL,
   newestFirstSql,
   SEARCHED_COLUMNS_SQL,
@@ -132,14 +133,18 @@ export function contractBoardSql(
  *   past the column cap, the count walks `pageWalkRows()` entries from
  *   that end (oldest first: a count's order is free), which settles it
  *   past `searchTotals.columnCap` matches or when it covers the column,
- *   and the cards walk from the newest end down to `coveredPageWalkRows()`
- *   entries (index-only) until the `end`-th match (offset + perColumn + 1);
+ *   and the cards walk from the newest end until the `end`-th match
+ *   (offset + perColumn + 1), within `pageWalkRows()` entries, or ten times
+ *   deeper (`coveredPageWalkRows()`, index-only) when no column needs the
+ *   trigram read (which ranks any column's cards in the same pass);
  * - else (a rare word, or one the column lacks), the column is left to
  *   the trigram index, which reads the matches of the unsettled columns
  *   only, once (`matches`, only if a column asks), ranked in card order
  *   within their status by one sort: the columns read their counts
  *   (`match_counts`) and their first cards (`match_cards`) from that one
- *   pass, never the matches once per column.
+ *   pass, never the matches once per column (each first card's fields by
+ *   a key probe, LATERAL ... LIMIT 1: planned for a word, a join hashed
+ *   every contract of the table, 120 ms).
  * One company-level walk decided for every column before: a word in 12,000
  * drafts but behind 21,500 renamed active contracts read the 36,000
  * matches of three statuses and sorted them (90 ms at 10x).
@@ -220,10 +225,13 @@ function searchedColumnsSql(
        match_counts AS MATERIALIZED (
          SELECT status, count(*)::int AS found FROM matches GROUP BY status),
        match_cards AS MATERIALIZED (
-         SELECT ${LIST_COLUMNS_SQL} FROM matches JOIN contracts ON contracts.id = matches.id
+         SELECT card.* FROM matches
+          CROSS JOIN LATERAL (
+                SELECT ${LIST_COLUMNS_SQL} FROM contracts WHERE contracts.id = matches.id LIMIT 1
+              ) card
           WHERE matches.rank <= ${endSql})`,
     perColumnSql: 'JOIN column_walks walked ON walked.key = columns.key',
-    cards: `(${cardsOf(walkOf(LIST_COLUMNS_SQL, newest, cardRows), `${matching} AND walked.pages`)})
+    cards: `(${cardsOf(walkOf(WALKED_COLUMNS_SQL, newest, cardRows), `${matching} AND walked.pages`)})
               UNION ALL
               (${cardsOf('match_cards contracts', 'columns.asked AND contracts.status = columns.key AND NOT walked.pages')})`,
     counted: `SELECT CASE WHEN walked.counts THEN walked.found

@@ -35,6 +35,13 @@ export const LIST_COLUMNS_SQL = ['id', 'name', 'status', 'progress', 'created_at
   .join(', ')
 
 /**
+ * The list fields and the stored lower-case name (`name_search`, generated
+ * from the name) a walk down a covering index reads, so that a search can
+ * filter the walk index-only
+ */
+export const WALKED_COLUMNS_SQL = `${LIST_COLUMNS_SQL}, contracts.name_search`
+
+/**
  * The H1 / H2 row filters (search on name: trigram index; status; ref;
  * progress buckets) as SQL conditions on `contracts` with named bindings,
  * shared by the statements PostgreSQL answers in JSON (H1, H2) and the
@@ -44,7 +51,8 @@ export function contractFilterSql(filters: ContractFilters) {
   const conditions: string[] = []
   const bindings: Record<string, StrictValues> = {}
   if (filters.search) {
-    conditions.push('lower(contracts.name) LIKE :search')
+    /** The stored lower-case name (migration store_contract_name_search) */
+    conditions.push('contracts.name_search LIKE :search')
     bindings.search = `%${escapeLike(filters.search.toLowerCase())}%`
   }
   if (filters.status?.length === 1) {
@@ -125,7 +133,7 @@ const TRIGRAM_READ_SQL =
  * a larger one through the trigram index alone (TRIGRAM_READ_SQL).
  */
 export function companyMatchesSql(fields: string, matching: string) {
-  const whole = `SELECT ${fields} FROM (SELECT ${LIST_COLUMNS_SQL} FROM contracts
+  const whole = `SELECT ${fields} FROM (SELECT ${WALKED_COLUMNS_SQL} FROM contracts
                                           WHERE ${LIVE_CONTRACTS_SQL}
                                           ORDER BY ${newestFirstSql({})}
                                           LIMIT ${countWalkRows()}) contracts
@@ -137,8 +145,8 @@ export function companyMatchesSql(fields: string, matching: string) {
   )}) contracts`
 }
 
-/** The fields a name search's conditions read (name; status, progress) */
-export const SEARCHED_COLUMNS_SQL = 'contracts.name, contracts.status, contracts.progress'
+/** The fields a name search's conditions read (the stored lower-case name; status, progress) */
+export const SEARCHED_COLUMNS_SQL = 'contracts.name_search, contracts.status, contracts.progress'
 
 /**
  * Whether `matching` (conditions on name, status, progress) matches more
@@ -190,7 +198,7 @@ function searchPageAndCountSql(
   const capped = '(SELECT capped FROM counted)'
   /** A walk (`name`): the page of the matches among the first `rows` live contracts, and whether it is the page */
   const walk = (name: string, rows: number, runs: string) => `${name} AS MATERIALIZED (
-         SELECT * FROM (SELECT ${LIST_COLUMNS_SQL} FROM contracts WHERE ${LIVE_CONTRACTS_SQL}
+         SELECT ${LIST_COLUMNS_SQL} FROM (SELECT ${WALKED_COLUMNS_SQL} FROM contracts WHERE ${LIVE_CONTRACTS_SQL}
                          ORDER BY ${newestFirstSql({})} LIMIT ${rows}) contracts
           WHERE ${matching} AND ${runs}
           ORDER BY ${newestFirstSql({})} ${pageWindowSql(perPage)}),
