@@ -99,17 +99,19 @@ export function prepared<Query extends KnexBacked>(query: Query): Query {
 }
 
 /**
- * A list's statement: prepared (asPreparedStatement) unless it carries a
- * search pattern whose plan the pattern decides. A pattern's selectivity
- * decides such a plan (a word in every name, or in three), and a generic
- * plan cannot see it: a prepared search settled on one and read a
- * selective search's whole company (p99 0.5 s at 10x). Planned on each run
- * instead (about 1 ms). (The contracts' searches are prepared: their
- * trigram read can take no other index, see companyMatchesSql.)
+ * A list's statement: prepared (asPreparedStatement) unless a search
+ * pattern it carries decides its plan (`patternDecidesPlan`): a generic
+ * plan cannot see how many rows the pattern matches (a word in every name,
+ * or in three), and a prepared search settled on one and read a selective
+ * search's whole company (p99 0.5 s at 10x). Planned on each run instead
+ * (about 1 ms). The bounded searches of the contracts and the team are
+ * written so that a word with trigrams does not decide their plan (their
+ * trigram read can take no other index, see matchesByScopeSizeSql); a term
+ * without one ("57", hasTrigrams) does.
  */
 export async function runListStatement(
   query: RawQueryBuilderContract,
-  { searched }: { searched: boolean }
+  { patternDecidesPlan }: { patternDecidesPlan: boolean }
 ): Promise<{ rows: any[] }> {
-  return searched ? await query : await asPreparedStatement(query)
+  return patternDecidesPlan ? await query : await asPreparedStatement(query)
 }

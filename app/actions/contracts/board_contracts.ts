@@ -14,7 +14,7 @@ import {
 } from '#actions/contracts/list_contracts'
 import { CONTRACT_STATUSES } from '#enums/contract_status'
 import { apiTimestampBindings } from '#support/json_text'
-import { asPreparedStatement } from '#support/prepared_statement'
+import { runListStatement } from '#support/prepared_statement'
 import {
   cappedCountSql,
   coveredPageWalkRows,
@@ -25,6 +25,7 @@ import {
 } from '#support/pagination'
 import readCache, { readCacheKey } from '#services/platform/read_cache'
 import type { ReadVersions } from '#support/read_versions'
+import { hasTrigrams } from '#support/like'
 
 /**
  * Cards per board column unless `perColumn` asks otherwise (1-50): about
@@ -75,7 +76,7 @@ export function contractBoardSql(
   const { ctes, perColumnSql, cards, counted } =
     filters.search && !filters.ref
       ? searchedColumnsSql(
-          conditions.join(' AND '),
+          { matching: conditions.join(' AND '), search: filters.search },
           keysSql,
           askedSql,
           { offset, perColumn },
@@ -151,7 +152,7 @@ export function contractBoardSql(
  * Both reads give the same cards in the same order (updated_at is never null).
  */
 function searchedColumnsSql(
-  matching: string,
+  { matching, search }: { matching: string; search: string },
   keysSql: string,
   askedSql: string,
   { offset, perColumn }: { offset: number; perColumn: number },
@@ -219,7 +220,7 @@ function searchedColumnsSql(
          SELECT contracts.id, contracts.status,
                 row_number() OVER (PARTITION BY contracts.status COLLATE "C"
                                    ORDER BY ${newest}) AS rank
-           FROM ${companyMatchesSql('contracts.id, contracts.status, contracts.updated_at', matching)}
+           FROM ${companyMatchesSql('contracts.id, contracts.status, contracts.updated_at', matching, search)}
           WHERE contracts.status = ANY(ARRAY(SELECT key FROM column_walks
                                               WHERE NOT (counts AND pages)))),
        match_counts AS MATERIALIZED (
@@ -253,7 +254,9 @@ export default class BoardContracts {
     return readCache.text(key, versions, ['company'], async () => {
       const { sql, bindings } = contractBoardSql(company.id, filters)
       /** The card count is in the text (a validated integer): a generic plan per count */
-      const { rows } = await asPreparedStatement(db.rawQuery(sql, bindings))
+      const { rows } = await runListStatement(db.rawQuery(sql, bindings), {
+        patternDecidesPlan: !!filters.search && !hasTrigrams(filters.search),
+      })
       return rows[0].body as string
     })
   }

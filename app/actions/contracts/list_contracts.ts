@@ -2,14 +2,14 @@ import type { Infer } from '@vinejs/vine/types'
 import type { ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
 import type { StrictValues } from '@adonisjs/lucid/types/querybuilder'
 import db from '@adonisjs/lucid/services/db'
-import { asPreparedStatement } from '#support/prepared_statement'
+import { runListStatement } from '#support/prepared_statement'
 import readCache, { readCacheKey } from '#services/platform/read_cache'
 import type { ReadVersions } from '#support/read_versions'
 import type Contract from '#models/contract'
 import type Company from '#models/company'
 import ContractDto from '#dtos/contract_dto'
 import type { boardContractsValidator, listContractsValidator } from '#validators/contract'
-import { escapeLike } from '#support/like'
+import { escapeLike, hasTrigrams } from '#support/like'
 import { apiTimestampBindings } from '#support/json_text'
 import {
   cappedCountSql,
@@ -127,12 +127,22 @@ const TRIGRAM_READ_SQL =
   '(contracts.company_id = :companyId) IS TRUE AND contracts.deleted_at IS NULL'
 
 /**
- * `fields` of the company's live contracts that match `matching`, as a
- * derived table `contracts` (matchesByScopeSizeSql): a company of at most
- * `countWalkRows()` contracts is read whole down its covering list index,
- * a larger one through the trigram index alone (TRIGRAM_READ_SQL).
+ * The company condition of a read of a search's matches: TRIGRAM_READ_SQL
+ * when the term has trigrams (hasTrigrams), else the plain company
+ * condition (its index narrows the rows: a trigram read of "57" read the
+ * whole table)
  */
-export function companyMatchesSql(fields: string, matching: string) {
+const matchesReadSql = (search: string) =>
+  hasTrigrams(search) ? TRIGRAM_READ_SQL : LIVE_CONTRACTS_SQL
+
+/**
+ * `fields` of the company's live contracts that match `matching` (a name
+ * search for `search`), as a derived table `contracts`
+ * (matchesByScopeSizeSql): a company of at most `countWalkRows()`
+ * contracts is read whole down its covering list index, a larger one
+ * through the trigram index alone (matchesReadSql).
+ */
+export function companyMatchesSql(fields: string, matching: string, search: string) {
   const whole = `SELECT ${fields} FROM (SELECT ${WALKED_COLUMNS_SQL} FROM contracts
                                           WHERE ${LIVE_CONTRACTS_SQL}
                                           ORDER BY ${newestFirstSql({})}
@@ -141,7 +151,7 @@ export function companyMatchesSql(fields: string, matching: string) {
   return `(${matchesByScopeSizeSql(
     '(SELECT coalesce(sum(total), 0) FROM contract_status_counters WHERE company_id = :companyId)',
     whole,
-    `SELECT ${fields} FROM contracts WHERE ${TRIGRAM_READ_SQL} AND ${matching}`
+    `SELECT ${fields} FROM contracts WHERE ${matchesReadSql(search)} AND ${matching}`
   )}) contracts`
 }
 
@@ -181,7 +191,7 @@ export const searchWalksPastCapSql = (matching: string) => {
  *   does not fill it, a deeper one (`coveredPageWalkRows()`, index-only:
  *   the index covers the list fields; a word behind 21,500 recent edits is
  *   met there); the trigram index and a sort again when neither fills it
- *   (`trigramRead`: TRIGRAM_READ_SQL and the search).
+ *   (`trigramRead`: matchesReadSql and the search).
  *   The first walk stays short: a walk near a small company's size is
  *   planned as a sort of all its contracts, and most searches end there.
  * Both orders are the list's (updated_at is never null), so the rows of a
@@ -209,7 +219,7 @@ function searchPageAndCountSql(
                           WHERE company_id = :companyId) <= ${rows}) AS yes)`
   return `${searchMatchesAndCountSql(
     searchWalksPastCapSql(matching),
-    `SELECT * FROM ${companyMatchesSql(LIST_COLUMNS_SQL, matching)} WHERE true`
+    `SELECT * FROM ${companyMatchesSql(LIST_COLUMNS_SQL, matching, filters.search!)} WHERE true`
   )},
        ${walk('walked', pageWalkRows(end), capped)},
        ${walk('deep', coveredPageWalkRows(end), `${capped} AND NOT (SELECT yes FROM walked_fills)`)},
@@ -253,7 +263,7 @@ export function contractListSql(companyId: string, filters: Infer<typeof listCon
     filters.search && !filters.ref
       ? searchPageAndCountSql(
           filters,
-          [TRIGRAM_READ_SQL, ...conditions].join(' AND '),
+          [matchesReadSql(filters.search), ...conditions].join(' AND '),
           conditions,
           {
             page,
@@ -302,7 +312,9 @@ export default class ListContracts {
     const key = readCacheKey('contracts', [company.id, filters])
     return readCache.text(key, versions, ['company'], async () => {
       const { sql, bindings } = contractListSql(company.id, filters)
-      const { rows } = await asPreparedStatement(db.rawQuery(sql, bindings))
+      const { rows } = await runListStatement(db.rawQuery(sql, bindings), {
+        patternDecidesPlan: !!filters.search && !hasTrigrams(filters.search),
+      })
       return rows[0].body as string
     })
   }

@@ -1,10 +1,10 @@
 import db from '@adonisjs/lucid/services/db'
-import { asPreparedStatement, runListStatement } from '#support/prepared_statement'
+import { runListStatement } from '#support/prepared_statement'
 import { LOGO_PLACEHOLDER_SQL } from '#support/logo_placeholder'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { HoursPeriods } from '#support/hours'
 import { stripDocument } from '#support/documents'
-import { escapeLike } from '#support/like'
+import { escapeLike, hasTrigrams } from '#support/like'
 import {
   cappedCountSql,
   countWalkRows,
@@ -189,13 +189,19 @@ const CUT_COLUMNS = `cp.id AS part_id, cp.company_id, cp.user_id, cp.is_active,
 function boundedSearchCut(
   scope: [string, unknown[]],
   conditions: [string, unknown[]],
-  pageSize: number,
-  offset: number
+  search: string,
+  { pageSize, offset }: { pageSize: number; offset: number }
 ): [string, unknown[]] {
   const [scopeSql, scopeBindings] = scope
   const [matchSql, matchBindings] = conditions
-  /** The borrower's links in a read through the trigram index alone (see TRIGRAM_READ_SQL of the contracts) */
-  const trigramRead = `cp.counterparty_of IS NOT NULL AND (${scopeSql}) IS TRUE AND ${matchSql}`
+  /**
+   * The borrower's links in a read through the trigram index alone (see
+   * the contracts' TRIGRAM_READ_SQL), or through the borrower's index when
+   * the term has no trigram (hasTrigrams)
+   */
+  const trigramRead = hasTrigrams(search)
+    ? `cp.counterparty_of IS NOT NULL AND (${scopeSql}) IS TRUE AND ${matchSql}`
+    : `${scopeSql} AND ${matchSql}`
   const trigramBindings = [...scopeBindings, ...matchBindings]
   const walk = (rows: number) =>
     `(SELECT * FROM contract_parts cp WHERE ${scopeSql} ORDER BY cp.link_name, cp.id LIMIT ${rows}) cp`
@@ -342,8 +348,8 @@ function linkPageParts(
     ? boundedSearchCut(
         [scopeSql, scopeBindings],
         [where.slice(1).join(' AND '), bindings.slice(scopeBindings.length)],
-        filters.pageSize,
-        offset
+        filters.search!,
+        { pageSize: filters.pageSize, offset }
       )
     : undefined
   const cut = given
@@ -465,7 +471,7 @@ export async function queryTeamLinksJson(
   const { sql, bindings } = teamLinksJsonSql(borrowerId, filters, periods, itemSql, cut)
   /** A search that is not bounded (a link, contract or member named) still carries its pattern */
   const { rows } = await runListStatement(db.rawQuery(sql, bindings), {
-    searched: Boolean(filters.search?.trim()) && !cut,
+    patternDecidesPlan: Boolean(filters.search?.trim()) && !cut,
   })
   return {
     data: rows[0].data,
@@ -516,7 +522,9 @@ async function searchCut(
 ): Promise<SearchCut | undefined> {
   const statement = teamSearchCutSql(borrowerId, filters, periods)
   if (!statement) return undefined
-  const { rows } = await asPreparedStatement(db.rawQuery(statement.sql, statement.bindings))
+  const { rows } = await runListStatement(db.rawQuery(statement.sql, statement.bindings), {
+    patternDecidesPlan: !hasTrigrams(filters.search!),
+  })
   return rows[0]
 }
 

@@ -135,7 +135,7 @@ test.group('Contracts / H2 search: each column decides its own read', (group) =>
     await rename(borrower.id, 'active', 250, 'Renamed')
     await rename(borrower.id, 'provider', 40, 'Renamed', 280)
 
-    for (const word of ['plan', 'plan 1', 'plan 12', 'renamed', 'nothing like it']) {
+    for (const word of ['plan', 'plan 1', 'plan 12', '12', 'renamed', 'nothing like it']) {
       assert.deepEqual(
         await boardColumns(borrower.id, word),
         await expectedColumns(borrower.id, word),
