@@ -9,10 +9,9 @@ import Company from '#models/company'
 import User from '#models/user'
 import type { MemberRole } from '#enums/roles'
 import { NotFoundException } from '#exceptions/http_exceptions'
-import { asPreparedStatement } from '#support/prepared_statement'
+import { asPreparedStatement, prepared } from '#support/prepared_statement'
 import { nowUtc } from '#support/clock'
 import { CompanyMemberSchema } from '#database/schema'
-import { prepared } from '#support/prepared_statement'
 
 /** A company of a user with the user's role in it, as read for GET /company */
 export interface CompanyWithRoleRow {

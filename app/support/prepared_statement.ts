@@ -80,8 +80,10 @@ interface KnexBacked {
  * statement of the connection that runs it (as asPreparedStatement):
  * node-postgres parses it once per connection and PostgreSQL keeps its
  * plan. For the small statements every request of a hot route runs (the
- * caller's memberships and links, the inbox counter, the hour sums): each
- * was planned on every run, 0.1-0.75 ms, often more than it ran. The name
+ * caller's memberships, the inbox counter, a borrower, the pending steps):
+ * each was planned on every run, 0.1-0.75 ms, often more than it ran. The
+ * plan must not depend on the values: the generic plan of a provider's
+ * links or hours read a 180,000-link provider's 2-3x slower. The name
  * is taken from the text Knex compiles when the query runs (after
  * `first()`'s LIMIT), through the runner's own `toSQL()` call; Knex hands
  * the compiled `options` to node-postgres with the text. Only for queries
@@ -106,8 +108,8 @@ export function prepared<Query extends KnexBacked>(query: Query): Query {
  * search's whole company (p99 0.5 s at 10x). Planned on each run instead
  * (about 1 ms). The bounded searches of the contracts and the team are
  * written so that a word with trigrams does not decide their plan (their
- * trigram read can take no other index, see matchesByScopeSizeSql); a term
- * without one ("57", hasTrigrams) does.
+ * trigram read can take no other index, see matchesScopeSql); a term
+ * without one ("57") does (searchDecidesPlan).
  */
 export async function runListStatement(
   query: RawQueryBuilderContract,

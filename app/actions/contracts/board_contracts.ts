@@ -21,11 +21,11 @@ import {
   pageWalkRows,
   pageWindowSql,
   sampleWalkRows,
+  searchDecidesPlan,
   searchTotals,
 } from '#support/pagination'
 import readCache, { readCacheKey } from '#services/platform/read_cache'
 import type { ReadVersions } from '#support/read_versions'
-import { hasTrigrams } from '#support/like'
 
 /**
  * Cards per board column unless `perColumn` asks otherwise (1-50): about
@@ -168,13 +168,14 @@ function searchedColumnsSql(
   const worthWalking = Math.ceil((settling * sampleRows) / countRows)
   const newest = newestFirstSql({})
   const oldest = 'contracts.updated_at, contracts.id'
+  const ofColumn = 'columns.asked AND contracts.status = columns.key'
   /** The column's first `rows` entries in `order`, with the fields the cards or the search read */
   const walkOf = (
     fields: string,
     order: string,
     rows: number | string
   ) => `(SELECT ${fields} FROM contracts
-                  WHERE ${LIVE_CONTRACTS_SQL} AND columns.asked AND contracts.status = columns.key
+                  WHERE ${LIVE_CONTRACTS_SQL} AND ${ofColumn}
                   ORDER BY ${order} LIMIT ${rows}) contracts`
   const hits = (order: string, rows: number | string, upTo = settling) =>
     cappedCountSql(`${walkOf(SEARCHED_COLUMNS_SQL, order, rows)} WHERE ${matching}`, upTo - 1)
@@ -234,7 +235,7 @@ function searchedColumnsSql(
     perColumnSql: 'JOIN column_walks walked ON walked.key = columns.key',
     cards: `(${cardsOf(walkOf(WALKED_COLUMNS_SQL, newest, cardRows), `${matching} AND walked.pages`)})
               UNION ALL
-              (${cardsOf('match_cards contracts', 'columns.asked AND contracts.status = columns.key AND NOT walked.pages')})`,
+              (${cardsOf('match_cards contracts', `${ofColumn} AND NOT walked.pages`)})`,
     counted: `SELECT CASE WHEN walked.counts THEN walked.found
                           ELSE coalesce((SELECT found FROM match_counts
                                           WHERE columns.asked AND status = columns.key), 0)
@@ -255,7 +256,7 @@ export default class BoardContracts {
       const { sql, bindings } = contractBoardSql(company.id, filters)
       /** The card count is in the text (a validated integer): a generic plan per count */
       const { rows } = await runListStatement(db.rawQuery(sql, bindings), {
-        patternDecidesPlan: !!filters.search && !hasTrigrams(filters.search),
+        patternDecidesPlan: searchDecidesPlan(filters.search),
       })
       return rows[0].body as string
     })

@@ -9,19 +9,21 @@ import type Contract from '#models/contract'
 import type Company from '#models/company'
 import ContractDto from '#dtos/contract_dto'
 import type { boardContractsValidator, listContractsValidator } from '#validators/contract'
-import { escapeLike, hasTrigrams } from '#support/like'
+import { escapeLike } from '#support/like'
 import { apiTimestampBindings } from '#support/json_text'
 import {
   cappedCountSql,
   countWalkRows,
   coveredPageWalkRows,
   matchesByScopeSizeSql,
+  matchesScopeSql,
+  searchDecidesPlan,
   pageWalkRows,
   pageWindowSql,
   searchMatchesAndCountSql,
   totalCappedSql,
   totalPagesSql,
-  walksPastCapFromEitherEndSql,
+  walksPastCapSql,
 } from '#support/pagination'
 
 export type ContractFilters = Infer<typeof boardContractsValidator>
@@ -113,27 +115,13 @@ export function orderByNewest(
 export const LIVE_CONTRACTS_SQL =
   'contracts.company_id = :companyId AND contracts.deleted_at IS NULL'
 
-/**
- * The company's live contracts in a read through the name's trigram index:
- * the company's equality is written so that no other index can use it
- * (`IS TRUE`: a row of another company, or none, is still left out). A
- * search's statement is prepared, and its generic plan cannot see how many
- * names the word is in: with a usable company condition it read the
- * trigram matches through a BitmapAnd with the whole company's index
- * (58-70 ms for a word in 38,000 names); the trigram index alone reads only
- * the word's rows, whatever the company's size.
- */
-const TRIGRAM_READ_SQL =
-  '(contracts.company_id = :companyId) IS TRUE AND contracts.deleted_at IS NULL'
-
-/**
- * The company condition of a read of a search's matches: TRIGRAM_READ_SQL
- * when the term has trigrams (hasTrigrams), else the plain company
- * condition (its index narrows the rows: a trigram read of "57" read the
- * whole table)
- */
+/** The company's live contracts in a read of a search's matches for `search` (matchesScopeSql) */
 const matchesReadSql = (search: string) =>
-  hasTrigrams(search) ? TRIGRAM_READ_SQL : LIVE_CONTRACTS_SQL
+  `${matchesScopeSql('contracts.company_id = :companyId', search)} AND contracts.deleted_at IS NULL`
+
+/** The company's live contracts, counted by the trigger-kept counters (a primary-key read) */
+const COMPANY_CONTRACTS_SQL =
+  '(SELECT coalesce(sum(total), 0) FROM contract_status_counters WHERE company_id = :companyId)'
 
 /**
  * `fields` of the company's live contracts that match `matching` (a name
@@ -149,7 +137,7 @@ export function companyMatchesSql(fields: string, matching: string, search: stri
                                           LIMIT ${countWalkRows()}) contracts
                    WHERE ${matching}`
   return `(${matchesByScopeSizeSql(
-    '(SELECT coalesce(sum(total), 0) FROM contract_status_counters WHERE company_id = :companyId)',
+    COMPANY_CONTRACTS_SQL,
     whole,
     `SELECT ${fields} FROM contracts WHERE ${matchesReadSql(search)} AND ${matching}`
   )}) contracts`
@@ -162,7 +150,7 @@ export const SEARCHED_COLUMNS_SQL = 'contracts.name_search, contracts.status, co
  * Whether `matching` (conditions on name, status, progress) matches more
  * than `searchTotals.cap` of the company's first `countWalkRows()` live
  * contracts from either end of the covering list index (oldest or newest
- * change first; walksPastCapFromEitherEndSql): a search that matches most
+ * change first; walksPastCapSql): a search that matches most
  * contracts (about one row in three or more).
  */
 export const searchWalksPastCapSql = (matching: string) => {
@@ -170,10 +158,7 @@ export const searchWalksPastCapSql = (matching: string) => {
     cappedCountSql(`(
       SELECT ${SEARCHED_COLUMNS_SQL} FROM contracts WHERE ${LIVE_CONTRACTS_SQL}
        ORDER BY ${order} LIMIT ${rows}) contracts WHERE ${matching}`)
-  return walksPastCapFromEitherEndSql(
-    hits('contracts.updated_at, contracts.id'),
-    hits(newestFirstSql({}))
-  )
+  return walksPastCapSql(hits('contracts.updated_at, contracts.id'), hits(newestFirstSql({})))
 }
 
 /**
@@ -191,7 +176,7 @@ export const searchWalksPastCapSql = (matching: string) => {
  *   does not fill it, a deeper one (`coveredPageWalkRows()`, index-only:
  *   the index covers the list fields; a word behind 21,500 recent edits is
  *   met there); the trigram index and a sort again when neither fills it
- *   (`trigramRead`: matchesReadSql and the search).
+ *   (matchesReadSql).
  *   The first walk stays short: a walk near a small company's size is
  *   planned as a sort of all its contracts, and most searches end there.
  * Both orders are the list's (updated_at is never null), so the rows of a
@@ -199,7 +184,6 @@ export const searchWalksPastCapSql = (matching: string) => {
  */
 function searchPageAndCountSql(
   filters: Infer<typeof listContractsValidator>,
-  trigramRead: string,
   conditions: string[],
   { page, perPage }: { page: number; perPage: number }
 ) {
@@ -215,8 +199,7 @@ function searchPageAndCountSql(
        ${name}_fills AS (
          SELECT ${runs}
                 AND ((SELECT count(*) FROM ${name}) = CAST(:perPage AS int)
-                     OR (SELECT coalesce(sum(total), 0) FROM contract_status_counters
-                          WHERE company_id = :companyId) <= ${rows}) AS yes)`
+                     OR ${COMPANY_CONTRACTS_SQL} <= ${rows}) AS yes)`
   return `${searchMatchesAndCountSql(
     searchWalksPastCapSql(matching),
     `SELECT * FROM ${companyMatchesSql(LIST_COLUMNS_SQL, matching, filters.search!)} WHERE true`
@@ -232,7 +215,7 @@ function searchPageAndCountSql(
            ORDER BY ${newestFirstSql(filters)} ${pageWindowSql(perPage)})
          UNION ALL
          (SELECT ${LIST_COLUMNS_SQL} FROM contracts
-           WHERE ${trigramRead} AND ${capped}
+           WHERE ${matchesReadSql(filters.search!)} AND ${matching} AND ${capped}
              AND NOT (SELECT yes FROM walked_fills) AND NOT (SELECT yes FROM deep_fills)
            ORDER BY ${newestFirstSql(filters)} ${pageWindowSql(perPage)}))`
 }
@@ -261,15 +244,7 @@ export function contractListSql(companyId: string, filters: Infer<typeof listCon
   const order = newestFirstSql(filters)
   const pageAndCount =
     filters.search && !filters.ref
-      ? searchPageAndCountSql(
-          filters,
-          [matchesReadSql(filters.search), ...conditions].join(' AND '),
-          conditions,
-          {
-            page,
-            perPage,
-          }
-        )
+      ? searchPageAndCountSql(filters, conditions, { page, perPage })
       : hasRowFilter(filters)
         ? `matches AS MATERIALIZED (SELECT ${LIST_COLUMNS_SQL} FROM contracts WHERE ${where}),
        page AS (SELECT * FROM matches contracts ORDER BY ${order} ${pageWindowSql(perPage)}),
@@ -313,7 +288,7 @@ export default class ListContracts {
     return readCache.text(key, versions, ['company'], async () => {
       const { sql, bindings } = contractListSql(company.id, filters)
       const { rows } = await runListStatement(db.rawQuery(sql, bindings), {
-        patternDecidesPlan: !!filters.search && !hasTrigrams(filters.search),
+        patternDecidesPlan: searchDecidesPlan(filters.search),
       })
       return rows[0].body as string
     })

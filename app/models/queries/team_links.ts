@@ -4,13 +4,15 @@ import { LOGO_PLACEHOLDER_SQL } from '#support/logo_placeholder'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { HoursPeriods } from '#support/hours'
 import { stripDocument } from '#support/documents'
-import { escapeLike, hasTrigrams } from '#support/like'
+import { escapeLike } from '#support/like'
 import {
   cappedCountSql,
   countWalkRows,
   matchesByScopeSizeSql,
+  matchesScopeSql,
   pageWalkRows,
   pageWindowSql,
+  searchDecidesPlan,
   searchMatchesAndCountSql,
   walksPastCapSql,
 } from '#support/pagination'
@@ -194,14 +196,8 @@ function boundedSearchCut(
 ): [string, unknown[]] {
   const [scopeSql, scopeBindings] = scope
   const [matchSql, matchBindings] = conditions
-  /**
-   * The borrower's links in a read through the trigram index alone (see
-   * the contracts' TRIGRAM_READ_SQL), or through the borrower's index when
-   * the term has no trigram (hasTrigrams)
-   */
-  const trigramRead = hasTrigrams(search)
-    ? `cp.counterparty_of IS NOT NULL AND (${scopeSql}) IS TRUE AND ${matchSql}`
-    : `${scopeSql} AND ${matchSql}`
+  /** The borrower's matching links in a read of the matches (matchesScopeSql; the partial indexes' predicate) */
+  const trigramRead = `cp.counterparty_of IS NOT NULL AND ${matchesScopeSql(scopeSql, search)} AND ${matchSql}`
   const trigramBindings = [...scopeBindings, ...matchBindings]
   const walk = (rows: number) =>
     `(SELECT * FROM contract_parts cp WHERE ${scopeSql} ORDER BY cp.link_name, cp.id LIMIT ${rows}) cp`
@@ -523,7 +519,7 @@ async function searchCut(
   const statement = teamSearchCutSql(borrowerId, filters, periods)
   if (!statement) return undefined
   const { rows } = await runListStatement(db.rawQuery(statement.sql, statement.bindings), {
-    patternDecidesPlan: !hasTrigrams(filters.search!),
+    patternDecidesPlan: searchDecidesPlan(filters.search),
   })
   return rows[0]
 }

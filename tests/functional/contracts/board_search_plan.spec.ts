@@ -186,4 +186,40 @@ test.group('Contracts / H1 search in a small company', (group) => {
     )
     assert.equal(body.meta.total, Math.min(expected.rows.length, searchTotals.cap))
   }).timeout(120_000)
+
+  test('the walk reads a company of exactly the count walk; one contract more goes to the other read', async ({
+    assert,
+  }) => {
+    await sampledBorrower()
+    for (const size of [countWalkRows(), countWalkRows() + 1]) {
+      const { company } = await companyWithOwner()
+      await db.rawQuery(
+        `INSERT INTO contracts (id, company_id, name, status, progress, snapshot, created_at, updated_at)
+         SELECT gen_random_uuid(), ?, 'Plan ' || n, 'active', 0, '{}', now(), now() - make_interval(mins => n)
+           FROM generate_series(1, ?::int) AS n`,
+        [company.id, size]
+      )
+      const statement = contractListSql(company.id, { search: 'plan 12', page: 1, perPage: 20 })
+      const nodes = await explainWithoutSeqScan(statement)
+      const matches = nodesOf(nodes.find((node) => node['Subplan Name'] === 'CTE matches')!)
+      const walked = matches.some(
+        (node) =>
+          node['Index Name'] === 'contracts_live_updated' &&
+          node['Actual Loops'] > 0 &&
+          node['Actual Rows'] === size
+      )
+      assert.equal(walked, size === countWalkRows(), `${size} contracts`)
+
+      const { rows } = await db.rawQuery(statement.sql, statement.bindings as any)
+      const expected = await db.rawQuery(
+        `SELECT count(*)::int AS n FROM contracts WHERE company_id = ? AND lower(name) LIKE '%plan 12%'`,
+        [company.id]
+      )
+      assert.equal(
+        JSON.parse(rows[0].body).meta.total,
+        Math.min(expected.rows[0].n, searchTotals.cap),
+        `${size} contracts: the same total either way`
+      )
+    }
+  }).timeout(120_000)
 })
