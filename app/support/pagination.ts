@@ -1,4 +1,5 @@
 import { hasTrigrams } from '#support/like'
+import type { StatementPlan } from '#support/prepared_statement'
 
 /**
  * The page count of every paginated list: `max(ceil(total / size), 1)`, so
@@ -71,13 +72,23 @@ export function walksPastCapSql(...ends: WalkHits[]) {
  * read them through a BitmapAnd with the whole company's index: 58-70 ms
  * for a word in 38,000 names); a term without a trigram ("57") leaves the
  * scope's index to narrow the rows (a trigram read of it reads the whole
- * index), and its statement is planned on each run (searchDecidesPlan).
+ * index), and its statement is planned on each run (searchPlan).
  */
 export const matchesScopeSql = (scope: string, term: string) =>
   hasTrigrams(term) ? `(${scope}) IS TRUE` : scope
 
-/** Whether a search's term decides its statement's plan (runListStatement): one without trigrams does */
-export const searchDecidesPlan = (term?: string) => !!term?.trim() && !hasTrigrams(term)
+/**
+ * How a list's statement is planned (StatementPlan) for its search term:
+ * on each run when the term has no trigram (it decides the plan); on the
+ * generic plan when it has one and the search is `bounded` (its statement
+ * is written not to depend on the word, matchesScopeSql); else as
+ * PostgreSQL chooses.
+ */
+export function searchPlan(term?: string, { bounded = true } = {}): StatementPlan {
+  if (!term?.trim()) return 'kept'
+  if (!hasTrigrams(term)) return 'each run'
+  return bounded ? 'generic' : 'kept'
+}
 
 /**
  * The matches of a bounded search read by the scope's size (`scopeSize`,

@@ -4,7 +4,7 @@ import type { RawQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder
 /** What the statement is sent through: Knex's client of the query (its pool or transaction) */
 interface ConnectionSource {
   acquireConnection(): Promise<{
-    query(config: { name: string; text: string; values: readonly unknown[] }): Promise<{
+    query(config: { name?: string; text: string; values?: readonly unknown[] }): Promise<{
       rows: any[]
     }>
   }>
@@ -53,18 +53,32 @@ export function statementName(sql: string) {
  * that cost about as much as the driver itself.
  */
 export async function asPreparedStatement(
-  query: RawQueryBuilderContract
+  query: RawQueryBuilderContract,
+  { generic = false }: { generic?: boolean } = {}
 ): Promise<{ rows: any[] }> {
   const { sql, bindings } = query.knexQuery.toSQL().toNative()
   const client = (query.knexQuery as unknown as { client: ConnectionSource }).client
   const connection = await client.acquireConnection()
   client.emit('query', { sql, bindings, method: 'raw' })
+  /** node-postgres runs a connection's queries in the order they were sent */
+  if (generic) connection.query({ text: FORCE_GENERIC_PLAN }).catch(() => {})
   try {
     return await connection.query({ name: statementName(sql), text: sql, values: bindings })
   } finally {
+    if (generic) connection.query({ text: PLAN_MODE_RESET }).catch(() => {})
     await client.releaseConnection(connection)
   }
 }
+
+/**
+ * The plan mode of one statement's run (asPreparedStatement's `generic`):
+ * set before it and reset after it on its connection, so no other
+ * statement is planned generically. Inside a transaction that fails, the
+ * rollback undoes the setting too.
+ */
+const FORCE_GENERIC_PLAN = 'SET plan_cache_mode = force_generic_plan'
+const PLAN_MODE_RESET = 'RESET plan_cache_mode'
+
 
 /** What `prepared` reads of a Knex query builder: its compilation, as Knex's runner calls it */
 interface CompiledQuery {
@@ -101,19 +115,28 @@ export function prepared<Query extends KnexBacked>(query: Query): Query {
 }
 
 /**
- * A list's statement: prepared (asPreparedStatement) unless a search
- * pattern it carries decides its plan (`patternDecidesPlan`): a generic
- * plan cannot see how many rows the pattern matches (a word in every name,
- * or in three), and a prepared search settled on one and read a selective
- * search's whole company (p99 0.5 s at 10x). Planned on each run instead
- * (about 1 ms). The bounded searches of the contracts and the team are
- * written so that a word with trigrams does not decide their plan (their
- * trigram read can take no other index, see matchesScopeSql); a term
- * without one ("57") does (searchDecidesPlan).
+ * How a list's statement is planned:
+ * - `each run`: planned on every run, unprepared, when a search pattern it
+ *   carries decides its plan: a generic plan cannot see how many rows the
+ *   pattern matches (a word in every name, or in three), and a prepared
+ *   search settled on one and read a selective search's whole company
+ *   (p99 0.5 s at 10x);
+ * - `kept`: prepared, PostgreSQL keeps a generic plan when it costs no
+ *   more than the custom ones (asPreparedStatement);
+ * - `generic`: prepared and always run on its generic plan. For the
+ *   bounded searches of the contracts and the team, written so that a word
+ *   with trigrams does not decide their plan (their trigram read can take
+ *   no other index, see matchesScopeSql): PostgreSQL's own rule kept
+ *   planning them on every run (a custom plan's estimate for a selective
+ *   word always looks cheaper), 1.7-2 ms of planning for 1-2 ms of work.
  */
+export type StatementPlan = 'each run' | 'kept' | 'generic'
+
+/** Runs a list's statement as its `plan` says (StatementPlan) */
 export async function runListStatement(
   query: RawQueryBuilderContract,
-  { patternDecidesPlan }: { patternDecidesPlan: boolean }
+  plan: StatementPlan
 ): Promise<{ rows: any[] }> {
-  return patternDecidesPlan ? await query : await asPreparedStatement(query)
+  if (plan === 'each run') return await query
+  return await asPreparedStatement(query, { generic: plan === 'generic' })
 }

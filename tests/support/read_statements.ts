@@ -5,7 +5,7 @@ import { complianceFlowsStatement } from '#actions/compliance/list_compliance_fl
 import { inboxPageSql } from '#actions/notifications/list_notifications'
 import { contractBoardSql } from '#actions/contracts/board_contracts'
 import { contractListSql } from '#actions/contracts/list_contracts'
-import { teamLinksJsonSql, teamSearchCutSql } from '#models/queries/team_links'
+import { teamLinksJsonSql } from '#models/queries/team_links'
 import TeamMemberDto from '#dtos/team_member_dto'
 import ProviderListItemDto from '#dtos/provider_list_item_dto'
 import { periodsAt } from '#support/hours'
@@ -39,15 +39,6 @@ export function cachedStatements(): Statement[] {
     contractListSql(ANY, { search: '1234', status: ['active'] }),
     team(undefined, TeamMemberDto.LIST_ITEM_JSON_SQL),
     team('fornecedor', TeamMemberDto.LIST_ITEM_JSON_SQL),
-    /** The same search as it runs: its cut, then the page of the ids it found */
-    teamSearchCutSql(ANY, { search: 'fornecedor', page: 1, pageSize: 20 }, periods)!,
-    teamLinksJsonSql(
-      ANY,
-      { search: 'fornecedor', page: 1, pageSize: 20 },
-      periods,
-      TeamMemberDto.LIST_ITEM_JSON_SQL,
-      { ids: [ANY], total: 1, capped: false }
-    ),
     team(undefined, ProviderListItemDto.JSON_SQL),
   ].map((statement) => ({ sql: (statement as any).sql, bindings: (statement as any).bindings }))
 }

@@ -21,7 +21,7 @@ import {
   pageWalkRows,
   pageWindowSql,
   sampleWalkRows,
-  searchDecidesPlan,
+  searchPlan,
   searchTotals,
 } from '#support/pagination'
 import readCache, { readCacheKey } from '#services/platform/read_cache'
@@ -255,9 +255,10 @@ export default class BoardContracts {
     return readCache.text(key, versions, ['company'], async () => {
       const { sql, bindings } = contractBoardSql(company.id, filters)
       /** The card count is in the text (a validated integer): a generic plan per count */
-      const { rows } = await runListStatement(db.rawQuery(sql, bindings), {
-        patternDecidesPlan: searchDecidesPlan(filters.search),
-      })
+      const { rows } = await runListStatement(
+        db.rawQuery(sql, bindings),
+        searchPlan(filters.search, { bounded: !filters.ref })
+      )
       return rows[0].body as string
     })
   }

@@ -17,7 +17,7 @@ import {
   coveredPageWalkRows,
   matchesByScopeSizeSql,
   matchesScopeSql,
-  searchDecidesPlan,
+  searchPlan,
   pageWalkRows,
   pageWindowSql,
   searchMatchesAndCountSql,
@@ -287,9 +287,10 @@ export default class ListContracts {
     const key = readCacheKey('contracts', [company.id, filters])
     return readCache.text(key, versions, ['company'], async () => {
       const { sql, bindings } = contractListSql(company.id, filters)
-      const { rows } = await runListStatement(db.rawQuery(sql, bindings), {
-        patternDecidesPlan: searchDecidesPlan(filters.search),
-      })
+      const { rows } = await runListStatement(
+        db.rawQuery(sql, bindings),
+        searchPlan(filters.search, { bounded: !filters.ref })
+      )
       return rows[0].body as string
     })
   }

@@ -12,7 +12,7 @@ import {
   matchesScopeSql,
   pageWalkRows,
   pageWindowSql,
-  searchDecidesPlan,
+  searchPlan,
   searchMatchesAndCountSql,
   walksPastCapSql,
 } from '#support/pagination'
@@ -283,8 +283,7 @@ function linkPageParts(
   filters: TeamLinkFilters,
   periods: HoursPeriods,
   paging: 'bindings' | 'prepared' = 'bindings',
-  windowCount = false,
-  given?: SearchCut
+  windowCount = false
 ): LinkPageParts {
   const borrowerView = 'borrowerId' in scope
   const [scopeSql, scopeBindings] = scopeClause(scope)
@@ -348,15 +347,12 @@ function linkPageParts(
         { pageSize: filters.pageSize, offset }
       )
     : undefined
-  const cut = given
-    ? `(SELECT ${CUT_COLUMNS} FROM contract_parts cp
-         WHERE ${scopeSql} AND cp.id = ANY(CAST(? AS uuid[]))) cut`
-    : boundedSearch
-      ? 'cut'
-      : `(SELECT ${CUT_COLUMNS} ${windowTotal}
-               FROM contract_parts cp
-               WHERE ${where.join(' AND ')}
-               ORDER BY cp.link_name, cp.id ${limit}) cut`
+  const cut = boundedSearch
+    ? 'cut'
+    : `(SELECT ${CUT_COLUMNS} ${windowTotal}
+         FROM contract_parts cp
+         WHERE ${where.join(' AND ')}
+         ORDER BY cp.link_name, cp.id ${limit}) cut`
 
   return {
     total,
@@ -378,13 +374,11 @@ function linkPageParts(
       FROM ${from} ${sortJoin}
       WHERE ${where.join(' AND ')}
       ORDER BY ${sortName}, cp.id ${limit}`,
-    pageBindings: given
-      ? [...scopeBindings, given.ids]
-      : boundedSearch
-        ? []
-        : paging === 'prepared'
-          ? [...bindings, offset]
-          : [...bindings, filters.pageSize, offset],
+    pageBindings: boundedSearch
+      ? []
+      : paging === 'prepared'
+        ? [...bindings, offset]
+        : [...bindings, filters.pageSize, offset],
     /** LIMIT 1 keeps each lateral a probe per page row (not a hash of the whole table) */
     joins: `
     LEFT JOIN LATERAL (
@@ -455,7 +449,9 @@ export interface TeamLinkJsonPage {
  * A borrower's links (E1, F) with their item JSON built by PostgreSQL:
  * `itemSql` is the DTO's SQL twin over `page`, `co`, `u`, `h` and `l`
  * (the columns of linkPageParts). One statement; the rows are ordered as
- * queryTeamLinks orders them.
+ * queryTeamLinks orders them. A bounded search runs on its generic plan
+ * (searchPlan: it does not depend on the word); another search is planned
+ * on each run (its pattern decides the plan).
  */
 export async function queryTeamLinksJson(
   borrowerId: string,
@@ -463,65 +459,18 @@ export async function queryTeamLinksJson(
   periods: HoursPeriods,
   itemSql: string
 ): Promise<TeamLinkJsonPage> {
-  const cut = await searchCut(borrowerId, filters, periods)
-  const { sql, bindings } = teamLinksJsonSql(borrowerId, filters, periods, itemSql, cut)
-  /** A search that is not bounded (a link, contract or member named) still carries its pattern */
-  const { rows } = await runListStatement(db.rawQuery(sql, bindings), {
-    patternDecidesPlan: Boolean(filters.search?.trim()) && !cut,
-  })
+  const { sql, bindings } = teamLinksJsonSql(borrowerId, filters, periods, itemSql)
+  const narrowed = filters.partId || filters.contractId || filters.memberId
+  const { rows } = await runListStatement(
+    db.rawQuery(sql, bindings),
+    narrowed && filters.search?.trim() ? 'each run' : searchPlan(filters.search)
+  )
   return {
     data: rows[0].data,
     total: rows[0].total ?? (await countBeyondPage(borrowerId, filters, periods)),
     capped: rows[0].capped === true,
     logos: rows[0].logos ?? [],
   }
-}
-
-/** The page of a bounded search as its links' ids, in order, with the search's total */
-export interface SearchCut {
-  ids: string[]
-  total: number
-  capped: boolean
-}
-
-/**
- * A borrower's bounded search (boundedSearchCut) as its own prepared
- * statement (its plan does not depend on the word: LIMITed walks and a
- * trigram read no other index can serve): the page's part ids, the total
- * and whether it is capped; undefined when the filters are not a bounded
- * search. The page's items are then read by another prepared statement
- * (teamLinksJsonSql with `given`): one statement with the items' joins,
- * planned on each run, spent 2 ms planning for 2-4 ms of work.
- */
-export function teamSearchCutSql(
-  borrowerId: string,
-  filters: TeamLinkFilters,
-  periods: HoursPeriods
-) {
-  const { boundedSearch } = linkPageParts({ borrowerId }, filters, periods, 'prepared')
-  if (!boundedSearch) return undefined
-  const [ctes, bindings] = boundedSearch
-  return {
-    sql: `WITH ${ctes}
-      SELECT counted.total, counted.capped,
-             coalesce((SELECT array_agg(cut.part_id ORDER BY cut.sort_name, cut.part_id) FROM cut),
-                      '{}') AS ids
-        FROM counted`,
-    bindings,
-  }
-}
-
-async function searchCut(
-  borrowerId: string,
-  filters: TeamLinkFilters,
-  periods: HoursPeriods
-): Promise<SearchCut | undefined> {
-  const statement = teamSearchCutSql(borrowerId, filters, periods)
-  if (!statement) return undefined
-  const { rows } = await runListStatement(db.rawQuery(statement.sql, statement.bindings), {
-    patternDecidesPlan: searchDecidesPlan(filters.search),
-  })
-  return rows[0]
 }
 
 /**
@@ -544,8 +493,7 @@ export function teamLinksJsonSql(
   borrowerId: string,
   filters: TeamLinkFilters,
   periods: HoursPeriods,
-  itemSql: string,
-  given?: SearchCut
+  itemSql: string
 ) {
   /**
    * A search's total and page come from boundedSearchCut. Another counted
@@ -554,13 +502,11 @@ export function teamLinksJsonSql(
    * twice. NULL when the page is empty.
    */
   const counted = countsRows({ borrowerId }, filters)
-  const parts = linkPageParts({ borrowerId }, filters, periods, 'prepared', counted, given)
-  const [ctes, cteBindings] = (!given && parts.boundedSearch) || ['', []]
-  const [total, capped] = given
-    ? ['CAST(? AS int)', 'CAST(? AS boolean)']
-    : parts.boundedSearch
-      ? ['(SELECT total FROM counted)', '(SELECT capped FROM counted)']
-      : [counted ? 'NULL::int' : parts.total, 'false']
+  const parts = linkPageParts({ borrowerId }, filters, periods, 'prepared', counted)
+  const [ctes, cteBindings] = parts.boundedSearch ?? ['', []]
+  const [total, capped] = parts.boundedSearch
+    ? ['(SELECT total FROM counted)', '(SELECT capped FROM counted)']
+    : [counted ? 'NULL::int' : parts.total, 'false']
   const sql = `
     ${ctes ? `WITH ${ctes}` : ''}
     SELECT coalesce(json_agg(${itemSql} ORDER BY page.sort_name, page.part_id)
@@ -576,7 +522,6 @@ export function teamLinksJsonSql(
     sql,
     bindings: [
       ...(cteBindings as unknown[]),
-      ...(given ? [given.total, given.capped] : []),
       ...(counted ? [] : parts.totalBindings),
       ...parts.pageBindings,
       ...parts.joinBindings,
