@@ -29,6 +29,15 @@ export function statementName(sql: string) {
 }
 
 /**
+ * The plan mode of one statement's run (asPreparedStatement's `generic`):
+ * set before it and reset after it on its connection, so no other
+ * statement is planned generically. Inside a transaction that fails, the
+ * rollback undoes the setting too.
+ */
+const FORCE_GENERIC_PLAN = 'SET plan_cache_mode = force_generic_plan'
+const PLAN_MODE_RESET = 'RESET plan_cache_mode'
+
+/**
  * Runs a raw query as a named prepared statement of the connection that
  * runs it (node-postgres parses it once per connection, then only binds
  * and executes) and returns the driver's result. For the big
@@ -50,7 +59,8 @@ export function statementName(sql: string) {
  * query's client (the pool, or the transaction's own connection), not
  * through Knex's runner: these statements run on every request, and the
  * runner compiled the text a second time and wrapped the call in layers
- * that cost about as much as the driver itself.
+ * that cost about as much as the driver itself. `generic`: run on the
+ * statement's generic plan, whatever PostgreSQL would choose (StatementPlan).
  */
 export async function asPreparedStatement(
   query: RawQueryBuilderContract,
@@ -60,25 +70,20 @@ export async function asPreparedStatement(
   const client = (query.knexQuery as unknown as { client: ConnectionSource }).client
   const connection = await client.acquireConnection()
   client.emit('query', { sql, bindings, method: 'raw' })
-  /** node-postgres runs a connection's queries in the order they were sent */
-  if (generic) connection.query({ text: FORCE_GENERIC_PLAN }).catch(() => {})
+  const statement = { name: statementName(sql), text: sql, values: bindings }
   try {
-    return await connection.query({ name: statementName(sql), text: sql, values: bindings })
+    if (!generic) return await connection.query(statement)
+    await connection.query({ text: FORCE_GENERIC_PLAN })
+    try {
+      return await connection.query(statement)
+    } finally {
+      /** Fails only in a transaction the statement aborted, whose rollback undoes the SET */
+      await connection.query({ text: PLAN_MODE_RESET }).catch(() => {})
+    }
   } finally {
-    if (generic) connection.query({ text: PLAN_MODE_RESET }).catch(() => {})
     await client.releaseConnection(connection)
   }
 }
-
-/**
- * The plan mode of one statement's run (asPreparedStatement's `generic`):
- * set before it and reset after it on its connection, so no other
- * statement is planned generically. Inside a transaction that fails, the
- * rollback undoes the setting too.
- */
-const FORCE_GENERIC_PLAN = 'SET plan_cache_mode = force_generic_plan'
-const PLAN_MODE_RESET = 'RESET plan_cache_mode'
-
 
 /** What `prepared` reads of a Knex query builder: its compilation, as Knex's runner calls it */
 interface CompiledQuery {

@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import Company from '#models/company'
-import { prepared, statementName } from '#support/prepared_statement'
+import { asPreparedStatement, prepared, statementName } from '#support/prepared_statement'
 import { companyWithOwner } from '#tests/support/tenancy'
 
 /**
@@ -77,6 +77,67 @@ test.group('Prepared statements of built queries', (group) => {
         .select('company_id')
         .first()
       assert.lengthOf(await preparedOn(trx, marker), 0)
+    })
+  })
+})
+
+/** The plans of the prepared statements whose text holds `marker`, and the connection's plan mode */
+async function plansOf(trx: any, marker: string) {
+  const { rows } = await trx.rawQuery(
+    `SELECT coalesce(sum(generic_plans), 0)::int AS generic, coalesce(sum(custom_plans), 0)::int AS custom,
+            current_setting('plan_cache_mode') AS mode
+       FROM pg_prepared_statements WHERE NOT from_sql AND strpos(statement, ?) > 0`,
+    [marker]
+  )
+  return rows[0] as { generic: number; custom: number; mode: string }
+}
+
+test.group('Prepared statements on their generic plan', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  /** A statement of a shape no other code sends (its marker), whose value PostgreSQL would plan for */
+  const statement = (trx: any, userId: string, marker: string) =>
+    trx.rawQuery(`SELECT company_id AS ${marker} FROM company_members WHERE user_id = ?`, [userId])
+
+  test('each run is on the generic plan, and the connection plans as before after it', async ({
+    assert,
+  }) => {
+    const { company, owner } = await companyWithOwner()
+    const marker = 'zz_generic_runs'
+    await db.transaction(async (trx) => {
+      for (let run = 0; run < 3; run++) {
+        const { rows } = await asPreparedStatement(statement(trx, owner.id, marker), {
+          generic: true,
+        })
+        assert.deepEqual(rows, [{ [marker]: company.id }])
+      }
+      assert.deepInclude(await plansOf(trx, marker), { custom: 0, mode: 'auto' })
+      assert.isAtLeast((await plansOf(trx, marker)).generic, 1)
+    })
+  })
+
+  test('without it, PostgreSQL plans the first runs for their values', async ({ assert }) => {
+    const { owner } = await companyWithOwner()
+    const marker = 'zz_custom_runs'
+    await db.transaction(async (trx) => {
+      for (let run = 0; run < 3; run++) await asPreparedStatement(statement(trx, owner.id, marker))
+      assert.equal((await plansOf(trx, marker)).custom, 3)
+    })
+  })
+
+  test('a statement that fails in a transaction leaves the plan mode as it was', async ({
+    assert,
+  }) => {
+    await db.transaction(async (trx) => {
+      const failing = trx.transaction(async (savepoint) => {
+        await asPreparedStatement(savepoint.rawQuery('SELECT 1 / (0 * length(?))', ['x']), {
+          generic: true,
+        })
+      })
+      await assert.rejects(() => failing, /division by zero/)
+      /** The reset failed in the aborted savepoint; its rollback undid the setting */
+      const { rows } = await trx.rawQuery(`SELECT current_setting('plan_cache_mode') AS mode`)
+      assert.equal(rows[0].mode, 'auto')
     })
   })
 })
