@@ -15,11 +15,15 @@ import ContractSignatureGroup from '#models/contract_signature_group'
 import ContractVariableValue from '#models/contract_variable_value'
 import ContractUploadedFile from '#models/contract_uploaded_file'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type { ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
 import { firstOrNotFound } from '#models/queries/first_or_not_found'
 import { ContractPartQuery } from '#models/queries/contract_part_query'
 import { UNPUBLISHED_STATUSES } from '#support/contract_rules'
 import { ONBOARDING_MESSAGES } from '#support/onboarding'
 import { ContractSchema } from '#database/schema'
+
+/** The 404 of a contract that is not the company's (translated, see resources/lang) */
+const CONTRACT_NOT_FOUND = 'errors.contract_not_found'
 
 /**
  * Columns (database/schema.ts):
@@ -81,15 +85,29 @@ export default class Contract extends compose(ContractSchema, withUuidPrimaryKey
     companyId: string,
     id: string,
     trx?: TransactionClientContract,
-    message = 'errors.contract_not_found'
+    message = CONTRACT_NOT_FOUND
   ) {
-    return firstOrNotFound(
-      Contract.query({ client: trx })
-        .withScopes((scopes) => scopes.ownedBy(companyId))
-        .where('contracts.id', id),
-      message,
-      trx
-    )
+    return firstOrNotFound(Contract.ownedQuery(companyId, id, trx), message, trx)
+  }
+
+  /**
+   * `findOwned` (the same 404) with relations read after it: `shape` adds
+   * the preloads to the one statement that finds the contract.
+   */
+  static async findOwnedWith(
+    companyId: string,
+    id: string,
+    shape: (query: ModelQueryBuilderContract<typeof Contract>) => unknown
+  ) {
+    const query = Contract.ownedQuery(companyId, id)
+    shape(query)
+    return firstOrNotFound(query, CONTRACT_NOT_FOUND)
+  }
+
+  private static ownedQuery(companyId: string, id: string, trx?: TransactionClientContract) {
+    return Contract.query({ client: trx })
+      .withScopes((scopes) => scopes.ownedBy(companyId))
+      .where('contracts.id', id)
   }
 
   /** `findOwned` for the onboarding routes (H16-H20), whose 404 is `Contrato não encontrado` */

@@ -13,22 +13,20 @@ export default class ShowContractDetail {
   constructor(protected storage: FileStorageService) {}
 
   async handle(company: Company, id: string) {
-    await Contract.findOwned(company.id, id)
-    const contract = await Contract.query()
-      .withScopes((scopes) => scopes.ownedBy(company.id))
-      .where('contracts.id', id)
-      .preload('parts', (query) =>
-        query.preload('company').preload('user').orderBy('created_at').orderBy('id')
-      )
-      .preload('partGroups', (query) => query.orderBy('position'))
-      .preload('variableValues', (query) => query.orderBy('position'))
-      .preload('documents', (query) => query.orderBy('position'))
-      .preload('reviewers', (query) => query.preload('user').orderBy('position'))
-      .preload('signatureGroups', (query) =>
-        query.orderBy('position').preload('members', (members) => members.orderBy('position'))
-      )
-      .preload('uploadedFiles', (query) => query.orderBy('uploaded_at'))
-      .firstOrFail()
+    const contract = await Contract.findOwnedWith(company.id, id, (query) =>
+      query
+        .preload('parts', (parts) =>
+          parts.preload('company').preload('user').orderBy('created_at').orderBy('id')
+        )
+        .preload('partGroups', (groups) => groups.orderBy('position'))
+        .preload('variableValues', (values) => values.orderBy('position'))
+        .preload('documents', (documents) => documents.orderBy('position'))
+        .preload('reviewers', (reviewers) => reviewers.preload('user').orderBy('position'))
+        .preload('signatureGroups', (groups) =>
+          groups.orderBy('position').preload('members', (members) => members.orderBy('position'))
+        )
+        .preload('uploadedFiles', (files) => files.orderBy('uploaded_at'))
+    )
 
     const urls = await this.storage.signedUrls(contract.uploadedFiles.map((file) => file.filePath))
     const fileUrls = new Map(contract.uploadedFiles.map((file, index) => [file.id, urls[index]!]))

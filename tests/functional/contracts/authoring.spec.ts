@@ -68,6 +68,20 @@ test.group('Contracts / authoring (H3, H4, H5)', (group) => {
     }
   })
 
+  test('GET /contracts/:id finds the contract in one statement, then reads its relations', async ({
+    client,
+    assert,
+  }) => {
+    const world = await contractWorld()
+    const id = await createContract(client, world)
+    const statements = await statementsOf(async () => {
+      ;(await as(client, world.owner, world.company).get(`/contracts/${id}`)).assertStatus(200)
+    })
+    const contractReads = statements.filter((sql) => /from "contracts"/.test(sql))
+    assert.lengthOf(contractReads, 1, contractReads.join('\n'))
+    assert.match(contractReads[0], /"contracts"\."company_id" = /)
+  })
+
   test('H4 saves partially, keeps part ids and stored roles', async ({ client, assert }) => {
     const world = await contractWorld()
     const id = await createContract(client, world)
