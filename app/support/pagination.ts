@@ -79,15 +79,13 @@ export const matchesScopeSql = (scope: string, term: string) =>
 
 /**
  * How a list's statement is planned (StatementPlan) for its search term:
- * on each run when the term has no trigram (it decides the plan); on the
- * generic plan when it has one and the search is `bounded` (its statement
- * is written not to depend on the word, matchesScopeSql); else as
- * PostgreSQL chooses.
+ * on each run when the term has no trigram (it decides the plan); with one,
+ * `withTrigrams` (a bounded search is written not to depend on the word,
+ * matchesScopeSql); without a term, as PostgreSQL chooses.
  */
-export function searchPlan(term?: string, { bounded = true } = {}): StatementPlan {
+export function searchPlan(term?: string, withTrigrams: StatementPlan = 'kept'): StatementPlan {
   if (!term?.trim()) return 'kept'
-  if (!hasTrigrams(term)) return 'each run'
-  return bounded ? 'generic' : 'kept'
+  return hasTrigrams(term) ? withTrigrams : 'each run'
 }
 
 /**

@@ -257,7 +257,7 @@ export default class BoardContracts {
       /** The card count is in the text (a validated integer): a generic plan per count */
       const { rows } = await runListStatement(
         db.rawQuery(sql, bindings),
-        searchPlan(filters.search, { bounded: !filters.ref })
+        searchPlan(filters.search)
       )
       return rows[0].body as string
     })

@@ -289,7 +289,7 @@ export default class ListContracts {
       const { sql, bindings } = contractListSql(company.id, filters)
       const { rows } = await runListStatement(
         db.rawQuery(sql, bindings),
-        searchPlan(filters.search, { bounded: !filters.ref })
+        searchPlan(filters.search)
       )
       return rows[0].body as string
     })
