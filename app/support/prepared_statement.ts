@@ -133,11 +133,11 @@ export function prepared<Query extends KnexBacked>(query: Query): Query {
  *   does not decide its plan, see matchesScopeSql): PostgreSQL's rule
  *   planned it on every run, even for a repeated word (a custom plan's
  *   estimate for a selective word always looks cheaper): 4.4 ms a run,
- *   2.3 on its generic plan. The contracts'
- *   searches are left to the rule: it settles on their generic plan when a
- *   word repeats, and the SET and RESET cost 0.35 ms of CPU a request, 11%
- *   of a repeated contracts search (where words change, as in the mix, it
- *   plans them on most runs, about 2 ms each).
+ *   2.3 on its generic plan. The contracts' searches are left to the
+ *   rule: it settles on their generic plan when a word repeats, and the
+ *   SET and RESET cost 0.35 ms of CPU a request, 11% of a repeated
+ *   contracts search (where words change, as in the mix, it plans them on
+ *   most runs, about 2 ms each).
  */
 export type StatementPlan = 'each run' | 'kept' | 'generic'
 

@@ -460,11 +460,10 @@ export async function queryTeamLinksJson(
   periods: HoursPeriods,
   itemSql: string
 ): Promise<TeamLinkJsonPage> {
-  const { sql, bindings } = teamLinksJsonSql(borrowerId, filters, periods, itemSql)
-  const narrowed = filters.partId || filters.contractId || filters.memberId
+  const { sql, bindings, bounded } = teamLinksJsonSql(borrowerId, filters, periods, itemSql)
   const { rows } = await runListStatement(
     db.rawQuery(sql, bindings),
-    narrowed && filters.search?.trim() ? 'each run' : searchPlan(filters.search, 'generic')
+    searchPlan(filters.search, bounded ? 'generic' : 'each run')
   )
   return {
     data: rows[0].data,
@@ -521,6 +520,8 @@ export function teamLinksJsonSql(
     GROUP BY t.total, t.capped`
   return {
     sql,
+    /** Whether a search is the bounded one (boundedSearchCut), whose plan does not depend on the word */
+    bounded: !!parts.boundedSearch,
     bindings: [
       ...(cteBindings as unknown[]),
       ...(counted ? [] : parts.totalBindings),
