@@ -6,7 +6,7 @@ import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import Contract from '#models/contract'
 import Company from '#models/company'
 import User from '#models/user'
-import CompanyMember from '#models/company_member'
+import CompanyMember, { type ProviderIdentities } from '#models/company_member'
 import { isProvider } from '#enums/roles'
 import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { NotFoundException } from '#exceptions/http_exceptions'
@@ -17,7 +17,7 @@ import { queryTeamLinks, type TeamLinkRow } from '#models/queries/team_links'
 import { firstOrNotFound } from '#models/queries/first_or_not_found'
 import { ContractPartQuery } from '#models/queries/contract_part_query'
 import { ContractPartSchema } from '#database/schema'
-import { prepared } from '#support/prepared_statement'
+import { plannedAs, prepared } from '#support/prepared_statement'
 
 /** A provider has few links with one borrower; this bounds the team finder */
 const MAX_TEAM_LINKS = 100
@@ -72,12 +72,12 @@ export default class ContractPart extends compose(ContractPartSchema, withUuidPr
   /**
    * B1's active contract of the caller: an active link of a signed
    * contract in force (`active`) or about to start (`completed`); one in
-   * force wins, then the newest link. `providerIds`: CompanyMember.providerIdsOf
-   * of the caller.
+   * force wins, then the newest link. `provider`:
+   * CompanyMember.providerIdentitiesOf of the caller.
    */
-  static signedProviderLink(borrowerId: string, providerIds: string[]) {
-    return ContractPart.links()
-      .actedFor(providerIds)
+  static signedProviderLink(borrowerId: string, provider: ProviderIdentities) {
+    const links = ContractPart.links()
+      .actedFor(provider.ids)
       .ofBorrower(borrowerId)
       .active()
       .query.join('contracts as signed', 'signed.id', 'contract_parts.contract_id')
@@ -86,7 +86,7 @@ export default class ContractPart extends compose(ContractPartSchema, withUuidPr
       .orderByRaw(`(signed.status = 'active') DESC`)
       .orderBy('contract_parts.created_at', 'desc')
       .select('contract_parts.*')
-      .first()
+    return plannedAs(links, provider.plan).first()
   }
 
   /**

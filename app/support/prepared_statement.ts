@@ -102,21 +102,47 @@ interface KnexBacked {
  * caller's memberships, the inbox counter, a borrower, the pending steps):
  * each was planned on every run, 0.1-0.75 ms, often more than it ran. The
  * plan must not depend on the values: the generic plan of a provider's
- * links or hours read a 180,000-link provider's 2-3x slower. The name
+ * links or hours read a 180,000-link provider's 2-3x slower, so those are
+ * prepared only for a provider of few links (`plannedAs`,
+ * CompanyMember.providerIdentitiesOf). The name
  * is taken from the text Knex compiles when the query runs (after
  * `first()`'s LIMIT), through the runner's own `toSQL()` call; Knex hands
  * the compiled `options` to node-postgres with the text. Only for queries
  * whose text is one of a few (a `whereIn` list is a text per length).
  */
 export function prepared<Query extends KnexBacked>(query: Query): Query {
-  const builder = query.knexQuery as { toSQL(...args: unknown[]): CompiledQuery }
+  prepareBuilder(query.knexQuery as KnexBuilder)
+  return query
+}
+
+interface KnexBuilder {
+  toSQL(...args: unknown[]): CompiledQuery
+  clone?(): KnexBuilder
+}
+
+/** Names the builder's statements, and its clones' (`paginate()` counts through a clone) */
+function prepareBuilder(builder: KnexBuilder) {
   const compile = builder.toSQL.bind(builder)
   builder.toSQL = (...args: unknown[]) => {
     const compiled = compile(...args)
     compiled.options = { ...compiled.options, name: statementName(compiled.sql) }
     return compiled
   }
-  return query
+  if (!builder.clone) return
+  const cloneOf = builder.clone.bind(builder)
+  builder.clone = () => {
+    const cloned = cloneOf()
+    prepareBuilder(cloned)
+    return cloned
+  }
+}
+
+/** The query prepared (`prepared`) when its plan is `kept`, as is (planned on each run) otherwise */
+export function plannedAs<Query extends KnexBacked>(
+  query: Query,
+  plan: Exclude<StatementPlan, 'generic'>
+): Query {
+  return plan === 'kept' ? prepared(query) : query
 }
 
 /**

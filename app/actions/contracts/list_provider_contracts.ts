@@ -8,6 +8,7 @@ import FileStorageService from '#services/files/storage_service'
 import ProviderContractDto from '#dtos/provider_contract_dto'
 import { applyContractFilters, orderByNewest } from '#actions/contracts/list_contracts'
 import type { listContractsValidator } from '#validators/contract'
+import { plannedAs } from '#support/prepared_statement'
 
 /**
  * B4 (GET /contracts for the provider role): every published contract of
@@ -19,9 +20,9 @@ export default class ListProviderContracts {
   constructor(protected storage: FileStorageService) {}
 
   async handle(company: Company, user: User, filters: Infer<typeof listContractsValidator>) {
-    const providerIds = await CompanyMember.providerIdsOf(user.id)
-    const query = applyContractFilters(Contract.ofProvider(company.id, providerIds), filters)
-    const page = await orderByNewest(query, filters).paginate(
+    const provider = await CompanyMember.providerIdentitiesOf(user.id)
+    const query = applyContractFilters(Contract.ofProvider(company.id, provider.ids), filters)
+    const page = await plannedAs(orderByNewest(query, filters), provider.plan).paginate(
       filters.page ?? 1,
       filters.perPage ?? 20
     )

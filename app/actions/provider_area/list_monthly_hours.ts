@@ -12,12 +12,12 @@ export default class ListMonthlyHours {
   async handle(membership: CompanyMember, filters: Filters) {
     const page = filters.page ?? 1
     const pageSize = filters.pageSize ?? DEFAULT_PAGE_SIZE
-    const providerIds = await CompanyMember.providerIdsOf(membership.userId)
+    const provider = await CompanyMember.providerIdentitiesOf(membership.userId)
     const parts = ContractPart.links()
-      .actedFor(providerIds)
+      .actedFor(provider.ids)
       .ofBorrower(membership.companyId)
       .idsSql()
-    const result = await queryMonths(parts, { ...filters, page, pageSize })
+    const result = await queryMonths(parts, { ...filters, page, pageSize }, provider.plan)
     return { ...result, page, pageSize }
   }
 }

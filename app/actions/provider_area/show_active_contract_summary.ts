@@ -1,5 +1,5 @@
 import Company from '#models/company'
-import CompanyMember from '#models/company_member'
+import CompanyMember, { type ProviderIdentities } from '#models/company_member'
 import ContractPart from '#models/contract_part'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { logoUrl } from '#services/files/logo_urls'
@@ -17,11 +17,11 @@ export default class ShowActiveContractSummary {
     return found
   }
 
-  /** The same, or null (dashboard); `providerIds` when the caller has read them */
-  async find(membership: CompanyMember, providerIds?: string[]) {
+  /** The same, or null (dashboard); `provider` when the caller has read its identities */
+  async find(membership: CompanyMember, provider?: ProviderIdentities) {
     const link = await ContractPart.signedProviderLink(
       membership.companyId,
-      providerIds ?? (await CompanyMember.providerIdsOf(membership.userId))
+      provider ?? (await CompanyMember.providerIdentitiesOf(membership.userId))
     )
     if (!link) return null
     const borrower = await prepared(

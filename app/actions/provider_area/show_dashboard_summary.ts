@@ -4,9 +4,9 @@ import Clock from '#services/platform/clock'
 import ShowActiveContractSummary from '#actions/provider_area/show_active_contract_summary'
 import ContractPart from '#models/contract_part'
 import { periodsAt, type HoursPeriods } from '#support/hours'
-import CompanyMember from '#models/company_member'
+import CompanyMember, { type ProviderIdentities } from '#models/company_member'
 import { inboxCounts } from '#services/notifications/counters'
-import { prepared } from '#support/prepared_statement'
+import { plannedAs, prepared } from '#support/prepared_statement'
 
 /**
  * B10: hours this week and month, the active contract, the caller's step
@@ -26,11 +26,11 @@ export default class ShowDashboardSummary {
 
   async handle(membership: CompanyMember) {
     const periods = periodsAt(this.clock.now(), membership.company.timezone)
-    const providerIds = await CompanyMember.providerIdsOf(membership.userId)
+    const provider = await CompanyMember.providerIdentitiesOf(membership.userId)
     const [hours, active, pendingComplianceSteps, unreadNotifications] = await Promise.all([
-      this.#hours(membership, providerIds, periods),
-      this.activeContract.find(membership, providerIds),
-      this.#pendingSteps(membership, providerIds, periods.monthStart),
+      this.#hours(membership, provider, periods),
+      this.activeContract.find(membership, provider),
+      this.#pendingSteps(membership, provider.ids, periods.monthStart),
       this.#unread(membership),
     ])
     return {
@@ -43,13 +43,13 @@ export default class ShowDashboardSummary {
   }
 
   /** The minutes of the caller's links this week and this month */
-  async #hours(membership: CompanyMember, providerIds: string[], periods: HoursPeriods) {
+  async #hours(membership: CompanyMember, provider: ProviderIdentities, periods: HoursPeriods) {
     /** The caller's links as a sub-select: a provider company may hold thousands */
     const links = ContractPart.links()
-      .actedFor(providerIds)
+      .actedFor(provider.ids)
       .ofBorrower(membership.companyId)
       .query.select('contract_parts.id')
-    const [{ week, month }] = await db
+    const sums = db
       .from('work_entries')
       .whereIn('contract_part_id', links)
       .whereBetween('date', [
@@ -66,6 +66,7 @@ export default class ShowDashboardSummary {
           [periods.monthStart, periods.monthEnd]
         )
       )
+    const [{ week, month }] = await plannedAs(sums, provider.plan)
     return { week: week as number, month: month as number }
   }
 

@@ -5,6 +5,7 @@ import ContractPart from '#models/contract_part'
 import CompanyMember from '#models/company_member'
 import { queryMonths } from '#models/queries/hours_periods'
 import { inZone } from '#support/hours'
+import { plannedAs } from '#support/prepared_statement'
 
 /**
  * B6 / B7: one month of the caller (`YYYY-MM`; B6 = the current month in
@@ -19,10 +20,14 @@ export default class ShowHoursPeriod {
   }
 
   async handle(membership: CompanyMember, period: string) {
-    const providerIds = await CompanyMember.providerIdsOf(membership.userId)
-    const parts = ContractPart.links().actedFor(providerIds).ofBorrower(membership.companyId)
-    const { rows } = await queryMonths(parts.idsSql(), { month: period, page: 1, pageSize: 1 })
-    const entries = await WorkEntry.query()
+    const provider = await CompanyMember.providerIdentitiesOf(membership.userId)
+    const parts = ContractPart.links().actedFor(provider.ids).ofBorrower(membership.companyId)
+    const { rows } = await queryMonths(
+      parts.idsSql(),
+      { month: period, page: 1, pageSize: 1 },
+      provider.plan
+    )
+    const entries = WorkEntry.query()
       .whereIn('contract_part_id', parts.idsQuery())
       .whereRaw("date BETWEEN ?::date AND (?::date + interval '1 month' - interval '1 day')", [
         `${period}-01`,
@@ -31,6 +36,6 @@ export default class ShowHoursPeriod {
       .preload('tasks', (tasks) => tasks.orderBy('position'))
       .preload('contractPart')
       .orderBy('date', 'asc')
-    return { period, row: rows[0], entries }
+    return { period, row: rows[0], entries: await plannedAs(entries, provider.plan) }
   }
 }

@@ -1,5 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import type { PartIdsSql } from '#models/queries/contract_part_query'
+import type { ProviderIdentities } from '#models/company_member'
+import { runListStatement } from '#support/prepared_statement'
 
 /** Monthly totals of a set of links (B5-B7, B10) */
 export interface MonthRow {
@@ -22,9 +24,13 @@ export interface MonthFilters {
 /**
  * Months with entries of the given links (a subquery of their ids),
  * newest first, paginated; the search matches the entries' reason or task
- * descriptions.
+ * descriptions. `plan`: the provider's (CompanyMember.providerIdentitiesOf).
  */
-export async function queryMonths(parts: PartIdsSql, filters: MonthFilters) {
+export async function queryMonths(
+  parts: PartIdsSql,
+  filters: MonthFilters,
+  plan: ProviderIdentities['plan']
+) {
   const where = [`we.contract_part_id IN (${parts.sql})`]
   const bindings: unknown[] = [...parts.bindings]
   if (filters.year) {
@@ -44,8 +50,9 @@ export async function queryMonths(parts: PartIdsSql, filters: MonthFilters) {
       WHERE t.work_entry_id = we.id AND lower(t.description) LIKE ?))`)
     bindings.push(pattern, pattern)
   }
-  const { rows } = await db.rawQuery(
-    `WITH months AS (
+  const { rows } = await runListStatement(
+    db.rawQuery(
+      `WITH months AS (
        SELECT to_char(date_trunc('month', we.date), 'YYYY-MM') AS period,
               sum(we.total_minutes)::int AS minutes, count(*)::int AS entries,
               count(DISTINCT we.date)::int AS days,
@@ -57,7 +64,9 @@ export async function queryMonths(parts: PartIdsSql, filters: MonthFilters) {
      SELECT tc.total, page.* FROM (SELECT count(*)::int AS total FROM months) tc
      LEFT JOIN (SELECT * FROM months ORDER BY period DESC LIMIT ? OFFSET ?) page ON true
      ORDER BY page.period DESC`,
-    [...bindings, filters.pageSize, (filters.page - 1) * filters.pageSize]
+      [...bindings, filters.pageSize, (filters.page - 1) * filters.pageSize]
+    ),
+    plan
   )
   return {
     rows: (rows as (MonthRow & { total: number })[]).filter((row) => row.period !== null),

@@ -2,7 +2,12 @@ import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import Company from '#models/company'
-import { asPreparedStatement, prepared, statementName } from '#support/prepared_statement'
+import {
+  asPreparedStatement,
+  plannedAs,
+  prepared,
+  statementName,
+} from '#support/prepared_statement'
 import { companyWithOwner } from '#tests/support/tenancy'
 
 /**
@@ -63,6 +68,35 @@ test.group('Prepared statements of built queries', (group) => {
       assert.instanceOf(found, Company)
       assert.equal(found.name, company.name)
       assert.isNotEmpty(await preparedOn(trx, 'from "companies" where "id" = $1 limit $2'))
+    })
+  })
+
+  test("a paginated query's count is prepared too (it runs through a clone)", async ({
+    assert,
+  }) => {
+    const { company } = await companyWithOwner()
+    await db.transaction(async (trx) => {
+      const marker = '"trade_name" is not null or'
+      const query = () =>
+        Company.query({ client: trx })
+          .where((where) => where.whereNotNull('trade_name').orWhere('id', company.id))
+          .orderBy('id')
+      const page = await prepared(query()).paginate(1, 5)
+      assert.isAtLeast(page.total, 1)
+      const statements = await preparedOn(trx, marker)
+      assert.isTrue(statements.some(({ statement }) => statement.includes('count(*)')))
+      assert.isTrue(statements.some(({ statement }) => statement.includes('limit')))
+
+      /** plannedAs: prepared when kept, as is on each run */
+      const before = (await preparedOn(trx, '"trade_name" is not null and')).length
+      const kept = () =>
+        Company.query({ client: trx }).where((where) =>
+          where.whereNotNull('trade_name').andWhere('id', company.id)
+        )
+      await plannedAs(kept(), 'each run')
+      assert.lengthOf(await preparedOn(trx, '"trade_name" is not null and'), before)
+      await plannedAs(kept(), 'kept')
+      assert.lengthOf(await preparedOn(trx, '"trade_name" is not null and'), before + 1)
     })
   })
 

@@ -1,0 +1,124 @@
+import { test } from '@japa/runner'
+import testUtils from '@adonisjs/core/services/test_utils'
+import db from '@adonisjs/lucid/services/db'
+import CompanyMember, { providerLinks } from '#models/company_member'
+import { companyWithOwner } from '#tests/support/tenancy'
+import { entryOn, legalProvider, naturalProvider } from '#tests/support/hours'
+import { freezeClock } from '#tests/support/clock'
+import { as } from '#tests/support/http'
+import { UserFactory } from '#database/factories/user_factory'
+
+/** Sunday 2026-03-22 23:30 in São Paulo (Monday 02:30 UTC) */
+const NOW = '2026-03-23T02:30:00.000Z'
+
+/**
+ * Runs of the prepared statements whose text holds `marker`, on the tests'
+ * connection (every request runs on the global transaction's); a statement
+ * planned on each run is not prepared, so it adds none.
+ */
+async function preparedRuns(marker: string) {
+  const { rows } = await db.rawQuery(
+    `SELECT coalesce(sum(generic_plans + custom_plans), 0)::int AS runs
+       FROM pg_prepared_statements WHERE NOT from_sql AND strpos(statement, ?) > 0`,
+    [marker]
+  )
+  return rows[0].runs as number
+}
+
+/** preparedRuns of each marker, one after the other (one connection) */
+async function runsOfEach(markers: string[]) {
+  const runs = []
+  for (const marker of markers) runs.push(await preparedRuns(marker))
+  return runs
+}
+
+/** Each provider read and a text only its links' statements hold */
+const READS = [
+  { url: '/summary', markers: ['FILTER (WHERE date BETWEEN', 'join "contracts" as "signed"'] },
+  { url: '/provider/active-contract/summary', markers: ['join "contracts" as "signed"'] },
+  { url: '/hours/current', markers: ['WITH months AS', 'from "work_entries" where'] },
+  { url: '/hours', markers: ['WITH months AS'] },
+  { url: '/contracts', markers: ['count(*) as "total" from "contracts"'] },
+]
+
+test.group('Provider reads planned by the provider links', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.setup(() => freezeClock(NOW))
+  group.each.teardown(() => {
+    providerLinks.few = 1000
+  })
+
+  /** Every read's body and whether each of its statements ran prepared */
+  async function readAll(client: any, borrower: any, user: any) {
+    const results = []
+    for (const { url, markers } of READS) {
+      const before = await runsOfEach(markers)
+      const response = await as(client, user, borrower).get(url)
+      response.assertStatus(200)
+      const after = await runsOfEach(markers)
+      results.push({
+        url,
+        body: response.body(),
+        prepared: markers.map((_, index) => after[index] > before[index]),
+      })
+    }
+    return results
+  }
+
+  test('a provider of few links reads through prepared statements; one of many plans each run, with the same answers', async ({
+    client,
+    assert,
+  }) => {
+    const { company: borrower } = await companyWithOwner()
+    const ana = await naturalProvider(borrower)
+    await entryOn(ana.part, ana.user, '2026-03-02', [120])
+    await entryOn(ana.part, ana.user, '2026-03-22', [90])
+
+    const kept = await readAll(client, borrower, ana.user)
+    for (const read of kept) assert.notInclude(read.prepared, false, `${read.url} prepared`)
+
+    providerLinks.few = 0
+    const eachRun = await readAll(client, borrower, ana.user)
+    for (const read of eachRun) assert.notInclude(read.prepared, true, `${read.url} planned`)
+
+    assert.deepEqual(
+      eachRun.map(({ url, body }) => ({ url, body })),
+      kept.map(({ url, body }) => ({ url, body }))
+    )
+    assert.equal(kept[0].body.data.hoursThisMonth, 3.5)
+    assert.equal(kept[0].body.data.hoursThisWeek, 1.5)
+  })
+
+  test('the identities are the user and its owned companies; their PROVIDER parts are counted together', async ({
+    assert,
+  }) => {
+    const { company: borrower } = await companyWithOwner()
+    const beta = await legalProvider(borrower)
+    const ana = await naturalProvider(borrower)
+    const stranger = await UserFactory.create()
+
+    const legal = await CompanyMember.providerIdentitiesOf(beta.owner.id)
+    assert.deepEqual(legal, { ids: [beta.owner.id, beta.company.id], plan: 'kept' })
+    assert.deepEqual(await CompanyMember.providerIdentitiesOf(stranger.id), {
+      ids: [stranger.id],
+      plan: 'kept',
+    })
+
+    /** One link each: kept at one, planned each run past it */
+    providerLinks.few = 1
+    assert.equal((await CompanyMember.providerIdentitiesOf(ana.user.id)).plan, 'kept')
+    assert.equal((await CompanyMember.providerIdentitiesOf(beta.owner.id)).plan, 'kept')
+    providerLinks.few = 0
+    assert.equal((await CompanyMember.providerIdentitiesOf(ana.user.id)).plan, 'each run')
+    assert.equal((await CompanyMember.providerIdentitiesOf(beta.owner.id)).plan, 'each run')
+    assert.equal((await CompanyMember.providerIdentitiesOf(stranger.id)).plan, 'kept')
+
+    /** The owner's own natural-person link and its company's add up */
+    const own = await legalProvider(borrower)
+    await db.from('contract_parts').where('id', ana.part.id).update({ user_id: own.owner.id })
+    providerLinks.few = 1
+    assert.equal((await CompanyMember.providerIdentitiesOf(own.owner.id)).plan, 'each run')
+    providerLinks.few = 2
+    assert.equal((await CompanyMember.providerIdentitiesOf(own.owner.id)).plan, 'kept')
+  })
+})
