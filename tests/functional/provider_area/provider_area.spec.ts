@@ -162,7 +162,7 @@ test.group('Provider area (B1, B5-B7, B10)', (group) => {
       (await get(client, borrower, beta.owner, '/summary')).assertStatus(200)
     )
     const identities = statements.filter((sql) =>
-      /from "company_members" where "user_id" = \$1 and "role" = \$2/.test(sql)
+      /FROM company_members m WHERE m.user_id = CAST\(\$\d+ AS uuid\)/.test(sql)
     )
     assert.lengthOf(identities, 1)
   })
