@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
+import db from '@adonisjs/lucid/services/db'
 import Contract from '#models/contract'
 import ContractPart from '#models/contract_part'
 import CompanyMember from '#models/company_member'
@@ -80,6 +81,33 @@ test.group('Contracts / authoring (H3, H4, H5)', (group) => {
     const contractReads = statements.filter((sql) => /from "contracts"/.test(sql))
     assert.lengthOf(contractReads, 1, contractReads.join('\n'))
     assert.match(contractReads[0], /"contracts"\."company_id" = /)
+  })
+
+  test('GET /contracts/:id runs every statement prepared: a repeat parses none', async ({
+    client,
+    assert,
+  }) => {
+    const world = await contractWorld()
+    const id = await createContract(client, world)
+    const show = async () =>
+      (await as(client, world.owner, world.company).get(`/contracts/${id}`)).assertStatus(200)
+    /** The prepared statements of the tests' connection (every request runs on it) and their runs */
+    const prepared = async () => {
+      const { rows } = await db.rawQuery(
+        `SELECT count(*)::int AS statements, coalesce(sum(generic_plans + custom_plans), 0)::int AS runs
+           FROM pg_prepared_statements WHERE NOT from_sql`
+      )
+      return rows[0] as { statements: number; runs: number }
+    }
+    await show()
+    const before = await prepared()
+    /** The request's statements, without the session `as()` opens for it */
+    const statements = (await statementsOf(show)).filter(
+      (sql) => !/^insert into "(auth_sessions|refresh_tokens)"/.test(sql)
+    )
+    const after = await prepared()
+    assert.equal(after.statements, before.statements, 'no new statement parsed')
+    assert.equal(after.runs - before.runs, statements.length, statements.join('\n'))
   })
 
   test('H4 saves partially, keeps part ids and stored roles', async ({ client, assert }) => {
