@@ -5,7 +5,7 @@ import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import Company from '#models/company'
 import Workflow from '#models/workflow'
 import ContractPart from '#models/contract_part'
-import CompanyMember from '#models/company_member'
+import CompanyMember, { type ProviderIdentities } from '#models/company_member'
 import ContractHistory from '#models/contract_history'
 import ContractTemplate from '#models/contract_template'
 import ContractPartGroup from '#models/contract_part_group'
@@ -21,6 +21,7 @@ import { ContractPartQuery } from '#models/queries/contract_part_query'
 import { UNPUBLISHED_STATUSES } from '#support/contract_rules'
 import { ONBOARDING_MESSAGES } from '#support/onboarding'
 import { ContractSchema } from '#database/schema'
+import { plannedAs } from '#support/prepared_statement'
 
 /** The 404 of a contract that is not the company's (translated, see resources/lang) */
 const CONTRACT_NOT_FOUND = 'errors.contract_not_found'
@@ -117,12 +118,14 @@ export default class Contract extends compose(ContractSchema, withUuidPrimaryKey
 
   /**
    * Contracts of the context (borrower) company where the user acts as a
-   * provider part (`ContractPartQuery.actedFor`, the ids of
-   * `CompanyMember.providerIdsOf`), published ones only, each with the
-   * provider's parts preloaded. The parts are found by index first (a
-   * provider has few), so a borrower's many contracts are not each probed.
+   * provider part (`ContractPartQuery.actedFor`, the identities of
+   * `CompanyMember.providerIdentitiesOf`), published ones only, each with
+   * the provider's parts preloaded (planned as its links say). The parts
+   * are found by index first (a provider has few), so a borrower's many
+   * contracts are not each probed.
    */
-  static ofProvider(companyId: string, providerIds: string[]) {
+  static ofProvider(companyId: string, provider: ProviderIdentities) {
+    const providerIds = provider.ids
     return Contract.query()
       .withScopes((scopes) => scopes.ownedBy(companyId))
       .whereNotIn('contracts.status', [...UNPUBLISHED_STATUSES])
@@ -131,15 +134,19 @@ export default class Contract extends compose(ContractSchema, withUuidPrimaryKey
         ContractPart.links().actedFor(providerIds).query.select('contract_parts.contract_id')
       )
       .preload('parts', (parts) =>
-        ContractPartQuery.on(parts).actedFor(providerIds).query.orderBy('created_at')
+        plannedAs(
+          ContractPartQuery.on(parts).actedFor(providerIds).query.orderBy('created_at'),
+          provider.plan
+        )
       )
   }
 
   /** Tenant finder of the provider side: one provider contract with its uploaded files, else 404 */
   static async findForProvider(companyId: string, userId: string, id: string) {
-    const providerIds = await CompanyMember.providerIdsOf(userId)
+    const provider = await CompanyMember.providerIdentitiesOf(userId)
+    const providerIds = provider.ids
     return firstOrNotFound(
-      Contract.ofProvider(companyId, providerIds)
+      Contract.ofProvider(companyId, provider)
         .where('contracts.id', id)
         .preload('uploadedFiles', (files) =>
           files

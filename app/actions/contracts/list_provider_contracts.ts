@@ -21,7 +21,7 @@ export default class ListProviderContracts {
 
   async handle(company: Company, user: User, filters: Infer<typeof listContractsValidator>) {
     const provider = await CompanyMember.providerIdentitiesOf(user.id)
-    const query = applyContractFilters(Contract.ofProvider(company.id, provider.ids), filters)
+    const query = applyContractFilters(Contract.ofProvider(company.id, provider), filters)
     const page = await plannedAs(orderByNewest(query, filters), provider.plan).paginate(
       filters.page ?? 1,
       filters.perPage ?? 20

@@ -38,7 +38,13 @@ const READS = [
   { url: '/provider/active-contract/summary', markers: ['join "contracts" as "signed"'] },
   { url: '/hours/current', markers: ['WITH months AS', 'from "work_entries" where'] },
   { url: '/hours', markers: ['WITH months AS'] },
-  { url: '/contracts', markers: ['count(*) as "total" from "contracts"'] },
+  {
+    url: '/contracts',
+    markers: [
+      'count(*) as "total" from "contracts"',
+      'from "contract_parts" where ("contract_parts"."role" = ',
+    ],
+  },
 ]
 
 test.group('Provider reads planned by the provider links', (group) => {
