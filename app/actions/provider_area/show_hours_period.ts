@@ -5,7 +5,7 @@ import ContractPart from '#models/contract_part'
 import CompanyMember from '#models/company_member'
 import { queryMonths } from '#models/queries/hours_periods'
 import { inZone } from '#support/hours'
-import { plannedAs } from '#support/prepared_statement'
+import { plannedAs, prepared } from '#support/prepared_statement'
 
 /**
  * B6 / B7: one month of the caller (`YYYY-MM`; B6 = the current month in
@@ -33,8 +33,8 @@ export default class ShowHoursPeriod {
         `${period}-01`,
         `${period}-01`,
       ])
-      .preload('tasks', (tasks) => tasks.orderBy('position'))
-      .preload('contractPart')
+      .preload('tasks', (tasks) => prepared(tasks.orderBy('position')))
+      .preload('contractPart', (part) => prepared(part))
       .orderBy('date', 'asc')
     return { period, row: rows[0], entries: await plannedAs(entries, provider.plan) }
   }

@@ -84,8 +84,11 @@ test.group('Provider reads planned by the provider links', (group) => {
     for (const read of kept) assert.notInclude(read.prepared, false, `${read.url} prepared`)
 
     providerLinks.few = 0
+    const tasks = await preparedRuns('from "work_entry_tasks" where')
     const eachRun = await readAll(client, borrower, ana.user)
     for (const read of eachRun) assert.notInclude(read.prepared, true, `${read.url} planned`)
+    /** Reads by key (the entries' tasks) are prepared whatever the links */
+    assert.isAbove(await preparedRuns('from "work_entry_tasks" where'), tasks)
 
     assert.deepEqual(
       eachRun.map(({ url, body }) => ({ url, body })),
