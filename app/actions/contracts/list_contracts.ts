@@ -158,7 +158,9 @@ export const searchWalksPastCapSql = (matching: string) => {
     cappedCountSql(`(
       SELECT ${SEARCHED_COLUMNS_SQL} FROM contracts WHERE ${LIVE_CONTRACTS_SQL}
        ORDER BY ${order} LIMIT ${rows}) contracts WHERE ${matching}`)
-  return walksPastCapSql(hits('contracts.updated_at, contracts.id'), hits(newestFirstSql({})))
+  return walksPastCapSql([hits('contracts.updated_at, contracts.id'), hits(newestFirstSql({}))], {
+    covered: true,
+  })
 }
 
 /**

@@ -207,7 +207,7 @@ function boundedSearchCut(
   const paging = pageWindowSql(pageSize, '?')
   return [
     `${searchMatchesAndCountSql(
-      walksPastCapSql((rows) => cappedCountSql(`${walk(rows)} WHERE ${matchSql}`)),
+      walksPastCapSql([(rows) => cappedCountSql(`${walk(rows)} WHERE ${matchSql}`)]),
       `SELECT * FROM (${matchesByScopeSizeSql(
         linkCount,
         `SELECT ${CUT_COLUMNS} FROM ${walk(countWalkRows())} WHERE ${matchSql}`,

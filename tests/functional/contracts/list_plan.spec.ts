@@ -137,6 +137,53 @@ test.group('Contracts / H1 and H2 plans at scale', (group) => {
     assert.isTrue(await walks('renamed'), 'the newest 400')
   }).timeout(120_000)
 
+  test('a word in a fifth of the contracts is counted by a deeper walk, not read by trigram', async ({
+    assert,
+  }) => {
+    const borrower = await largeBorrower()
+    /** Every fifth contract in the list's order: a sample holds a fifth of matches, under a quarter */
+    await db.rawQuery(
+      `UPDATE contracts SET name = 'Quinto ' || id
+        WHERE id IN (SELECT id FROM (SELECT id, row_number() OVER (ORDER BY updated_at, id) AS n
+                                       FROM contracts WHERE company_id = ? AND deleted_at IS NULL) c
+                      WHERE n % 5 = 0)`,
+      [borrower.id]
+    )
+    const matching = `contracts.name_search LIKE '%quinto%'`
+    const { rows } = await db.rawQuery(`SELECT ${searchWalksPastCapSql(matching)} AS yes`, {
+      companyId: borrower.id,
+    })
+    assert.isTrue(rows[0].yes, 'past the cap within the deeper walk')
+
+    const statement = contractListSql(borrower.id, { search: 'quinto', perPage: PAGE_SIZE })
+    const executed = (await explainWithoutSeqScan(statement)).filter(
+      (node) => node['Actual Loops'] > 0
+    )
+    assert.isFalse(
+      executed.some((node) => node['Index Name'] === 'contracts_name_trgm'),
+      'no trigram read'
+    )
+    const walks = executed.filter((node) => node['Index Name'] === 'contracts_live_updated')
+    assert.isAtMost(
+      Math.max(...walks.map((walk) => walk['Actual Rows'])),
+      6 * (searchTotals.cap + 1),
+      'the count walk stops at the cap + 1 matches, about five rows each'
+    )
+    const body = JSON.parse(
+      (await db.rawQuery(statement.sql, statement.bindings as any)).rows[0].body
+    )
+    assert.include(body.meta, { total: searchTotals.cap, totalCapped: true })
+    const expected = await db.rawQuery(
+      `SELECT id FROM contracts WHERE company_id = ? AND deleted_at IS NULL AND name LIKE 'Quinto %'
+        ORDER BY updated_at DESC, id DESC LIMIT ?`,
+      [borrower.id, PAGE_SIZE]
+    )
+    assert.deepEqual(
+      body.data.map((row: { id: string }) => row.id),
+      expected.rows.map((row: { id: string }) => row.id)
+    )
+  }).timeout(120_000)
+
   test('H1 search: a word behind a batch of recent edits is met down the covering index', async ({
     assert,
   }) => {
