@@ -1,4 +1,4 @@
-import type Contract from '#models/contract'
+import type { SignedProviderContract } from '#models/contract_part'
 import type Company from '#models/company'
 import { stripDocument } from '#support/documents'
 import { summaryContractStatus } from '#support/contract_rules'
@@ -9,7 +9,7 @@ import { summaryContractStatus } from '#support/contract_rules'
  * borrower's logo URL (`logoUrl`), computed by the action
  */
 export default class ActiveContractSummaryDto {
-  static from(contract: Contract, borrower: Company, logo: string | null) {
+  static from(contract: SignedProviderContract, borrower: Company, logo: string | null) {
     return {
       contractId: contract.id,
       contractStatus: summaryContractStatus(contract.status),

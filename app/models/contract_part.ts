@@ -17,10 +17,17 @@ import { queryTeamLinks, type TeamLinkRow } from '#models/queries/team_links'
 import { firstOrNotFound } from '#models/queries/first_or_not_found'
 import { ContractPartQuery } from '#models/queries/contract_part_query'
 import { ContractPartSchema } from '#database/schema'
-import { plannedAs, prepared } from '#support/prepared_statement'
+import { plannedAs } from '#support/prepared_statement'
+import type { ContractStatus } from '#enums/contract_status'
 
 /** A provider has few links with one borrower; this bounds the team finder */
 const MAX_TEAM_LINKS = 100
+
+/** B1's contract of a provider's signed link (ContractPart.signedProviderContract) */
+export interface SignedProviderContract {
+  id: string
+  status: ContractStatus
+}
 
 /**
  * A part of a contract (the "link"): a company (legal entity, acted for
@@ -70,22 +77,25 @@ export default class ContractPart extends compose(ContractPartSchema, withUuidPr
   }
 
   /**
-   * B1's active contract of the caller: an active link of a signed
-   * contract in force (`active`) or about to start (`completed`); one in
-   * force wins, then the newest link. `provider`:
-   * CompanyMember.providerIdentitiesOf of the caller.
+   * B1's active contract of the caller (its id and status, read with the
+   * link): an active link of a signed contract in force (`active`) or
+   * about to start (`completed`); one in force wins, then the newest link.
+   * `provider`: CompanyMember.providerIdentitiesOf of the caller.
    */
-  static signedProviderLink(borrowerId: string, provider: ProviderIdentities) {
+  static signedProviderContract(
+    borrowerId: string,
+    provider: ProviderIdentities
+  ): Promise<SignedProviderContract | null> {
     const links = ContractPart.links()
       .actedFor(provider.ids)
       .ofBorrower(borrowerId)
       .active()
       .query.join('contracts as signed', 'signed.id', 'contract_parts.contract_id')
       .whereIn('signed.status', [...SIGNED_OPEN_STATUSES])
-      .preload('contract', (contract) => prepared(contract))
       .orderByRaw(`(signed.status = 'active') DESC`)
       .orderBy('contract_parts.created_at', 'desc')
-      .select('contract_parts.*')
+      .select('signed.id', 'signed.status')
+      .pojo<SignedProviderContract>()
     return plannedAs(links, provider.plan).first()
   }
 

@@ -1,9 +1,7 @@
-import Company from '#models/company'
 import CompanyMember, { type ProviderIdentities } from '#models/company_member'
 import ContractPart from '#models/contract_part'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { logoUrl } from '#services/files/logo_urls'
-import { prepared } from '#support/prepared_statement'
 
 /**
  * B1: the caller's active contract with the context (borrower) company
@@ -17,16 +15,17 @@ export default class ShowActiveContractSummary {
     return found
   }
 
-  /** The same, or null (dashboard); `provider` when the caller has read its identities */
+  /**
+   * The same, or null (dashboard); `provider` when the caller has read its
+   * identities. The borrower is the context company, read with the session.
+   */
   async find(membership: CompanyMember, provider?: ProviderIdentities) {
-    const link = await ContractPart.signedProviderLink(
+    const contract = await ContractPart.signedProviderContract(
       membership.companyId,
       provider ?? (await CompanyMember.providerIdentitiesOf(membership.userId))
     )
-    if (!link) return null
-    const borrower = await prepared(
-      Company.query().where('id', link.contract.companyId)
-    ).firstOrFail()
-    return { contract: link.contract, borrower, logo: await logoUrl(borrower.logo) }
+    if (!contract) return null
+    const borrower = membership.company
+    return { contract, borrower, logo: await logoUrl(borrower.logo) }
   }
 }

@@ -155,6 +155,23 @@ test.group('Provider area (B1, B5-B7, B10)', (group) => {
     assert.include(none.body().data, { hoursThisWeek: 0, activeContract: null })
   })
 
+  test('B1 reads the contract with its link and the borrower with the session: three statements', async ({
+    client,
+    assert,
+  }) => {
+    const { company: borrower } = await companyWithOwner()
+    const beta = await legalProvider(borrower)
+    const statements = (
+      await statementsOf(async () =>
+        (await get(client, borrower, beta.owner, '/provider/active-contract/summary')).assertStatus(
+          200
+        )
+      )
+    ).filter((sql) => !/^insert into "(auth_sessions|refresh_tokens)"/.test(sql))
+    assert.lengthOf(statements, 3, statements.join('\n'))
+    assert.isFalse(statements.some((sql) => /^select \* from "(companies|contracts)"/.test(sql)))
+  })
+
   test('B10 reads the caller identities once, for its four parts', async ({ client, assert }) => {
     const { company: borrower } = await companyWithOwner()
     const beta = await legalProvider(borrower)
