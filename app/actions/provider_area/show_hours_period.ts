@@ -22,11 +22,6 @@ export default class ShowHoursPeriod {
   async handle(membership: CompanyMember, period: string) {
     const provider = await CompanyMember.providerIdentitiesOf(membership.userId)
     const parts = ContractPart.links().actedFor(provider.ids).ofBorrower(membership.companyId)
-    const { rows } = await queryMonths(
-      parts.idsSql(),
-      { month: period, page: 1, pageSize: 1 },
-      provider.plan
-    )
     const entries = WorkEntry.query()
       .whereIn('contract_part_id', parts.idsQuery())
       .whereRaw("date BETWEEN ?::date AND (?::date + interval '1 month' - interval '1 day')", [
@@ -36,6 +31,11 @@ export default class ShowHoursPeriod {
       .preload('tasks', (tasks) => prepared(tasks.orderBy('position')))
       .preload('contractPart', (part) => prepared(part))
       .orderBy('date', 'asc')
-    return { period, row: rows[0], entries: await plannedAs(entries, provider.plan) }
+    /** The month's summary and its entries at once: neither waits for the other */
+    const [{ rows }, monthEntries] = await Promise.all([
+      queryMonths(parts.idsSql(), { month: period, page: 1, pageSize: 1 }, provider.plan),
+      plannedAs(entries, provider.plan).exec(),
+    ])
+    return { period, row: rows[0], entries: monthEntries }
   }
 }
