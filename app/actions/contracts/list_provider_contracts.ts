@@ -9,6 +9,7 @@ import ProviderContractDto from '#dtos/provider_contract_dto'
 import { applyContractFilters, orderByNewest } from '#actions/contracts/list_contracts'
 import type { listContractsValidator } from '#validators/contract'
 import { plannedAs } from '#support/prepared_statement'
+import { paginateAtOnce } from '#models/queries/paginate_at_once'
 
 /**
  * B4 (GET /contracts for the provider role): every published contract of
@@ -22,7 +23,8 @@ export default class ListProviderContracts {
   async handle(company: Company, user: User, filters: Infer<typeof listContractsValidator>) {
     const provider = await CompanyMember.providerIdentitiesOf(user.id)
     const query = applyContractFilters(Contract.ofProvider(company.id, provider), filters)
-    const page = await plannedAs(orderByNewest(query, filters), provider.plan).paginate(
+    const page = await paginateAtOnce(
+      plannedAs(orderByNewest(query, filters), provider.plan),
       filters.page ?? 1,
       filters.perPage ?? 20
     )
