@@ -9,7 +9,7 @@ import Company from '#models/company'
 import User from '#models/user'
 import type { MemberRole } from '#enums/roles'
 import { NotFoundException } from '#exceptions/http_exceptions'
-import { asPreparedStatement, prepared, type StatementPlan } from '#support/prepared_statement'
+import { asPreparedStatement, prepared, type BuiltQueryPlan } from '#support/prepared_statement'
 import { nowUtc } from '#support/clock'
 import { CompanyMemberSchema } from '#database/schema'
 
@@ -23,7 +23,7 @@ export const providerLinks = { few: 1000 }
 /** The ids a user acts for as provider (user first) and how its links' reads are planned */
 export interface ProviderIdentities {
   ids: string[]
-  plan: Exclude<StatementPlan, 'generic'>
+  plan: BuiltQueryPlan
 }
 
 /** A company of a user with the user's role in it, as read for GET /company */
@@ -138,16 +138,14 @@ export default class CompanyMember extends compose(CompanyMemberSchema, withUuid
    * but a generic plan read a provider of 180,000 links 2-3x slower.
    */
   static async providerIdentitiesOf(userId: string): Promise<ProviderIdentities> {
-    const upTo = providerLinks.few + 1
-    const linksOf = (column: string, id: string) =>
+    /** An identity's parts by one column (a user's by user_id, a company's by company_id) */
+    const linksBy = (column: string) =>
       `(SELECT count(*)::int FROM (SELECT FROM contract_parts p
-         WHERE p.${column} = ${id} AND p.role = 'PROVIDER' LIMIT ${upTo}) counted)`
+         WHERE p.${column} = ids.id AND p.role = 'PROVIDER' LIMIT ${providerLinks.few + 1}) counted)`
     const { rows } = await asPreparedStatement(
       db.rawQuery(
-        `SELECT CAST(:userId AS uuid) AS id, ${linksOf('user_id', 'CAST(:userId AS uuid)')} AS links
-         UNION ALL
-         SELECT m.company_id, ${linksOf('company_id', 'm.company_id')}
-           FROM company_members m WHERE m.user_id = CAST(:userId AS uuid) AND m.role = 'owner'`,
+        `SELECT ids.id, ${linksBy('user_id')} + ${linksBy('company_id')} AS links
+           FROM (${CompanyMember.PROVIDER_IDS_SQL}) ids`,
         { userId }
       )
     )

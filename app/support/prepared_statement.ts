@@ -138,10 +138,7 @@ function prepareBuilder(builder: KnexBuilder) {
 }
 
 /** The query prepared (`prepared`) when its plan is `kept`, as is (planned on each run) otherwise */
-export function plannedAs<Query extends KnexBacked>(
-  query: Query,
-  plan: Exclude<StatementPlan, 'generic'>
-): Query {
+export function plannedAs<Query extends KnexBacked>(query: Query, plan: BuiltQueryPlan): Query {
   return plan === 'kept' ? prepared(query) : query
 }
 
@@ -166,6 +163,9 @@ export function plannedAs<Query extends KnexBacked>(
  *   most runs, about 2 ms each).
  */
 export type StatementPlan = 'each run' | 'kept' | 'generic'
+
+/** The plans of a query built by Lucid or the query builder (`plannedAs`): never forced generic */
+export type BuiltQueryPlan = Exclude<StatementPlan, 'generic'>
 
 /** Runs a list's statement as its `plan` says (StatementPlan) */
 export async function runListStatement(

@@ -1,7 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import type { PartIdsSql } from '#models/queries/contract_part_query'
-import type { ProviderIdentities } from '#models/company_member'
-import { runListStatement } from '#support/prepared_statement'
+import { runListStatement, type BuiltQueryPlan } from '#support/prepared_statement'
 
 /** Monthly totals of a set of links (B5-B7, B10) */
 export interface MonthRow {
@@ -26,11 +25,7 @@ export interface MonthFilters {
  * newest first, paginated; the search matches the entries' reason or task
  * descriptions. `plan`: the provider's (CompanyMember.providerIdentitiesOf).
  */
-export async function queryMonths(
-  parts: PartIdsSql,
-  filters: MonthFilters,
-  plan: ProviderIdentities['plan']
-) {
+export async function queryMonths(parts: PartIdsSql, filters: MonthFilters, plan: BuiltQueryPlan) {
   const where = [`we.contract_part_id IN (${parts.sql})`]
   const bindings: unknown[] = [...parts.bindings]
   if (filters.year) {

@@ -1,6 +1,5 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
-import db from '@adonisjs/lucid/services/db'
 import Contract from '#models/contract'
 import ContractPart from '#models/contract_part'
 import CompanyMember from '#models/company_member'
@@ -9,6 +8,7 @@ import { contractWorld, createContract, fullPayload } from '#tests/support/contr
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
 import { as } from '#tests/support/http'
 import { statementsOf } from '#tests/support/statements'
+import { preparedRuns } from '#tests/support/prepared_runs'
 
 test.group('Contracts / authoring (H3, H4, H5)', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
@@ -91,21 +91,13 @@ test.group('Contracts / authoring (H3, H4, H5)', (group) => {
     const id = await createContract(client, world)
     const show = async () =>
       (await as(client, world.owner, world.company).get(`/contracts/${id}`)).assertStatus(200)
-    /** The prepared statements of the tests' connection (every request runs on it) and their runs */
-    const prepared = async () => {
-      const { rows } = await db.rawQuery(
-        `SELECT count(*)::int AS statements, coalesce(sum(generic_plans + custom_plans), 0)::int AS runs
-           FROM pg_prepared_statements WHERE NOT from_sql`
-      )
-      return rows[0] as { statements: number; runs: number }
-    }
     await show()
-    const before = await prepared()
+    const before = await preparedRuns()
     /** The request's statements, without the session `as()` opens for it */
     const statements = (await statementsOf(show)).filter(
       (sql) => !/^insert into "(auth_sessions|refresh_tokens)"/.test(sql)
     )
-    const after = await prepared()
+    const after = await preparedRuns()
     assert.equal(after.statements, before.statements, 'no new statement parsed')
     assert.equal(after.runs - before.runs, statements.length, statements.join('\n'))
   })

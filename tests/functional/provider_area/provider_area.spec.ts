@@ -179,7 +179,7 @@ test.group('Provider area (B1, B5-B7, B10)', (group) => {
       (await get(client, borrower, beta.owner, '/summary')).assertStatus(200)
     )
     const identities = statements.filter((sql) =>
-      /FROM company_members m WHERE m.user_id = CAST\(\$\d+ AS uuid\)/.test(sql)
+      /FROM company_members WHERE user_id = CAST\(\$\d+ AS uuid\) AND role = 'owner'/.test(sql)
     )
     assert.lengthOf(identities, 1)
   })

@@ -7,28 +7,15 @@ import { entryOn, legalProvider, naturalProvider } from '#tests/support/hours'
 import { freezeClock } from '#tests/support/clock'
 import { as } from '#tests/support/http'
 import { UserFactory } from '#database/factories/user_factory'
+import { preparedRuns } from '#tests/support/prepared_runs'
 
 /** Sunday 2026-03-22 23:30 in São Paulo (Monday 02:30 UTC) */
 const NOW = '2026-03-23T02:30:00.000Z'
 
-/**
- * Runs of the prepared statements whose text holds `marker`, on the tests'
- * connection (every request runs on the global transaction's); a statement
- * planned on each run is not prepared, so it adds none.
- */
-async function preparedRuns(marker: string) {
-  const { rows } = await db.rawQuery(
-    `SELECT coalesce(sum(generic_plans + custom_plans), 0)::int AS runs
-       FROM pg_prepared_statements WHERE NOT from_sql AND strpos(statement, ?) > 0`,
-    [marker]
-  )
-  return rows[0].runs as number
-}
-
 /** preparedRuns of each marker, one after the other (one connection) */
 async function runsOfEach(markers: string[]) {
   const runs = []
-  for (const marker of markers) runs.push(await preparedRuns(marker))
+  for (const marker of markers) runs.push((await preparedRuns(marker)).runs)
   return runs
 }
 
@@ -84,11 +71,11 @@ test.group('Provider reads planned by the provider links', (group) => {
     for (const read of kept) assert.notInclude(read.prepared, false, `${read.url} prepared`)
 
     providerLinks.few = 0
-    const tasks = await preparedRuns('from "work_entry_tasks" where')
+    const tasks = (await preparedRuns('from "work_entry_tasks" where')).runs
     const eachRun = await readAll(client, borrower, ana.user)
     for (const read of eachRun) assert.notInclude(read.prepared, true, `${read.url} planned`)
     /** Reads by key (the entries' tasks) are prepared whatever the links */
-    assert.isAbove(await preparedRuns('from "work_entry_tasks" where'), tasks)
+    assert.isAbove((await preparedRuns('from "work_entry_tasks" where')).runs, tasks)
 
     assert.deepEqual(
       eachRun.map(({ url, body }) => ({ url, body })),

@@ -1,0 +1,16 @@
+import db from '@adonisjs/lucid/services/db'
+
+/**
+ * The prepared statements of the tests' connection (every request runs on
+ * the global transaction's) whose text holds `marker` (all when empty), and
+ * their runs: a statement planned on each run is not prepared, so it adds
+ * none.
+ */
+export async function preparedRuns(marker = '') {
+  const { rows } = await db.rawQuery(
+    `SELECT count(*)::int AS statements, coalesce(sum(generic_plans + custom_plans), 0)::int AS runs
+       FROM pg_prepared_statements WHERE NOT from_sql AND strpos(statement, ?) > 0`,
+    [marker]
+  )
+  return rows[0] as { statements: number; runs: number }
+}
