@@ -3,27 +3,40 @@ import app from '@adonisjs/core/services/app'
 import { defineConfig } from '@adonisjs/lucid'
 
 /**
- * Without DB_HOST the embedded development server is used (started by
- * `npm run dev` on port 54329); tests and the bench start their own
- * cluster and fill the DB_* variables before the app boots.
+ * The server and credentials, shared by both connections. Without DB_HOST
+ * the embedded development server is used (started by `npm run dev` on
+ * port 54329); tests and the bench start their own cluster and fill the
+ * DB_* variables before the app boots.
  */
+const server = {
+  host: env.get('DB_HOST', '127.0.0.1'),
+  port: env.get('DB_PORT', 54329),
+  user: env.get('DB_USER', 'postgres'),
+  password: env.get('DB_PASSWORD', 'postgres'),
+  database: env.get('DB_DATABASE', 'contracts_dev'),
+  ssl: env.get('DB_SSL', false) ? { rejectUnauthorized: false } : undefined,
+  /** node-postgres option (not in Lucid's type): names the process in pg_stat_activity */
+  ...({ application_name: env.get('DB_APPLICATION_NAME', 'contract-management') } as object),
+}
+const poolMax = env.get('DB_POOL_MAX', 10)
+
+/**
+ * The connection whose sessions run every statement on its generic plan
+ * (`plan_cache_mode`, set at connection start): the lists' statements
+ * (asPreparedStatement, StatementPlan `generic`) run there, without a SET
+ * and a RESET around each run. Only those: a parameterised statement sent
+ * unnamed is planned generically there too.
+ */
+export const GENERIC_PLANS_CONNECTION = 'generic_plans'
+
 const dbConfig = defineConfig({
   connection: 'postgres',
   prettyPrintDebugQueries: !app.inProduction,
   connections: {
     postgres: {
       client: 'pg',
-      connection: {
-        host: env.get('DB_HOST', '127.0.0.1'),
-        port: env.get('DB_PORT', 54329),
-        user: env.get('DB_USER', 'postgres'),
-        password: env.get('DB_PASSWORD', 'postgres'),
-        database: env.get('DB_DATABASE', 'contracts_dev'),
-        ssl: env.get('DB_SSL', false) ? { rejectUnauthorized: false } : undefined,
-        /** node-postgres option (not in Lucid's type): names the process in pg_stat_activity */
-        ...({ application_name: env.get('DB_APPLICATION_NAME', 'contract-management') } as object),
-      },
-      pool: { min: 0, max: env.get('DB_POOL_MAX', 10) },
+      connection: server,
+      pool: { min: 0, max: poolMax },
       migrations: {
         naturalSort: true,
         paths: ['database/migrations'],
@@ -41,6 +54,12 @@ const dbConfig = defineConfig({
       seeders: {
         paths: ['database/seeders/main'],
       },
+    },
+    [GENERIC_PLANS_CONNECTION]: {
+      client: 'pg',
+      /** node-postgres option (not in Lucid's type): settings sent when the session starts */
+      connection: { ...server, ...({ options: '-c plan_cache_mode=force_generic_plan' } as object) },
+      pool: { min: 0, max: poolMax },
     },
   },
 })

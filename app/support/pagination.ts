@@ -97,13 +97,12 @@ export const matchesScopeSql = (scope: string, term: string) =>
 
 /**
  * How a list's statement is planned (StatementPlan) for its search term:
- * on each run when the term has no trigram (it decides the plan); with one,
- * `withTrigrams` (a bounded search is written not to depend on the word,
- * matchesScopeSql); without a term, as PostgreSQL chooses.
+ * on each run when the term has no trigram (it decides the plan); else, a
+ * word with trigrams or no term, on its generic plan (a bounded search is
+ * written not to depend on the word, matchesScopeSql).
  */
-export function searchPlan(term?: string, withTrigrams: StatementPlan = 'kept'): StatementPlan {
-  if (!term?.trim()) return 'kept'
-  return hasTrigrams(term) ? withTrigrams : 'each run'
+export function searchPlan(term?: string): StatementPlan {
+  return term?.trim() && !hasTrigrams(term) ? 'each run' : 'generic'
 }
 
 /**

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto'
+import db from '@adonisjs/lucid/services/db'
 import type { RawQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
+import { GENERIC_PLANS_CONNECTION } from '#config/database'
 
 /** What the statement is sent through: Knex's client of the query (its pool or transaction) */
 interface ConnectionSource {
@@ -29,13 +31,18 @@ export function statementName(sql: string) {
 }
 
 /**
- * The plan mode of one statement's run (asPreparedStatement's `generic`):
- * set before it and reset after it on its connection, so no other
- * statement is planned generically. Inside a transaction that fails, the
- * rollback undoes the setting too.
+ * The plan mode of one statement's run inside a transaction (the tests'
+ * global one): set before it and reset after it on the transaction's
+ * connection, so no other statement is planned generically. Inside a
+ * transaction that fails, the rollback undoes the setting too.
  */
 const FORCE_GENERIC_PLAN = 'SET plan_cache_mode = force_generic_plan'
 const PLAN_MODE_RESET = 'RESET plan_cache_mode'
+
+/** Knex's client of the connection whose sessions plan generically (GENERIC_PLANS_CONNECTION) */
+function genericPlansSource() {
+  return db.connection(GENERIC_PLANS_CONNECTION).getReadClient().client as unknown as ConnectionSource
+}
 
 /**
  * Runs a raw query as a named prepared statement of the connection that
@@ -60,7 +67,9 @@ const PLAN_MODE_RESET = 'RESET plan_cache_mode'
  * through Knex's runner: these statements run on every request, and the
  * runner compiled the text a second time and wrapped the call in layers
  * that cost about as much as the driver itself. `generic`: run on the
- * statement's generic plan, whatever PostgreSQL would choose (StatementPlan).
+ * statement's generic plan, whatever PostgreSQL would choose (StatementPlan),
+ * on a connection of GENERIC_PLANS_CONNECTION (in a transaction, on its
+ * own connection between a SET and a RESET).
  */
 export async function asPreparedStatement(
   query: RawQueryBuilderContract,
@@ -68,11 +77,13 @@ export async function asPreparedStatement(
 ): Promise<{ rows: any[] }> {
   const { sql, bindings } = query.knexQuery.toSQL().toNative()
   const client = (query.knexQuery as unknown as { client: ConnectionSource }).client
-  const connection = await client.acquireConnection()
+  /** Off a transaction, a generic run takes a connection of the generic-plan sessions */
+  const source = generic && !query.client.isTransaction ? genericPlansSource() : client
+  const connection = await source.acquireConnection()
   client.emit('query', { sql, bindings, method: 'raw' })
   const statement = { name: statementName(sql), text: sql, values: bindings }
   try {
-    if (!generic) return await connection.query(statement)
+    if (!generic || source !== client) return await connection.query(statement)
     await connection.query({ text: FORCE_GENERIC_PLAN })
     try {
       return await connection.query(statement)
@@ -81,7 +92,7 @@ export async function asPreparedStatement(
       await connection.query({ text: PLAN_MODE_RESET }).catch(() => {})
     }
   } finally {
-    await client.releaseConnection(connection)
+    await source.releaseConnection(connection)
   }
 }
 
@@ -151,16 +162,17 @@ export function plannedAs<Query extends KnexBacked>(query: Query, plan: BuiltQue
  *   (p99 0.5 s at 10x);
  * - `kept`: prepared, PostgreSQL keeps a generic plan when it costs no
  *   more than the custom ones (asPreparedStatement);
- * - `generic`: prepared and always run on its generic plan, for the team's
- *   and providers' bounded search (written so that a word with trigrams
- *   does not decide its plan, see matchesScopeSql): PostgreSQL's rule
- *   planned it on every run, even for a repeated word (a custom plan's
- *   estimate for a selective word always looks cheaper): 4.4 ms a run,
- *   2.3 on its generic plan. The contracts' searches are left to the
- *   rule: it settles on their generic plan when a word repeats, and the
- *   SET and RESET cost 0.35 ms of CPU a request, 11% of a repeated
- *   contracts search (where words change, as in the mix, it plans them on
- *   most runs, about 2 ms each).
+ * - `generic`: prepared and always run on its generic plan (on a session
+ *   of GENERIC_PLANS_CONNECTION, asPreparedStatement), for every list's
+ *   statement (searchPlan: the contracts, the board, the team, the
+ *   providers), written so that neither a word with trigrams nor the
+ *   company's size decides its plan (the bounded searches' samples and
+ *   walks, matchesScopeSql). PostgreSQL's rule planned them on most runs,
+ *   as a custom plan's estimate for one word or company looked cheaper: in
+ *   the mix at 10x, 10 s of PostgreSQL's 55 s went to planning (2.4-3.2 ms
+ *   a contracts search, 1.2 ms a team page), and on their generic plans
+ *   they run as fast or faster ("consultoria" 20 -> 12 ms, a team page
+ *   4.2 -> 3.5 ms, docs/reports/bench.md, session 15).
  */
 export type StatementPlan = 'each run' | 'kept' | 'generic'
 

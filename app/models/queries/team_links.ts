@@ -449,10 +449,11 @@ export interface TeamLinkJsonPage {
  * A borrower's links (E1, F) with their item JSON built by PostgreSQL:
  * `itemSql` is the DTO's SQL twin over `page`, `co`, `u`, `h` and `l`
  * (the columns of linkPageParts). One statement; the rows are ordered as
- * queryTeamLinks orders them. A bounded search by a word with trigrams
- * runs on its generic plan (it does not depend on the word, and
- * PostgreSQL's rule planned it on every run, see StatementPlan); another
- * search is planned on each run (its pattern decides the plan).
+ * queryTeamLinks orders them. A page, or a bounded search by a word with
+ * trigrams, runs on its generic plan (it depends on neither the word nor
+ * the borrower's size, and PostgreSQL's rule planned it on every run, see
+ * StatementPlan); another search is planned on each run (its pattern
+ * decides the plan).
  */
 export async function queryTeamLinksJson(
   borrowerId: string,
@@ -463,7 +464,7 @@ export async function queryTeamLinksJson(
   const { sql, bindings, bounded } = teamLinksJsonSql(borrowerId, filters, periods, itemSql)
   const { rows } = await runListStatement(
     db.rawQuery(sql, bindings),
-    searchPlan(filters.search, bounded ? 'generic' : 'each run')
+    filters.search?.trim() && !bounded ? 'each run' : searchPlan(filters.search)
   )
   return {
     data: rows[0].data,

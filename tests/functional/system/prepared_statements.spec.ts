@@ -9,6 +9,7 @@ import {
   statementName,
 } from '#support/prepared_statement'
 import { companyWithOwner } from '#tests/support/tenancy'
+import { statementsOf } from '#tests/support/statements'
 
 /**
  * The statements the connection of `trx` has prepared whose text holds
@@ -173,5 +174,41 @@ test.group('Prepared statements on their generic plan', (group) => {
       const { rows } = await trx.rawQuery(`SELECT current_setting('plan_cache_mode') AS mode`)
       assert.equal(rows[0].mode, 'auto')
     })
+  })
+})
+
+test.group('Prepared statements on their generic plan, off a transaction', () => {
+  /**
+   * The plan mode the session started with (a SET around one run leaves it
+   * as it was), read by a statement only this test sends (its marker)
+   */
+  const planMode = (marker: string) =>
+    db.rawQuery(
+      `SELECT reset_val AS ${marker} FROM pg_settings WHERE name = 'plan_cache_mode' AND length(?) > 0`,
+      [marker]
+    )
+
+  test("runs on a session of the generic-plan connection, and the pool's sessions plan as before", async ({
+    assert,
+  }) => {
+    const marker = 'zz_generic_session'
+    const generic = await asPreparedStatement(planMode(marker), { generic: true })
+    assert.equal(generic.rows[0][marker], 'force_generic_plan')
+    /** No SET on the pool's sessions: a kept statement and an unprepared one plan by the rule */
+    assert.equal((await asPreparedStatement(planMode(marker))).rows[0][marker], 'auto')
+    assert.equal((await planMode(marker)).rows[0][marker], 'auto')
+  })
+
+  test("is a statement of the query's connection to its listeners (statement counts)", async ({
+    assert,
+  }) => {
+    const marker = 'zz_generic_counted'
+    const statements = await statementsOf(() =>
+      asPreparedStatement(planMode(marker), { generic: true })
+    )
+    assert.lengthOf(
+      statements.filter((sql) => sql.includes(marker)),
+      1
+    )
   })
 })
