@@ -172,7 +172,8 @@ export function plannedAs<Query extends KnexBacked>(query: Query, plan: BuiltQue
  *   the mix at 10x, 10 s of PostgreSQL's 55 s went to planning (2.4-3.2 ms
  *   a contracts search, 1.2 ms a team page), and on their generic plans
  *   they run as fast or faster ("consultoria" 20 -> 12 ms, a team page
- *   4.2 -> 3.5 ms, docs/reports/bench.md, session 15).
+ *   4.2 -> 3.5 ms, docs/reports/bench.md, session 15). A contracts search
+ *   within a status filter is `kept` (contractListPlan).
  */
 export type StatementPlan = 'each run' | 'kept' | 'generic'
 

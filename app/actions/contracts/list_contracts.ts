@@ -2,7 +2,7 @@ import type { Infer } from '@vinejs/vine/types'
 import type { ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
 import type { StrictValues } from '@adonisjs/lucid/types/querybuilder'
 import db from '@adonisjs/lucid/services/db'
-import { runListStatement } from '#support/prepared_statement'
+import { runListStatement, type StatementPlan } from '#support/prepared_statement'
 import readCache, { readCacheKey } from '#services/platform/read_cache'
 import type { ReadVersions } from '#support/read_versions'
 import type Contract from '#models/contract'
@@ -278,6 +278,19 @@ export function contractListSql(companyId: string, filters: Infer<typeof listCon
   }
 }
 
+/**
+ * How H1's statement is planned (searchPlan), except a search within a
+ * status filter: left to PostgreSQL's rule (`kept`), which plans it for
+ * the statuses' share of the company. Its generic plan read up to five
+ * times more at 10x ("consultoria" in signing and in_review: 51 ms, 10 on
+ * a custom plan); without a status filter the generic plan is as fast or
+ * faster (20 -> 12 ms), and planned no more.
+ */
+export function contractListPlan(filters: Infer<typeof listContractsValidator>): StatementPlan {
+  const plan = searchPlan(filters.search)
+  return plan === 'generic' && filters.search?.trim() && filters.status?.length ? 'kept' : plan
+}
+
 /** H1 (see contractListSql) */
 export default class ListContracts {
   /** `versions`: the context's read versions; the body is cached under them (ReadCache) */
@@ -289,10 +302,7 @@ export default class ListContracts {
     const key = readCacheKey('contracts', [company.id, filters])
     return readCache.text(key, versions, ['company'], async () => {
       const { sql, bindings } = contractListSql(company.id, filters)
-      const { rows } = await runListStatement(
-        db.rawQuery(sql, bindings),
-        searchPlan(filters.search)
-      )
+      const { rows } = await runListStatement(db.rawQuery(sql, bindings), contractListPlan(filters))
       return rows[0].body as string
     })
   }
