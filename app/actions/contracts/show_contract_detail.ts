@@ -1,51 +1,91 @@
 import { inject } from '@adonisjs/core'
 import Contract from '#models/contract'
 import type Company from '#models/company'
+import ContractPart from '#models/contract_part'
+import ContractPartGroup from '#models/contract_part_group'
+import ContractVariableValue from '#models/contract_variable_value'
+import ContractDocumentRequirement from '#models/contract_document_requirement'
+import ContractReviewer from '#models/contract_reviewer'
+import ContractSignatureGroup from '#models/contract_signature_group'
+import ContractUploadedFile from '#models/contract_uploaded_file'
 import FileStorageService from '#services/files/storage_service'
 import ContractDto from '#dtos/contract_dto'
 import { prepared } from '#support/prepared_statement'
+import { parallelReads } from '#support/parallel_reads'
 
 /**
  * H5 / GET /contracts/:id: the contract with everything the save payload
  * stored, the files already uploaded (signed URLs) and the signed PDF.
- * Every statement is prepared (`prepared`): each reads one contract's
- * rows by key, a plan no value changes, and planning them cost more than
- * running them.
+ * The contract and its seven relations are read side by side, each
+ * relation by the company's contract (Contract.ownedId: nothing of another
+ * company's), then the relations' own (the parts' company and user, the
+ * reviewers' user, the signature groups' members): two statements in a
+ * row, where reading the relations after the contract took three (under
+ * load each costs about 20 ms of waiting). Every statement is prepared
+ * (`prepared`): each reads one contract's rows by key, a plan no value
+ * changes, and planning them cost more than running them.
  */
 @inject()
 export default class ShowContractDetail {
   constructor(protected storage: FileStorageService) {}
 
   async handle(company: Company, id: string) {
-    const contract = await Contract.findOwnedWith(company.id, id, (query) =>
-      prepared(query)
-        .preload('parts', (parts) =>
+    const ofContract = Contract.ownedId(company.id, id)
+    const [contract, parts, partGroups, variableValues, documents, reviewers, groups, files] =
+      await parallelReads([
+        () => Contract.findOwnedWith(company.id, id, (query) => prepared(query)),
+        () =>
           prepared(
-            parts
+            ContractPart.query()
+              .whereIn('contract_id', ofContract)
               .preload('company', (companies) => prepared(companies))
               .preload('user', (users) => prepared(users))
               .orderBy('created_at')
               .orderBy('id')
-          )
-        )
-        .preload('partGroups', (groups) => prepared(groups.orderBy('position')))
-        .preload('variableValues', (values) => prepared(values.orderBy('position')))
-        .preload('documents', (documents) => prepared(documents.orderBy('position')))
-        .preload('reviewers', (reviewers) =>
-          prepared(reviewers.preload('user', (users) => prepared(users)).orderBy('position'))
-        )
-        .preload('signatureGroups', (groups) =>
+          ),
+        () =>
           prepared(
-            groups
+            ContractPartGroup.query().whereIn('contract_id', ofContract).orderBy('position')
+          ),
+        () =>
+          prepared(
+            ContractVariableValue.query().whereIn('contract_id', ofContract).orderBy('position')
+          ),
+        () =>
+          prepared(
+            ContractDocumentRequirement.query()
+              .whereIn('contract_id', ofContract)
+              .orderBy('position')
+          ),
+        () =>
+          prepared(
+            ContractReviewer.query()
+              .whereIn('contract_id', ofContract)
+              .preload('user', (users) => prepared(users))
+              .orderBy('position')
+          ),
+        () =>
+          prepared(
+            ContractSignatureGroup.query()
+              .whereIn('contract_id', ofContract)
               .orderBy('position')
               .preload('members', (members) => prepared(members.orderBy('position')))
-          )
-        )
-        .preload('uploadedFiles', (files) => prepared(files.orderBy('uploaded_at')))
-    )
+          ),
+        () =>
+          prepared(
+            ContractUploadedFile.query().whereIn('contract_id', ofContract).orderBy('uploaded_at')
+          ),
+      ] as const)
+    contract.$setRelated('parts', parts)
+    contract.$setRelated('partGroups', partGroups)
+    contract.$setRelated('variableValues', variableValues)
+    contract.$setRelated('documents', documents)
+    contract.$setRelated('reviewers', reviewers)
+    contract.$setRelated('signatureGroups', groups)
+    contract.$setRelated('uploadedFiles', files)
 
-    const urls = await this.storage.signedUrls(contract.uploadedFiles.map((file) => file.filePath))
-    const fileUrls = new Map(contract.uploadedFiles.map((file, index) => [file.id, urls[index]!]))
+    const urls = await this.storage.signedUrls(files.map((file) => file.filePath))
+    const fileUrls = new Map(files.map((file, index) => [file.id, urls[index]!]))
     const signed = contract.signedDocumentPath
       ? await this.storage.signedUrl(contract.signedDocumentPath)
       : null

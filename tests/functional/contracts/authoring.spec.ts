@@ -69,7 +69,7 @@ test.group('Contracts / authoring (H3, H4, H5)', (group) => {
     }
   })
 
-  test('GET /contracts/:id finds the contract in one statement, then reads its relations', async ({
+  test("GET /contracts/:id reads the contract once, and each relation by the company's contract", async ({
     client,
     assert,
   }) => {
@@ -78,9 +78,35 @@ test.group('Contracts / authoring (H3, H4, H5)', (group) => {
     const statements = await statementsOf(async () => {
       ;(await as(client, world.owner, world.company).get(`/contracts/${id}`)).assertStatus(200)
     })
-    const contractReads = statements.filter((sql) => /from "contracts"/.test(sql))
+    const contractReads = statements.filter((sql) => /^select \* from "contracts"/.test(sql))
     assert.lengthOf(contractReads, 1, contractReads.join('\n'))
     assert.match(contractReads[0], /"contracts"\."company_id" = /)
+    /** Read beside the contract, each relation is scoped to the company's contract itself */
+    const relations = statements.filter((sql) => /where "contract_id" in \(/.test(sql))
+    assert.lengthOf(relations, 7, statements.join('\n'))
+    for (const sql of relations) {
+      assert.include(
+        sql,
+        '(select "contracts"."id" from "contracts" where "contracts"."company_id" = '
+      )
+    }
+  })
+
+  test("another company's GET /contracts/:id is 404, and its relation reads find nothing", async ({
+    client,
+    assert,
+  }) => {
+    const world = await contractWorld()
+    const id = await createContract(client, world)
+    const other = await companyWithOwner()
+    ;(await as(client, other.owner, other.company).get(`/contracts/${id}`)).assertStatus(404)
+    const parts = ContractPart.query().whereIn(
+      'contract_id',
+      Contract.ownedId(other.company.id, id)
+    )
+    assert.lengthOf(await parts, 0)
+    const own = ContractPart.query().whereIn('contract_id', Contract.ownedId(world.company.id, id))
+    assert.lengthOf(await own, 3)
   })
 
   test('GET /contracts/:id runs every statement prepared: a repeat parses none', async ({
