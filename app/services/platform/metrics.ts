@@ -2,6 +2,7 @@ import client from 'prom-client'
 import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
 import { outboxStatus } from '#services/platform/outbox_admin'
+import { GENERIC_PLANS_CONNECTION } from '#config/database'
 
 /**
  * The Prometheus registry of `GET /metrics`: process metrics (prom-client
@@ -28,21 +29,26 @@ export const readCacheLookups = new client.Counter({
   registers: [metricsRegistry],
 })
 
-/** The primary connection's pool (tarn); null before the first query opens it */
-function pool() {
-  return db.manager.get(db.primaryConnectionName)?.connection?.pool ?? null
+/** The pools by label: the main connection's, and the lists' generic-plan sessions' (GENERIC_PLANS_CONNECTION) */
+const POOLS = { main: () => db.primaryConnectionName, generic_plans: () => GENERIC_PLANS_CONNECTION }
+
+/** A connection's pool (tarn); null before its first query opens it */
+function pool(connection: string) {
+  return db.manager.get(connection)?.connection?.pool ?? null
 }
 
 new client.Gauge({
   name: 'db_pool_connections',
-  help: 'Database pool connections: in_use, idle, waiting (acquires queued for a connection)',
-  labelNames: ['state'] as const,
+  help: 'Database pool connections by pool (main, generic_plans): in_use, idle, waiting (acquires queued for a connection)',
+  labelNames: ['pool', 'state'] as const,
   registers: [metricsRegistry],
   collect() {
-    const current = pool()
-    this.set({ state: 'in_use' }, current?.numUsed() ?? 0)
-    this.set({ state: 'idle' }, current?.numFree() ?? 0)
-    this.set({ state: 'waiting' }, current?.numPendingAcquires() ?? 0)
+    for (const [label, connection] of Object.entries(POOLS)) {
+      const current = pool(connection())
+      this.set({ pool: label, state: 'in_use' }, current?.numUsed() ?? 0)
+      this.set({ pool: label, state: 'idle' }, current?.numFree() ?? 0)
+      this.set({ pool: label, state: 'waiting' }, current?.numPendingAcquires() ?? 0)
+    }
   },
 })
 

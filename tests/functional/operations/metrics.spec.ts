@@ -70,8 +70,10 @@ test.group('Operations / liveness and metrics', (group) => {
     assert.equal(sample(text, 'outbox_deliveries', 'kind="email",state="dead"'), 0)
     assert.isAtLeast(sample(text, 'outbox_oldest_pending_age_seconds', 'kind="email"')!, 0)
     assert.include(text, '\noutbox_status_up 1\n')
-    for (const state of ['in_use', 'idle', 'waiting']) {
-      assert.isAtLeast(sample(text, 'db_pool_connections', `state="${state}"`)!, 0)
+    for (const pool of ['main', 'generic_plans']) {
+      for (const state of ['in_use', 'idle', 'waiting']) {
+        assert.isAtLeast(sample(text, 'db_pool_connections', `pool="${pool}",state="${state}"`)!, 0)
+      }
     }
   })
 
