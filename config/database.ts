@@ -58,7 +58,10 @@ const dbConfig = defineConfig({
     [GENERIC_PLANS_CONNECTION]: {
       client: 'pg',
       /** node-postgres option (not in Lucid's type): settings sent when the session starts */
-      connection: { ...server, ...({ options: '-c plan_cache_mode=force_generic_plan' } as object) },
+      connection: {
+        ...server,
+        ...({ options: '-c plan_cache_mode=force_generic_plan' } as object),
+      },
       pool: { min: 0, max: poolMax },
     },
   },

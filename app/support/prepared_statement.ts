@@ -41,7 +41,8 @@ const PLAN_MODE_RESET = 'RESET plan_cache_mode'
 
 /** Knex's client of the connection whose sessions plan generically (GENERIC_PLANS_CONNECTION) */
 function genericPlansSource() {
-  return db.connection(GENERIC_PLANS_CONNECTION).getReadClient().client as unknown as ConnectionSource
+  return db.connection(GENERIC_PLANS_CONNECTION).getReadClient()
+    .client as unknown as ConnectionSource
 }
 
 /**

@@ -30,7 +30,10 @@ export const readCacheLookups = new client.Counter({
 })
 
 /** The pools by label: the main connection's, and the lists' generic-plan sessions' (GENERIC_PLANS_CONNECTION) */
-const POOLS = { main: () => db.primaryConnectionName, generic_plans: () => GENERIC_PLANS_CONNECTION }
+const POOLS = {
+  main: () => db.primaryConnectionName,
+  generic_plans: () => GENERIC_PLANS_CONNECTION,
+}
 
 /** A connection's pool (tarn); null before its first query opens it */
 function pool(connection: string) {
