@@ -354,6 +354,7 @@ notification_counters.company_id uuid not null
 notification_counters.total integer not null default 0
 notification_counters.unread integer not null default 0
 notification_counters.read_before timestamp with time zone
+notification_counters.scope_totals jsonb not null default '{}'::jsonb
 notification_preferences.id uuid not null default gen_random_uuid()
 notification_preferences.user_id uuid not null
 notification_preferences.company_id uuid not null
@@ -972,6 +973,7 @@ live_streams live_streams_uid_not_null NOT NULL uid
 notification_counters notification_counters_company_id_foreign FOREIGN KEY (company_id) REFERENCES companies(id) ON DELETE CASCADE
 notification_counters notification_counters_company_id_not_null NOT NULL company_id
 notification_counters notification_counters_pkey PRIMARY KEY (user_id, company_id)
+notification_counters notification_counters_scope_totals_not_null NOT NULL scope_totals
 notification_counters notification_counters_total_not_null NOT NULL total
 notification_counters notification_counters_unread_not_null NOT NULL unread
 notification_counters notification_counters_user_id_foreign FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
@@ -2028,6 +2030,61 @@ AS $function$
         RETURN NULL;
       END
       $function$
+CREATE OR REPLACE FUNCTION public.notification_scope_totals_apply()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+  BEGIN
+    IF TG_OP = 'INSERT' THEN 
+    UPDATE notification_counters c
+       SET scope_totals = (
+             SELECT coalesce(jsonb_object_agg(key, coalesce((c.scope_totals ->> key)::int, 0)
+                                                  + coalesce((i.delta ->> key)::int, 0)), '{}')
+               FROM jsonb_object_keys(c.scope_totals || i.delta) AS key)
+      FROM (SELECT user_id, company_id, jsonb_object_agg(scope, 1 * n) AS delta
+              FROM (SELECT user_id, company_id, scope, count(*)::int AS n
+                      FROM new_rows GROUP BY user_id, company_id, scope) changed
+             GROUP BY user_id, company_id) i
+     WHERE c.user_id = i.user_id AND c.company_id = i.company_id;
+    ELSIF TG_OP = 'DELETE' THEN 
+    UPDATE notification_counters c
+       SET scope_totals = (
+             SELECT coalesce(jsonb_object_agg(key, coalesce((c.scope_totals ->> key)::int, 0)
+                                                  + coalesce((i.delta ->> key)::int, 0)), '{}')
+               FROM jsonb_object_keys(c.scope_totals || i.delta) AS key)
+      FROM (SELECT user_id, company_id, jsonb_object_agg(scope, -1 * n) AS delta
+              FROM (SELECT user_id, company_id, scope, count(*)::int AS n
+                      FROM old_rows GROUP BY user_id, company_id, scope) changed
+             GROUP BY user_id, company_id) i
+     WHERE c.user_id = i.user_id AND c.company_id = i.company_id;
+    /* An update moves a row's count only when its scope changes (never by the app) */
+    ELSIF EXISTS (SELECT id, scope FROM new_rows EXCEPT ALL SELECT id, scope FROM old_rows) THEN
+      
+    UPDATE notification_counters c
+       SET scope_totals = (
+             SELECT coalesce(jsonb_object_agg(key, coalesce((c.scope_totals ->> key)::int, 0)
+                                                  + coalesce((i.delta ->> key)::int, 0)), '{}')
+               FROM jsonb_object_keys(c.scope_totals || i.delta) AS key)
+      FROM (SELECT user_id, company_id, jsonb_object_agg(scope, -1 * n) AS delta
+              FROM (SELECT user_id, company_id, scope, count(*)::int AS n
+                      FROM old_rows GROUP BY user_id, company_id, scope) changed
+             GROUP BY user_id, company_id) i
+     WHERE c.user_id = i.user_id AND c.company_id = i.company_id;
+      
+    UPDATE notification_counters c
+       SET scope_totals = (
+             SELECT coalesce(jsonb_object_agg(key, coalesce((c.scope_totals ->> key)::int, 0)
+                                                  + coalesce((i.delta ->> key)::int, 0)), '{}')
+               FROM jsonb_object_keys(c.scope_totals || i.delta) AS key)
+      FROM (SELECT user_id, company_id, jsonb_object_agg(scope, 1 * n) AS delta
+              FROM (SELECT user_id, company_id, scope, count(*)::int AS n
+                      FROM new_rows GROUP BY user_id, company_id, scope) changed
+             GROUP BY user_id, company_id) i
+     WHERE c.user_id = i.user_id AND c.company_id = i.company_id;
+    END IF;
+    RETURN NULL;
+  END
+  $function$
 CREATE OR REPLACE FUNCTION public.notifications_notify_created()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2592,6 +2649,9 @@ CREATE TRIGGER notification_counters_update AFTER UPDATE ON public.notifications
 CREATE TRIGGER notification_rank_marks_delete AFTER DELETE ON public.notifications REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION notification_rank_marks_apply()
 CREATE TRIGGER notification_rank_marks_insert AFTER INSERT ON public.notifications REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notification_rank_marks_apply()
 CREATE TRIGGER notification_rank_marks_update AFTER UPDATE ON public.notifications REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notification_rank_marks_apply()
+CREATE TRIGGER notification_scope_totals_delete AFTER DELETE ON public.notifications REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION notification_scope_totals_apply()
+CREATE TRIGGER notification_scope_totals_insert AFTER INSERT ON public.notifications REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notification_scope_totals_apply()
+CREATE TRIGGER notification_scope_totals_update AFTER UPDATE ON public.notifications REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notification_scope_totals_apply()
 CREATE TRIGGER notifications_notify_created AFTER INSERT ON public.notifications REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notifications_notify_created()
 CREATE TRIGGER read_versions_delete AFTER DELETE ON public.notifications REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_notifications()
 CREATE TRIGGER read_versions_insert AFTER INSERT ON public.notifications REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_notifications()

@@ -11,7 +11,7 @@ import type { AppVersionDelivery, AppPlatform, AppVersionType } from '#support/a
 import type { AuditedResource } from '#enums/audit'
 import type { DocumentStatus, DocumentProof } from '#enums/document_status'
 import type { MemberRole } from '#enums/roles'
-import type { Channels, NotificationPriority, NotificationScope, NotificationType } from '#enums/notifications'
+import type { Channels, NotificationScope, NotificationPriority, NotificationType } from '#enums/notifications'
 import { jsonbColumn, numberColumn } from '#database/schema_columns'
 import type { FlowStatus, Frequency, PlatformDataType, StepType, ComplianceStatus, DocumentStatus as ComplianceDocumentStatus, StepStatus } from '#support/compliance'
 import type { ContractType, PartRole, ContractStatus, WorkflowCompanyRole } from '#enums/contract_status'
@@ -888,12 +888,14 @@ export class LiveStreamSchema extends BaseModel {
 }
 
 export class NotificationCounterSchema extends BaseModel {
-  static $columns = ['companyId', 'readBefore', 'total', 'unread', 'userId'] as const
+  static $columns = ['companyId', 'readBefore', 'scopeTotals', 'total', 'unread', 'userId'] as const
   $columns = NotificationCounterSchema.$columns
   @column()
   declare companyId: string
   @column.dateTime()
   declare readBefore: DateTime | null
+  @jsonbColumn({ absent: '{}' })
+  declare scopeTotals: Partial<Record<NotificationScope, number>>
   @column()
   declare total: number
   @column()

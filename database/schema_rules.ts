@@ -178,6 +178,14 @@ export default {
         activity: jsonb(typed('NotificationActivity', '#models/notification')),
       },
     },
+    notification_counters: {
+      columns: {
+        scope_totals: jsonb(
+          typed('Partial<Record<NotificationScope, number>>', NOTIFICATIONS, ['NotificationScope']),
+          '{}'
+        ),
+      },
+    },
     notification_preferences: {
       columns: { channels: jsonb(typed('Partial<Channels>', NOTIFICATIONS, ['Channels'])) },
     },

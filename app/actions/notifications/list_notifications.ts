@@ -11,9 +11,13 @@ import type { listNotificationsValidator } from '#validators/notification'
 
 type Filters = Infer<typeof listNotificationsValidator>
 
-/** The inbox's counters row (always one row: zeros and no watermark when none) */
+/**
+ * The inbox's counters row (always one row: zeros and no watermark when
+ * none), with the total of the asked scope (`scope_totals`; 0 for `all`)
+ */
 const INBOX_SQL = `SELECT coalesce(max(total), 0) AS total, coalesce(max(unread), 0) AS unread,
-         coalesce(max(read_before), '-infinity'::timestamptz) AS read_before
+         coalesce(max(read_before), '-infinity'::timestamptz) AS read_before,
+         coalesce(max((scope_totals ->> CAST(:scope AS text))::int), 0) AS scope_total
     FROM notification_counters WHERE user_id = :userId AND company_id = :companyId`
 const BOUND = '(SELECT read_before FROM inbox)'
 /** Above every uuid: the id half of a bound above every row */
@@ -33,9 +37,10 @@ const MAX_UUID = `'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid`
  *   below it instead of `offset` from the top, so page 1000 costs about
  *   what page 1 costs. A page past the end reads no entry. Filtered pages
  *   (their ranks are not the inbox's) walk the offset from the top.
- * - Without a scope filter the total comes from the kept counters (one
- *   primary-key read however large the inbox); a scope filter counts its
- *   rows (index-backed).
+ * - The total comes from the kept counters (one primary-key read however
+ *   large the inbox), a scope's from their `scope_totals` (migration
+ *   count_notifications_by_scope); only the unread rows of a scope are
+ *   counted (the unread partial index), for `isRead` with a scope.
  * - Read state honours the read-all watermark (read_marks).
  */
 export default class ListNotifications {
@@ -72,9 +77,17 @@ export function inboxPageSql(userId: string, companyId: string, filters: Filters
   const inbox = `FROM notifications n WHERE ${where.join(' AND ')}`
   const filtered = scope !== 'all' || filters.isRead !== undefined
 
+  /** The scope's unread rows, counted (down the unread partial index) */
+  const unreadOfScope = `(SELECT count(*) FROM notifications n
+      WHERE n.user_id = :userId AND n.company_id = :companyId AND n.scope = :scope
+        AND n.is_read = false AND n.created_at > ${BOUND})`
   const total =
     scope !== 'all'
-      ? `(SELECT count(*) ${inbox})`
+      ? filters.isRead === undefined
+        ? '(SELECT scope_total FROM inbox)'
+        : filters.isRead
+          ? `((SELECT scope_total FROM inbox) - ${unreadOfScope})`
+          : unreadOfScope
       : filters.isRead === undefined
         ? '(SELECT total FROM inbox)'
         : filters.isRead
