@@ -15,9 +15,9 @@ const server = {
   password: env.get('DB_PASSWORD', 'postgres'),
   database: env.get('DB_DATABASE', 'contracts_dev'),
   ssl: env.get('DB_SSL', false) ? { rejectUnauthorized: false } : undefined,
-  /** node-postgres option (not in Lucid's type): names the process in pg_stat_activity */
-  ...({ application_name: env.get('DB_APPLICATION_NAME', 'contract-management') } as object),
 }
+/** node-postgres option (not in Lucid's type): names the process in pg_stat_activity */
+const applicationName = env.get('DB_APPLICATION_NAME', 'contract-management')
 const poolMax = env.get('DB_POOL_MAX', 10)
 
 /**
@@ -35,7 +35,7 @@ const dbConfig = defineConfig({
   connections: {
     postgres: {
       client: 'pg',
-      connection: server,
+      connection: { ...server, ...({ application_name: applicationName } as object) },
       pool: { min: 0, max: poolMax },
       migrations: {
         naturalSort: true,
@@ -57,10 +57,13 @@ const dbConfig = defineConfig({
     },
     [GENERIC_PLANS_CONNECTION]: {
       client: 'pg',
-      /** node-postgres option (not in Lucid's type): settings sent when the session starts */
+      /** node-postgres `options` (not in Lucid's type): settings sent when the session starts */
       connection: {
         ...server,
-        ...({ options: '-c plan_cache_mode=force_generic_plan' } as object),
+        ...({
+          application_name: `${applicationName}:generic-plans`,
+          options: '-c plan_cache_mode=force_generic_plan',
+        } as object),
       },
       pool: { min: 0, max: poolMax },
     },
