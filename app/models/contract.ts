@@ -134,7 +134,13 @@ export default class Contract extends compose(ContractSchema, withUuidPrimaryKey
    * contracts are not each probed.
    */
   static ofProvider(companyId: string, provider: ProviderIdentities) {
-    const providerIds = provider.ids
+    return Contract.publishedOfProvider(companyId, provider.ids).preload('parts', (parts) =>
+      plannedAs(Contract.providerPartsOn(parts, provider.ids), provider.plan)
+    )
+  }
+
+  /** `ofProvider` without its parts (read beside the contracts, `providerPartsOf`) */
+  static publishedOfProvider(companyId: string, providerIds: string[]) {
     return Contract.query()
       .withScopes((scopes) => scopes.ownedBy(companyId))
       .whereNotIn('contracts.status', [...UNPUBLISHED_STATUSES])
@@ -142,12 +148,27 @@ export default class Contract extends compose(ContractSchema, withUuidPrimaryKey
         'contracts.id',
         ContractPart.links().actedFor(providerIds).query.select('contract_parts.contract_id')
       )
-      .preload('parts', (parts) =>
-        plannedAs(
-          ContractPartQuery.on(parts).actedFor(providerIds).query.orderBy('created_at'),
-          provider.plan
-        )
-      )
+  }
+
+  /**
+   * The provider's parts (oldest first) of the contracts `contractIds` (a
+   * subquery of their ids): what `ofProvider` preloads, read beside them
+   */
+  static providerPartsOf(
+    providerIds: string[],
+    contractIds: ModelQueryBuilderContract<typeof Contract>
+  ) {
+    return Contract.providerPartsOn(ContractPart.query(), providerIds).whereIn(
+      'contract_parts.contract_id',
+      contractIds
+    )
+  }
+
+  private static providerPartsOn<Query extends ModelQueryBuilderContract<typeof ContractPart, any>>(
+    parts: Query,
+    providerIds: string[]
+  ) {
+    return ContractPartQuery.on(parts).actedFor(providerIds).query.orderBy('created_at')
   }
 
   /** Tenant finder of the provider side: one provider contract with its uploaded files, else 404 */

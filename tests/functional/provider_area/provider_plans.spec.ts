@@ -3,7 +3,8 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import CompanyMember, { providerLinks } from '#models/company_member'
 import { companyWithOwner } from '#tests/support/tenancy'
-import { entryOn, legalProvider, naturalProvider } from '#tests/support/hours'
+import { entryOn, legalProvider, linkProvider, naturalProvider } from '#tests/support/hours'
+import { statementsOf } from '#tests/support/statements'
 import { freezeClock } from '#tests/support/clock'
 import { as } from '#tests/support/http'
 import { UserFactory } from '#database/factories/user_factory'
@@ -29,7 +30,8 @@ const READS = [
     url: '/contracts',
     markers: [
       'count(*) as "total" from "contracts"',
-      'from "contract_parts" where ("contract_parts"."role" = ',
+      /** The parts: beside the page (kept), or its preload (each run) */
+      'select * from "contract_parts" where ',
     ],
   },
 ]
@@ -83,6 +85,48 @@ test.group('Provider reads planned by the provider links', (group) => {
     )
     assert.equal(kept[0].body.data.hoursThisMonth, 3.5)
     assert.equal(kept[0].body.data.hoursThisWeek, 1.5)
+  })
+
+  test("a provider of few links reads its contracts' parts beside the page, by the page's ids", async ({
+    client,
+    assert,
+  }) => {
+    const { company: borrower } = await companyWithOwner()
+    const ana = await naturalProvider(borrower)
+    await linkProvider(borrower, { userId: ana.user.id }, { isActive: false })
+    await linkProvider(borrower, { userId: ana.user.id })
+    /** Another provider's contract of the same borrower: never on Ana's pages */
+    await naturalProvider(borrower)
+    const pages = async () => {
+      const bodies = []
+      for (const page of [1, 2]) {
+        const response = await as(client, ana.user, borrower).get(
+          `/contracts?perPage=2&page=${page}`
+        )
+        response.assertStatus(200)
+        bodies.push(response.body())
+      }
+      return bodies
+    }
+    const statements = await statementsOf(pages)
+    const beside = statements.filter((sql) =>
+      sql.startsWith('select * from "contract_parts" where ')
+    )
+    assert.lengthOf(beside, 2)
+    for (const sql of beside)
+      assert.match(sql, /"contract_id" in \(select "contracts"\."id" from "contracts" .* limit /)
+    const kept = await pages()
+    assert.deepEqual(
+      kept.map((body) => body.data.length),
+      [2, 1]
+    )
+    assert.equal(kept[0].meta.total, 3)
+    assert.sameMembers(
+      kept.flatMap((body) => body.data.map((row: { isActive: boolean }) => row.isActive)),
+      [true, true, false]
+    )
+    providerLinks.few = 0
+    assert.deepEqual(await pages(), kept)
   })
 
   test('the identities are the user and its owned companies; their PROVIDER parts are counted together', async ({
