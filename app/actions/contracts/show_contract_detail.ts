@@ -1,4 +1,5 @@
 import { inject } from '@adonisjs/core'
+import type { LucidModel } from '@adonisjs/lucid/types/model'
 import Contract from '#models/contract'
 import type Company from '#models/company'
 import ContractPart from '#models/contract_part'
@@ -30,51 +31,37 @@ export default class ShowContractDetail {
   constructor(protected storage: FileStorageService) {}
 
   async handle(company: Company, id: string) {
-    const ofContract = Contract.ownedId(company.id, id)
+    /** A relation's rows, read by the company's contract (nothing of another company's) */
+    const owned = Contract.ownedId(company.id, id)
+    const rowsOf = <Model extends LucidModel>(model: Model) =>
+      model.query().whereIn('contract_id', owned)
     const [contract, parts, partGroups, variableValues, documents, reviewers, groups, files] =
       await parallelReads([
         () => Contract.findOwnedWith(company.id, id, (query) => prepared(query)),
         () =>
           prepared(
-            ContractPart.query()
-              .whereIn('contract_id', ofContract)
+            rowsOf(ContractPart)
               .preload('company', (companies) => prepared(companies))
               .preload('user', (users) => prepared(users))
               .orderBy('created_at')
               .orderBy('id')
           ),
+        () => prepared(rowsOf(ContractPartGroup).orderBy('position')),
+        () => prepared(rowsOf(ContractVariableValue).orderBy('position')),
+        () => prepared(rowsOf(ContractDocumentRequirement).orderBy('position')),
         () =>
           prepared(
-            ContractPartGroup.query().whereIn('contract_id', ofContract).orderBy('position')
-          ),
-        () =>
-          prepared(
-            ContractVariableValue.query().whereIn('contract_id', ofContract).orderBy('position')
-          ),
-        () =>
-          prepared(
-            ContractDocumentRequirement.query()
-              .whereIn('contract_id', ofContract)
-              .orderBy('position')
-          ),
-        () =>
-          prepared(
-            ContractReviewer.query()
-              .whereIn('contract_id', ofContract)
+            rowsOf(ContractReviewer)
               .preload('user', (users) => prepared(users))
               .orderBy('position')
           ),
         () =>
           prepared(
-            ContractSignatureGroup.query()
-              .whereIn('contract_id', ofContract)
+            rowsOf(ContractSignatureGroup)
               .orderBy('position')
               .preload('members', (members) => prepared(members.orderBy('position')))
           ),
-        () =>
-          prepared(
-            ContractUploadedFile.query().whereIn('contract_id', ofContract).orderBy('uploaded_at')
-          ),
+        () => prepared(rowsOf(ContractUploadedFile).orderBy('uploaded_at')),
       ] as const)
     contract.$setRelated('parts', parts)
     contract.$setRelated('partGroups', partGroups)

@@ -29,12 +29,6 @@ export const readCacheLookups = new client.Counter({
   registers: [metricsRegistry],
 })
 
-/** The pools by label: the main connection's, and the lists' generic-plan sessions' (GENERIC_PLANS_CONNECTION) */
-const POOLS = {
-  main: () => db.primaryConnectionName,
-  generic_plans: () => GENERIC_PLANS_CONNECTION,
-}
-
 /** A connection's pool (tarn); null before its first query opens it */
 function pool(connection: string) {
   return db.manager.get(connection)?.connection?.pool ?? null
@@ -46,8 +40,10 @@ new client.Gauge({
   labelNames: ['pool', 'state'] as const,
   registers: [metricsRegistry],
   collect() {
-    for (const [label, connection] of Object.entries(POOLS)) {
-      const current = pool(connection())
+    /** The main connection's, and the lists' generic-plan sessions' */
+    const pools = { main: db.primaryConnectionName, generic_plans: GENERIC_PLANS_CONNECTION }
+    for (const [label, connection] of Object.entries(pools)) {
+      const current = pool(connection)
       this.set({ pool: label, state: 'in_use' }, current?.numUsed() ?? 0)
       this.set({ pool: label, state: 'idle' }, current?.numFree() ?? 0)
       this.set({ pool: label, state: 'waiting' }, current?.numPendingAcquires() ?? 0)
