@@ -1863,22 +1863,34 @@ AS $function$
              WHERE t.id = n.id AND n.created_at <= c.read_before;
           END IF;
           UPDATE notification_counters AS c
-             SET total = c.total + d.total, unread = c.unread + d.unread
-            FROM (SELECT n.user_id, n.company_id, count(*) AS total,
-                         count(*) FILTER (WHERE NOT n.is_read AND n.created_at > coalesce(k.read_before, '-infinity')) AS unread
-                    FROM new_rows n JOIN notification_counters k USING (user_id, company_id)
-                   GROUP BY n.user_id, n.company_id) AS d
+             SET total = c.total + d.total, unread = c.unread + d.unread,
+                 scope_totals = c.scope_totals || (
+                   SELECT jsonb_object_agg(s.key, coalesce((c.scope_totals ->> s.key)::int, 0) + s.value::int)
+                     FROM jsonb_each_text(d.scopes) s)
+            FROM (SELECT user_id, company_id, sum(total)::int AS total, sum(unread)::int AS unread,
+                         jsonb_object_agg(scope, total) AS scopes
+                    FROM (SELECT n.user_id, n.company_id, n.scope, count(*) AS total,
+                                 count(*) FILTER (WHERE NOT n.is_read AND n.created_at > coalesce(k.read_before, '-infinity')) AS unread
+                            FROM new_rows n JOIN notification_counters k USING (user_id, company_id)
+                           GROUP BY n.user_id, n.company_id, n.scope) AS by_scope
+                   GROUP BY user_id, company_id) AS d
            WHERE c.user_id = d.user_id AND c.company_id = d.company_id;
         ELSIF TG_OP = 'DELETE' THEN
           PERFORM 1 FROM notification_counters c
             JOIN (SELECT DISTINCT user_id, company_id FROM old_rows) k USING (user_id, company_id)
            ORDER BY c.user_id, c.company_id FOR UPDATE OF c;
           UPDATE notification_counters AS c
-             SET total = c.total - d.total, unread = c.unread - d.unread
-            FROM (SELECT o.user_id, o.company_id, count(*) AS total,
-                         count(*) FILTER (WHERE NOT o.is_read AND o.created_at > coalesce(k.read_before, '-infinity')) AS unread
-                    FROM old_rows o JOIN notification_counters k USING (user_id, company_id)
-                   GROUP BY o.user_id, o.company_id) AS d
+             SET total = c.total - d.total, unread = c.unread - d.unread,
+                 scope_totals = c.scope_totals || (
+                   SELECT jsonb_object_agg(s.key, coalesce((c.scope_totals ->> s.key)::int, 0) - s.value::int)
+                     FROM jsonb_each_text(d.scopes) s)
+            FROM (SELECT user_id, company_id, sum(total)::int AS total, sum(unread)::int AS unread,
+                         jsonb_object_agg(scope, total) AS scopes
+                    FROM (SELECT o.user_id, o.company_id, o.scope, count(*) AS total,
+                                 count(*) FILTER (WHERE NOT o.is_read AND o.created_at > coalesce(k.read_before, '-infinity')) AS unread
+                            FROM old_rows o JOIN notification_counters k USING (user_id, company_id)
+                           GROUP BY o.user_id, o.company_id, o.scope) AS by_scope
+                   GROUP BY user_id, company_id) AS d
            WHERE c.user_id = d.user_id AND c.company_id = d.company_id;
         ELSE
           /* Only a change of is_read or created_at can move the unread count
@@ -2035,30 +2047,8 @@ CREATE OR REPLACE FUNCTION public.notification_scope_totals_apply()
  LANGUAGE plpgsql
 AS $function$
   BEGIN
-    IF TG_OP = 'INSERT' THEN 
-    UPDATE notification_counters c
-       SET scope_totals = (
-             SELECT coalesce(jsonb_object_agg(key, coalesce((c.scope_totals ->> key)::int, 0)
-                                                  + coalesce((i.delta ->> key)::int, 0)), '{}')
-               FROM jsonb_object_keys(c.scope_totals || i.delta) AS key)
-      FROM (SELECT user_id, company_id, jsonb_object_agg(scope, 1 * n) AS delta
-              FROM (SELECT user_id, company_id, scope, count(*)::int AS n
-                      FROM new_rows GROUP BY user_id, company_id, scope) changed
-             GROUP BY user_id, company_id) i
-     WHERE c.user_id = i.user_id AND c.company_id = i.company_id;
-    ELSIF TG_OP = 'DELETE' THEN 
-    UPDATE notification_counters c
-       SET scope_totals = (
-             SELECT coalesce(jsonb_object_agg(key, coalesce((c.scope_totals ->> key)::int, 0)
-                                                  + coalesce((i.delta ->> key)::int, 0)), '{}')
-               FROM jsonb_object_keys(c.scope_totals || i.delta) AS key)
-      FROM (SELECT user_id, company_id, jsonb_object_agg(scope, -1 * n) AS delta
-              FROM (SELECT user_id, company_id, scope, count(*)::int AS n
-                      FROM old_rows GROUP BY user_id, company_id, scope) changed
-             GROUP BY user_id, company_id) i
-     WHERE c.user_id = i.user_id AND c.company_id = i.company_id;
     /* An update moves a row's count only when its scope changes (never by the app) */
-    ELSIF EXISTS (SELECT id, scope FROM new_rows EXCEPT ALL SELECT id, scope FROM old_rows) THEN
+    IF EXISTS (SELECT id, scope FROM new_rows EXCEPT ALL SELECT id, scope FROM old_rows) THEN
       
     UPDATE notification_counters c
        SET scope_totals = (
@@ -2649,8 +2639,6 @@ CREATE TRIGGER notification_counters_update AFTER UPDATE ON public.notifications
 CREATE TRIGGER notification_rank_marks_delete AFTER DELETE ON public.notifications REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION notification_rank_marks_apply()
 CREATE TRIGGER notification_rank_marks_insert AFTER INSERT ON public.notifications REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notification_rank_marks_apply()
 CREATE TRIGGER notification_rank_marks_update AFTER UPDATE ON public.notifications REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notification_rank_marks_apply()
-CREATE TRIGGER notification_scope_totals_delete AFTER DELETE ON public.notifications REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION notification_scope_totals_apply()
-CREATE TRIGGER notification_scope_totals_insert AFTER INSERT ON public.notifications REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notification_scope_totals_apply()
 CREATE TRIGGER notification_scope_totals_update AFTER UPDATE ON public.notifications REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notification_scope_totals_apply()
 CREATE TRIGGER notifications_notify_created AFTER INSERT ON public.notifications REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notifications_notify_created()
 CREATE TRIGGER read_versions_delete AFTER DELETE ON public.notifications REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_notifications()

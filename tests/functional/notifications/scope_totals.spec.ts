@@ -69,6 +69,65 @@ test.group('Notifications / totals per scope', (group) => {
     assert.deepEqual(totals.kept, { contract: 1, personal: 2, company: 2, role: 2, action: 1 })
   })
 
+  test('one statement over two inboxes moves each inbox its own totals, with its counts', async ({
+    assert,
+  }) => {
+    const first = await companyWithOwner()
+    const second = await companyWithOwner()
+    const [sample] = await inboxOf(first.owner, first.company, 1)
+    const row = (inbox: typeof first, scope: string, isRead = false) => ({
+      user_id: inbox.owner.id,
+      company_id: inbox.company.id,
+      scope,
+      is_read: isRead,
+      type: sample.type,
+      priority: sample.priority,
+      title: 'x',
+      message: 'y',
+    })
+    const inserted = await db
+      .table('notifications')
+      .multiInsert([
+        row(first, 'role'),
+        row(second, 'role', true),
+        row(second, 'role'),
+        row(second, 'action'),
+        row(first, 'action', true),
+      ])
+      .returning(['id', 'user_id', 'scope'])
+    const counters = async (inbox: typeof first) =>
+      await db
+        .from('notification_counters')
+        .where({ user_id: inbox.owner.id, company_id: inbox.company.id })
+        .select('total', 'unread')
+        .firstOrFail()
+
+    let [one, two] = [
+      await totalsOf(first.owner, first.company),
+      await totalsOf(second.owner, second.company),
+    ]
+    assert.deepEqual(one.kept, one.counted)
+    assert.deepEqual(two.kept, { role: 2, action: 1 })
+    assert.include(await counters(second), { total: 3, unread: 2 })
+    assert.include(await counters(first), { total: 3 })
+
+    /** One delete over both inboxes: the second loses a read and an unread `role` */
+    await db
+      .from('notifications')
+      .whereIn(
+        'id',
+        inserted.filter((r) => r.scope === 'role').map((r) => r.id)
+      )
+      .delete()
+    ;[one, two] = [
+      await totalsOf(first.owner, first.company),
+      await totalsOf(second.owner, second.company),
+    ]
+    assert.deepEqual(one.kept, one.counted)
+    assert.deepEqual(two.kept, { action: 1 })
+    assert.include(await counters(second), { total: 1, unread: 1 })
+  })
+
   test('I1 by scope reads the kept total, and isRead splits it exactly', async ({
     client,
     assert,
