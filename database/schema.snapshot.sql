@@ -2083,10 +2083,11 @@ AS $function$
         batch text;
       BEGIN
         FOR batch IN
-          SELECT json_agg(json_build_object('id', id, 'userId', user_id, 'companyId', company_id))::text
-            FROM (SELECT id, user_id, company_id, (row_number() OVER () - 1) / 50 AS chunk
-                    FROM new_rows) AS numbered
-           GROUP BY chunk
+          SELECT json_agg(json_build_object('id', id, 'userId', user_id, 'companyId', company_id)
+                          ORDER BY n)::text
+            FROM (SELECT id, user_id, company_id, row_number() OVER () AS n FROM new_rows) AS numbered
+           GROUP BY (n - 1) / 50
+           ORDER BY (n - 1) / 50
         LOOP
           PERFORM pg_notify('notifications_created', batch);
         END LOOP;

@@ -308,10 +308,19 @@ test.group('Notifications / live over SSE', (group) => {
       () => `${messages.length} of 120`
     )
 
-    /** The chunks' order is the aggregate's (not a contract): their sizes are */
+    /** The chunks and their rows go out in the insert's order */
     assert.deepEqual(
-      payloads.map((payload) => JSON.parse(payload).length).sort((a, b) => b - a),
+      payloads.map((payload) => JSON.parse(payload).length),
       [50, 50, 20]
+    )
+    const inserted = await db
+      .from('notifications')
+      .where({ user_id: provider.id, company_id: company.id })
+      .orderByRaw('CAST(substring(title FROM 6) AS int)')
+      .select('id')
+    assert.deepEqual(
+      payloads.flatMap((payload) => JSON.parse(payload)).map((one: any) => one.id),
+      inserted.map((row) => row.id)
     )
     assert.isTrue(payloads.every((payload) => Buffer.byteLength(payload) < 8000))
     assert.deepEqual(
