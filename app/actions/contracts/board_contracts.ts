@@ -44,8 +44,8 @@ export const BOARD_COLUMN_LIMIT = 10
  *   `contracts_board` (company_id, status, updated_at DESC, id DESC),
  *   which covers the list fields (never the snapshot): an index-only scan
  *   of perColumn + 1 entries per column, no sort;
- * - totals: the trigger-kept contract_status_counters (primary key, exact
- *   at any size); with a search/ref/progress filter a count of the matches
+ * - totals: the trigger-kept contract_status_counters (the company's rows
+ *   read once, exact at any size); with a search/ref/progress filter a count of the matches
  *   up to `searchTotals.columnCap` (then `totalCapped`);
  * - a name search (without ref) is read as in searchedColumnsSql.
  * `column` (+ `offset`) loads more cards of one column.
@@ -84,13 +84,16 @@ export function contractBoardSql(
         )
       : {
           ctes: '',
-          perColumnSql: '',
+          /** The company's kept totals, read once for the fifteen columns */
+          perColumnSql: hasRowFilter(filters)
+            ? ''
+            : `CROSS JOIN (SELECT jsonb_object_agg(status, total) AS totals
+                             FROM contract_status_counters WHERE company_id = :companyId) counters`,
           cards: cardsOf('contracts', ofColumn),
           counted: hasRowFilter(filters)
             ? `SELECT ${cappedCountSql(`contracts WHERE ${ofColumn}`, columnCap)} AS total`
-            : `SELECT coalesce((SELECT total FROM contract_status_counters
-                                 WHERE columns.asked AND company_id = :companyId
-                                   AND status = columns.key), 0) AS total`,
+            : `SELECT CASE WHEN columns.asked
+                           THEN coalesce((counters.totals ->> columns.key)::int, 0) ELSE 0 END AS total`,
         }
   /** Exact counts are never capped; only a filtered count stops at the column cap */
   const [total, totalCapped] = hasRowFilter(filters)
