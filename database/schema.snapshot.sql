@@ -1365,7 +1365,7 @@ CREATE INDEX contracts_sweep ON public.contracts USING btree (status) WHERE ((de
 CREATE INDEX data_exports_pending_index ON public.data_exports USING btree (created_at) WHERE ((status)::text = 'pending'::text)
 CREATE UNIQUE INDEX data_exports_pkey ON public.data_exports USING btree (id)
 CREATE INDEX data_exports_user_id_created_at_index ON public.data_exports USING btree (user_id, created_at)
-CREATE INDEX deliveries_channel_status_idx ON public.deliveries USING btree (channel, status)
+CREATE INDEX deliveries_channel_status_age ON public.deliveries USING btree (channel, status, created_at)
 CREATE INDEX deliveries_due_idx ON public.deliveries USING btree (next_attempt_at) WHERE ((status)::text = 'pending'::text)
 CREATE UNIQUE INDEX deliveries_pkey ON public.deliveries USING btree (id)
 CREATE INDEX deliveries_webhook_endpoint_idx ON public.deliveries USING btree (webhook_endpoint_id, webhook_seq DESC) WHERE (webhook_endpoint_id IS NOT NULL)

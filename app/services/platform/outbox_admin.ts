@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
-import type { DeliveryStatus } from '#models/delivery'
+import { OUTBOX_CHANNELS, type DeliveryStatus } from '#models/delivery'
 import { parallelReads } from '#support/parallel_reads'
 import { wallNow } from '#services/platform/clock'
 
@@ -17,8 +17,10 @@ export interface KindStatus {
 
 /**
  * The outbox per kind (channel) and state, for `node ace queue:status`
- * and `/metrics`. Three grouped queries, whatever the queue's size
- * (the counts use the (channel, status) index).
+ * and `/metrics`. Three queries; the counts and the ages read the
+ * (channel, status, created_at) index, not the deliveries' rows: the counts
+ * index-only, each kind's oldest pending delivery at the front of its range
+ * (reading the rows took 386 ms with 180,895 pending e-mails at 10x).
  */
 export async function outboxStatus(now = wallNow()): Promise<KindStatus[]> {
   const [counts, oldest, errors] = await parallelReads([
@@ -28,13 +30,18 @@ export async function outboxStatus(now = wallNow()): Promise<KindStatus[]> {
         .select('channel', 'status')
         .count('* as count')
         .groupBy('channel', 'status'),
+    /** Each kind's oldest pending row: the front of its range of the (channel, status, created_at) index */
     () =>
       db
-        .from('deliveries')
-        .where('status', 'pending')
-        .select('channel')
-        .min('created_at as oldest')
-        .groupBy('channel'),
+        .rawQuery(
+          `SELECT kinds.channel,
+                  (SELECT d.created_at FROM deliveries d
+                    WHERE d.channel = kinds.channel AND d.status = 'pending'
+                    ORDER BY d.created_at LIMIT 1) AS oldest
+             FROM unnest(CAST(? AS text[])) AS kinds(channel)`,
+          [[...OUTBOX_CHANNELS]]
+        )
+        .then((result) => result.rows as { channel: string; oldest: Date | null }[]),
     () =>
       db.rawQuery(
         `SELECT DISTINCT ON (d.channel) d.channel, a.delivery_id, a.attempt, a.finished_at, a.error
@@ -60,6 +67,7 @@ export async function outboxStatus(now = wallNow()): Promise<KindStatus[]> {
   for (const row of counts)
     kindOf(row.channel).counts[row.status as DeliveryStatus] = Number(row.count)
   for (const row of oldest) {
+    if (!row.oldest) continue
     const age = now.diff(DateTime.fromJSDate(row.oldest), 'seconds').seconds
     kindOf(row.channel).oldestPendingSeconds = Math.max(0, Math.round(age))
   }
