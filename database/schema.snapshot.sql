@@ -319,6 +319,7 @@ delivery_attempts.started_at timestamp with time zone not null
 delivery_attempts.finished_at timestamp with time zone
 delivery_attempts.outcome character varying(20) not null
 delivery_attempts.error text
+delivery_attempts.channel character varying(20) not null
 idempotency_keys.caller character varying(60) not null
 idempotency_keys.key character varying(255) not null
 idempotency_keys.request_hash character varying(64) not null
@@ -926,6 +927,7 @@ deliveries deliveries_updated_at_not_null NOT NULL updated_at
 deliveries deliveries_webhook_endpoint_id_foreign FOREIGN KEY (webhook_endpoint_id) REFERENCES webhook_endpoints(id) ON DELETE CASCADE
 deliveries deliveries_webhook_event_id_foreign FOREIGN KEY (webhook_event_id) REFERENCES webhook_events(id) ON DELETE CASCADE
 delivery_attempts delivery_attempts_attempt_not_null NOT NULL attempt
+delivery_attempts delivery_attempts_channel_not_null NOT NULL channel
 delivery_attempts delivery_attempts_delivery_id_attempt_unique UNIQUE (delivery_id, attempt)
 delivery_attempts delivery_attempts_delivery_id_foreign FOREIGN KEY (delivery_id) REFERENCES deliveries(id) ON DELETE CASCADE
 delivery_attempts delivery_attempts_delivery_id_not_null NOT NULL delivery_id
@@ -1372,7 +1374,7 @@ CREATE INDEX deliveries_webhook_endpoint_idx ON public.deliveries USING btree (w
 CREATE INDEX deliveries_webhook_event_idx ON public.deliveries USING btree (webhook_event_id) WHERE (webhook_event_id IS NOT NULL)
 CREATE INDEX deliveries_webhook_pending_idx ON public.deliveries USING btree (webhook_endpoint_id, webhook_seq) WHERE (((status)::text = 'pending'::text) AND (webhook_endpoint_id IS NOT NULL))
 CREATE UNIQUE INDEX delivery_attempts_delivery_id_attempt_unique ON public.delivery_attempts USING btree (delivery_id, attempt)
-CREATE INDEX delivery_attempts_failed_idx ON public.delivery_attempts USING btree (finished_at) WHERE ((outcome)::text = ANY ((ARRAY['failed'::character varying, 'interrupted'::character varying])::text[]))
+CREATE INDEX delivery_attempts_failed_by_kind ON public.delivery_attempts USING btree (channel, finished_at) WHERE ((outcome)::text = ANY ((ARRAY['failed'::character varying, 'interrupted'::character varying])::text[]))
 CREATE UNIQUE INDEX delivery_attempts_pkey ON public.delivery_attempts USING btree (id)
 CREATE INDEX idempotency_keys_expiry_idx ON public.idempotency_keys USING btree (expires_at)
 CREATE UNIQUE INDEX idempotency_keys_pkey ON public.idempotency_keys USING btree (caller, key)

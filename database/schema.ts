@@ -784,10 +784,12 @@ export class DeliverySchema extends BaseModel {
 }
 
 export class DeliveryAttemptSchema extends BaseModel {
-  static $columns = ['attempt', 'deliveryId', 'error', 'finishedAt', 'id', 'outcome', 'startedAt'] as const
+  static $columns = ['attempt', 'channel', 'deliveryId', 'error', 'finishedAt', 'id', 'outcome', 'startedAt'] as const
   $columns = DeliveryAttemptSchema.$columns
   @column()
   declare attempt: number
+  @column()
+  declare channel: OutboxChannel
   @column()
   declare deliveryId: string
   @column()

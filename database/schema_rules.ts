@@ -167,7 +167,10 @@ export default {
       },
     },
     delivery_attempts: {
-      columns: { outcome: typed('AttemptOutcome', '#models/delivery_attempt') },
+      columns: {
+        channel: typed('OutboxChannel', '#models/delivery'),
+        outcome: typed('AttemptOutcome', '#models/delivery_attempt'),
+      },
     },
     integration_connections: { columns: { status: inline(`'active' | 'paused'`) } },
     notifications: {

@@ -174,8 +174,8 @@ export class DeliveryWorker {
                 error = 'the worker stopped before recording the outcome; retried after the lease'
            FROM claimed WHERE a.delivery_id = claimed.id AND a.outcome = 'in_flight'
        ), attempt AS (
-         INSERT INTO delivery_attempts (delivery_id, attempt, started_at, outcome)
-         SELECT id, attempts, :at, 'in_flight' FROM claimed
+         INSERT INTO delivery_attempts (delivery_id, channel, attempt, started_at, outcome)
+         SELECT id, channel, attempts, :at, 'in_flight' FROM claimed
        )
        SELECT * FROM claimed`,
       { at, leaseEnd }

@@ -87,6 +87,10 @@ test.group('Delivery / queue:status and queue:retry', (group) => {
     assert.exists(lastError)
     assert.include(lastError!.message, `delivery ${dead} attempt ${MAX_ATTEMPTS}: `)
     assert.include(lastError!.message, 'ECONNREFUSED')
+    /** The messenger kind has not failed: its pending delivery shows no error of the e-mail's */
+    assert.notExists(
+      command.logger.getLogs().find((log) => log.message.includes('last messenger error'))
+    )
   })
 
   test('queue:retry --dead requeues dead deliveries with a fresh attempt budget; the history stays', async ({

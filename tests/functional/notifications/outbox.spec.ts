@@ -137,6 +137,7 @@ test.group('Notifications / e-mail outbox over real SMTP', (group) => {
     await delivery.save()
     await DeliveryAttempt.create({
       deliveryId: delivery.id,
+      channel: delivery.channel,
       attempt: 1,
       startedAt: now,
       outcome: 'in_flight',
