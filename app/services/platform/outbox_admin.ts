@@ -15,14 +15,25 @@ export interface KindStatus {
   lastError: { deliveryId: string; attempt: number; at: DateTime; error: string } | null
 }
 
+/** A kind's latest failed attempt, as the status reads it */
+interface LastErrorRow {
+  channel: string
+  delivery_id: string
+  attempt: number
+  finished_at: Date
+  error: string | null
+}
+
 /**
  * The outbox per kind (channel) and state, for `node ace queue:status`
- * and `/metrics`. Three queries, each an index read whatever the outbox's
- * history: the counts index-only on (channel, status, created_at), each
- * kind's oldest pending delivery the front of its range there (reading the
- * rows took 386 ms with 180,895 pending e-mails at 10x), each kind's last
- * error the back of its range of failed attempts (a sort of every failed
- * attempt took about 0.5 s for 300,000).
+ * and `/metrics`. Three queries through indexes:
+ * - the counts, index-only on (channel, status, created_at); they grow with
+ *   the outbox's history (sent deliveries are kept);
+ * - each kind's oldest pending delivery, the front of its range there
+ *   (reading the rows took 386 ms with 180,895 pending e-mails at 10x);
+ * - each kind's last error, the back of its range of the failed attempts
+ *   (a sort of every failed attempt took about 0.5 s for 300,000).
+ * The ages and the errors are a probe per kind of OUTBOX_CHANNELS.
  */
 export async function outboxStatus(now = wallNow()): Promise<KindStatus[]> {
   const [counts, oldest, errors] = await parallelReads([
@@ -46,15 +57,17 @@ export async function outboxStatus(now = wallNow()): Promise<KindStatus[]> {
         .then((result) => result.rows as { channel: string; oldest: Date | null }[]),
     /** Each kind's latest failed attempt: the back of its range of delivery_attempts_failed_by_kind */
     () =>
-      db.rawQuery(
-        `SELECT kinds.channel, last.delivery_id, last.attempt, last.finished_at, last.error
+      db
+        .rawQuery(
+          `SELECT kinds.channel, last.delivery_id, last.attempt, last.finished_at, last.error
            FROM unnest(CAST(? AS text[])) AS kinds(channel)
           CROSS JOIN LATERAL (
                 SELECT a.delivery_id, a.attempt, a.finished_at, a.error FROM delivery_attempts a
                  WHERE a.channel = kinds.channel AND a.outcome IN ('failed', 'interrupted')
                  ORDER BY a.finished_at DESC LIMIT 1) last`,
-        [[...OUTBOX_CHANNELS]]
-      ),
+          [[...OUTBOX_CHANNELS]]
+        )
+        .then((result) => result.rows as LastErrorRow[]),
   ])
 
   const kinds = new Map<string, KindStatus>()
@@ -77,7 +90,7 @@ export async function outboxStatus(now = wallNow()): Promise<KindStatus[]> {
     const age = now.diff(DateTime.fromJSDate(row.oldest), 'seconds').seconds
     kindOf(row.channel).oldestPendingSeconds = Math.max(0, Math.round(age))
   }
-  for (const row of errors.rows) {
+  for (const row of errors) {
     kindOf(row.channel).lastError = {
       deliveryId: row.delivery_id,
       attempt: row.attempt,
