@@ -2,7 +2,7 @@ import { BaseSchema } from '@adonisjs/lucid/schema'
 
 /*
  * Each delivery attempt carries its delivery's kind (`channel`), so the last
- * error of a kind (`queue:status`, `/metrics`) is the front of that kind's
+ * error of a kind (`queue:status`, `/metrics`) is the back (the latest) of that kind's
  * range of failed attempts in an index. It was a sort of every failed
  * attempt joined to its delivery: 495-545 ms for 300,000 at 10x, on every
  * scrape, and an outage is when the failed attempts pile up.
