@@ -12,6 +12,9 @@ export interface PlanNode {
   'Actual Rows': number
   'Actual Loops': number
   'Rows Removed by Filter'?: number
+  'Index Cond'?: string
+  'Recheck Cond'?: string
+  'Filter'?: string
   'Plans'?: PlanNode[]
 }
 
