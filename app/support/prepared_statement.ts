@@ -174,7 +174,8 @@ export function plannedAs<Query extends KnexBacked>(query: Query, plan: BuiltQue
  *   a contracts search, 1.2 ms a team page), and on their generic plans
  *   they run as fast or faster ("consultoria" 20 -> 12 ms, a team page
  *   4.2 -> 3.5 ms, docs/reports/bench.md, session 15). A contracts search
- *   within a status filter is `kept` (contractListPlan).
+ *   within a status filter names its statuses in its text (their trigram
+ *   indexes, filteredStatuses), so it is generic too (session 17).
  */
 export type StatementPlan = 'each run' | 'kept' | 'generic'
 

@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import { searchPlan } from '#support/pagination'
-import { contractListPlan } from '#actions/contracts/list_contracts'
+import { filteredStatuses } from '#actions/contracts/list_contracts'
 
 test.group('searchPlan', () => {
   test('a term with trigrams runs on the generic plan (a bounded search does not depend on it)', ({
@@ -22,15 +22,18 @@ test.group('searchPlan', () => {
   })
 })
 
-test.group('contractListPlan', () => {
-  test("a search within a status filter is left to PostgreSQL's rule", ({ assert }) => {
-    assert.equal(contractListPlan({ search: 'obras', status: ['active'] }), 'kept')
-    assert.equal(contractListPlan({ search: 'obras' }), 'generic')
-    assert.equal(contractListPlan({ status: ['active'] }), 'generic')
+test.group('filteredStatuses', () => {
+  test('no status filter: the statuses are read together', ({ assert }) => {
+    assert.isUndefined(filteredStatuses({ search: 'obras' }))
+    assert.isUndefined(filteredStatuses({ search: 'obras', status: [] }))
   })
 
-  test('a term without a trigram is planned on each run, filtered or not', ({ assert }) => {
-    assert.equal(contractListPlan({ search: '57', status: ['active'] }), 'each run')
-    assert.equal(contractListPlan({ search: '57' }), 'each run')
+  test("a status filter: each status through its own index, in the enum's order, once", ({
+    assert,
+  }) => {
+    const byStatus = filteredStatuses({ search: 'obras', status: ['active', 'draft', 'active'] })!
+    assert.deepEqual(byStatus.statuses, ['draft', 'active'])
+    assert.equal(byStatus.reads('draft'), 'true')
+    assert.equal(byStatus.reads(), 'false', 'never the whole index')
   })
 })

@@ -2,13 +2,14 @@ import type { Infer } from '@vinejs/vine/types'
 import type { ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
 import type { StrictValues } from '@adonisjs/lucid/types/querybuilder'
 import db from '@adonisjs/lucid/services/db'
-import { runListStatement, type StatementPlan } from '#support/prepared_statement'
+import { runListStatement } from '#support/prepared_statement'
 import readCache, { readCacheKey } from '#services/platform/read_cache'
 import type { ReadVersions } from '#support/read_versions'
 import type Contract from '#models/contract'
 import type Company from '#models/company'
 import ContractDto from '#dtos/contract_dto'
 import type { boardContractsValidator, listContractsValidator } from '#validators/contract'
+import { CONTRACT_STATUSES } from '#enums/contract_status'
 import { escapeLike } from '#support/like'
 import { apiTimestampBindings } from '#support/json_text'
 import {
@@ -124,15 +125,42 @@ const COMPANY_CONTRACTS_SQL =
   '(SELECT coalesce(sum(total), 0) FROM contract_status_counters WHERE company_id = :companyId)'
 
 /**
- * A read of the matches split by status (the board's columns): `reads(status)`
- * is SQL that does not depend on the row (a one-time filter) telling
- * whether that status is read through its own trigram index
- * (contracts_name_trgm_<status>, partial), `reads()` whether the
- * statuses are read together through the whole one instead
+ * A read of the matches split by status: `reads(status)` is SQL that does
+ * not depend on the row (a one-time filter) telling whether that status is
+ * read through its own trigram index (contracts_name_trgm_<status>,
+ * partial), `reads()` whether the statuses are read together through the
+ * whole one instead
  */
 interface ByStatus {
   statuses: readonly string[]
   reads: (status?: string) => string
+}
+
+/** The statuses of a status filter (H1), each read through its own trigram index (ByStatus) */
+export function filteredStatuses(filters: ContractFilters): ByStatus | undefined {
+  if (!filters.status?.length) return undefined
+  /** The enum's own values, in its order: the text names only statuses, one text per set */
+  const statuses = CONTRACT_STATUSES.filter((status) => filters.status!.includes(status))
+  return { statuses, reads: (status) => (status ? 'true' : 'false') }
+}
+
+/**
+ * `fields` of the live contracts matching `matching` (a name search for
+ * `search`) read through the trigram index alone (matchesReadSql), or,
+ * `byStatus`, through the trigram index of each status it reads: a word the
+ * status lacks costs a look-up of its trigrams there, never a recheck of
+ * the word's matches in the other statuses (the whole index costs less per
+ * match when the word's matches are in the statuses read anyway). A
+ * `SELECT ... WHERE ...` of a derived table `contracts`, to which
+ * conditions are added with AND.
+ */
+function trigramMatchesSql(fields: string, matching: string, search: string, byStatus?: ByStatus) {
+  const read = (status?: string) =>
+    `SELECT ${fields} FROM contracts
+      WHERE ${status ? `contracts.status = '${status}' AND ` : ''}${byStatus ? `${byStatus.reads(status)} AND ` : ''}${matchesReadSql(search)} AND ${matching}`
+  return byStatus
+    ? `SELECT * FROM (${[undefined, ...byStatus.statuses].map(read).join('\n UNION ALL ')}) contracts WHERE true`
+    : read()
 }
 
 /**
@@ -140,11 +168,7 @@ interface ByStatus {
  * search for `search`), as a derived table `contracts`
  * (matchesByScopeSizeSql): a company of at most `countWalkRows()`
  * contracts is read whole down its covering list index, a larger one
- * through the trigram index alone (matchesReadSql), or, `byStatus`,
- * through the trigram index of each status it reads: a word the status
- * lacks costs a look-up of its trigrams there, never a recheck of the
- * word's matches in the other statuses (the whole index costs less per
- * match when the word's matches are in the statuses read anyway).
+ * through the trigram indexes (trigramMatchesSql).
  */
 export function companyMatchesSql(
   fields: string,
@@ -157,13 +181,11 @@ export function companyMatchesSql(
                                           ORDER BY ${newestFirstSql({})}
                                           LIMIT ${countWalkRows()}) contracts
                    WHERE ${matching}`
-  const read = (status?: string) =>
-    `SELECT ${fields} FROM contracts
-      WHERE ${status ? `contracts.status = '${status}' AND ` : ''}${byStatus ? `${byStatus.reads(status)} AND ` : ''}${matchesReadSql(search)} AND ${matching}`
-  const trigram = byStatus
-    ? `SELECT * FROM (${[undefined, ...byStatus.statuses].map(read).join('\n UNION ALL ')}) contracts WHERE true`
-    : read()
-  return `(${matchesByScopeSizeSql(COMPANY_CONTRACTS_SQL, whole, trigram)}) contracts`
+  return `(${matchesByScopeSizeSql(
+    COMPANY_CONTRACTS_SQL,
+    whole,
+    trigramMatchesSql(fields, matching, search, byStatus)
+  )}) contracts`
 }
 
 /** The fields a name search's conditions read (the stored lower-case name; status, progress) */
@@ -214,6 +236,7 @@ function searchPageAndCountSql(
 ) {
   const end = page * perPage
   const matching = conditions.join(' AND ')
+  const byStatus = filteredStatuses(filters)
   const capped = '(SELECT capped FROM counted)'
   /** A walk (`name`): the page of the matches among the first `rows` live contracts, and whether it is the page */
   const walk = (name: string, rows: number, runs: string) => `${name} AS MATERIALIZED (
@@ -227,7 +250,7 @@ function searchPageAndCountSql(
                      OR ${COMPANY_CONTRACTS_SQL} <= ${rows}) AS yes)`
   return `${searchMatchesAndCountSql(
     searchWalksPastCapSql(matching),
-    `SELECT * FROM ${companyMatchesSql(LIST_COLUMNS_SQL, matching, filters.search!)} WHERE true`
+    `SELECT * FROM ${companyMatchesSql(LIST_COLUMNS_SQL, matching, filters.search!, byStatus)} WHERE true`
   )},
        ${walk('walked', pageWalkRows(end), capped)},
        ${walk('deep', coveredPageWalkRows(end), `${capped} AND NOT (SELECT yes FROM walked_fills)`)},
@@ -239,8 +262,7 @@ function searchPageAndCountSql(
          (SELECT * FROM matches contracts WHERE NOT ${capped}
            ORDER BY ${newestFirstSql(filters)} ${pageWindowSql(perPage)})
          UNION ALL
-         (SELECT ${LIST_COLUMNS_SQL} FROM contracts
-           WHERE ${matchesReadSql(filters.search!)} AND ${matching} AND ${capped}
+         (${trigramMatchesSql(LIST_COLUMNS_SQL, matching, filters.search!, byStatus)} AND ${capped}
              AND NOT (SELECT yes FROM walked_fills) AND NOT (SELECT yes FROM deep_fills)
            ORDER BY ${newestFirstSql(filters)} ${pageWindowSql(perPage)}))`
 }
@@ -301,19 +323,6 @@ export function contractListSql(companyId: string, filters: Infer<typeof listCon
   }
 }
 
-/**
- * How H1's statement is planned (searchPlan), except a search within a
- * status filter: left to PostgreSQL's rule (`kept`), which plans it for
- * the statuses' share of the company. Its generic plan read up to five
- * times more at 10x ("consultoria" in signing and in_review: 51 ms, 10 on
- * a custom plan); without a status filter the generic plan is as fast or
- * faster (20 -> 12 ms), and planned no more.
- */
-export function contractListPlan(filters: Infer<typeof listContractsValidator>): StatementPlan {
-  const plan = searchPlan(filters.search)
-  return plan === 'generic' && filters.search?.trim() && filters.status?.length ? 'kept' : plan
-}
-
 /** H1 (see contractListSql) */
 export default class ListContracts {
   /** `versions`: the context's read versions; the body is cached under them (ReadCache) */
@@ -325,7 +334,10 @@ export default class ListContracts {
     const key = readCacheKey('contracts', [company.id, filters])
     return readCache.text(key, versions, ['company'], async () => {
       const { sql, bindings } = contractListSql(company.id, filters)
-      const { rows } = await runListStatement(db.rawQuery(sql, bindings), contractListPlan(filters))
+      const { rows } = await runListStatement(
+        db.rawQuery(sql, bindings),
+        searchPlan(filters.search)
+      )
       return rows[0].body as string
     })
   }

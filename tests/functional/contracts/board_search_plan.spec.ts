@@ -201,6 +201,30 @@ test.group('Contracts / H2 search in a large company: the matches by status', (g
     )
   }).timeout(120_000)
 
+  test('H1: a search within a status filter reads each of its statuses alone', async ({
+    assert,
+  }) => {
+    const borrower = await largeBorrower()
+    await db.rawQuery(
+      `UPDATE contracts SET name = 'Other ' || id WHERE company_id = ? AND status = 'provider'`,
+      [borrower.id]
+    )
+    await db.rawQuery('ANALYZE contracts')
+    const statement = contractListSql(borrower.id, {
+      search: 'plan',
+      status: ['signing', 'provider'],
+      page: 1,
+      perPage: 20,
+    })
+    const reads = readsOfMatches(await explainWithoutSeqScan(statement))
+    assert.lengthOf(reads, 2, 'a read per status')
+    for (const [index, status] of ['provider', 'signing'].entries()) {
+      assert.include(reads[index], `(status)::text = '${status}'::text`, 'named in the text')
+    }
+    const { rows } = await db.rawQuery(statement.sql, statement.bindings as any)
+    assert.deepEqual(JSON.parse(rows[0].body).data, [])
+  }).timeout(120_000)
+
   test('a word no walk settles past the cap is read once for every column', async ({ assert }) => {
     const borrower = await largeBorrower()
     const nodes = await explainWithoutSeqScan(
