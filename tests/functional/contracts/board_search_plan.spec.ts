@@ -6,6 +6,7 @@ import { contractListSql } from '#actions/contracts/list_contracts'
 import { companyWithOwner } from '#tests/support/tenancy'
 import { borrowerWithPlans, explainNodes, nodesOf, type PlanNode } from '#tests/support/plans'
 import { countWalkRows, searchTotals } from '#support/pagination'
+import { CONTRACT_STATUSES } from '#enums/contract_status'
 import { withSearchCap } from '#tests/support/search_cap'
 
 const STATUSES = ['active', 'draft', 'provider']
@@ -178,6 +179,25 @@ test.group('Contracts / H2 search in a large company: the matches by status', (g
     nodesOf(nodes.find((node) => node['Subplan Name'] === 'CTE matches')!)
       .filter((node) => node['Relation Name'] === 'contracts' && node['Actual Loops'] > 0)
       .map((node) => JSON.stringify([node['Index Cond'], node['Recheck Cond'], node.Filter]))
+
+  test('every status of the enum has its trigram index (a new status needs one)', async ({
+    assert,
+  }) => {
+    const { rows } = await db.rawQuery(
+      `SELECT indexname, indexdef FROM pg_indexes
+        WHERE tablename = 'contracts' AND indexname LIKE 'contracts_name_trgm_%'`
+    )
+    const byName = new Map(
+      rows.map((row: { indexname: string; indexdef: string }) => [row.indexname, row.indexdef])
+    )
+    assert.sameMembers(
+      [...byName.keys()],
+      CONTRACT_STATUSES.map((status) => `contracts_name_trgm_${status}`)
+    )
+    for (const status of CONTRACT_STATUSES) {
+      assert.include(byName.get(`contracts_name_trgm_${status}`), `= '${status}'::text`, status)
+    }
+  })
 
   test("a column that lacks the word is read alone, by its status, when the walks settled the others' counts", async ({
     assert,
