@@ -21,6 +21,18 @@ const applicationName = env.get('DB_APPLICATION_NAME', 'contract-management')
 const poolMax = env.get('DB_POOL_MAX', 10)
 
 /**
+ * Settings sent when a session starts (node-postgres `options`). A request's
+ * statement never launches parallel workers: a plan that wanted them for a
+ * search without trigrams ("57") launched two even for a branch its one-time
+ * filter left unread, 5.8 ms of a 15 ms statement (docs/reports/bench.md,
+ * session 17). Ace commands (the sweeps, the worker, reports) keep them.
+ */
+const sessionSettings =
+  app.getEnvironment() === 'console' ? [] : ['-c max_parallel_workers_per_gather=0']
+const sessionOptions = (settings: string[]) =>
+  settings.length ? { options: settings.join(' ') } : {}
+
+/**
  * The connection whose sessions run every statement on its generic plan
  * (`plan_cache_mode`, set at connection start): the lists' statements
  * (asPreparedStatement, StatementPlan `generic`) run there, without a SET
@@ -35,7 +47,10 @@ const dbConfig = defineConfig({
   connections: {
     postgres: {
       client: 'pg',
-      connection: { ...server, ...({ application_name: applicationName } as object) },
+      connection: {
+        ...server,
+        ...({ application_name: applicationName, ...sessionOptions(sessionSettings) } as object),
+      },
       pool: { min: 0, max: poolMax },
       migrations: {
         naturalSort: true,
@@ -62,7 +77,7 @@ const dbConfig = defineConfig({
         ...server,
         ...({
           application_name: `${applicationName}:generic-plans`,
-          options: '-c plan_cache_mode=force_generic_plan',
+          ...sessionOptions(['-c plan_cache_mode=force_generic_plan', ...sessionSettings]),
         } as object),
       },
       pool: { min: 0, max: poolMax },

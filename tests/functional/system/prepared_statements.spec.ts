@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
+import { GENERIC_PLANS_CONNECTION } from '#config/database'
 import Company from '#models/company'
 import {
   asPreparedStatement,
@@ -210,5 +211,22 @@ test.group('Prepared statements on their generic plan, off a transaction', () =>
       statements.filter((sql) => sql.includes(marker)),
       1
     )
+  })
+})
+
+test.group('Session settings of the API connections', () => {
+  test('a request statement launches no parallel workers, on either connection', async ({
+    assert,
+  }) => {
+    for (const connection of [db.connection(), db.connection(GENERIC_PLANS_CONNECTION)]) {
+      const { rows } = await connection.rawQuery(
+        `SELECT current_setting('max_parallel_workers_per_gather') AS workers`
+      )
+      assert.equal(rows[0].workers, '0', connection.connectionName)
+    }
+    const generic = await db
+      .connection(GENERIC_PLANS_CONNECTION)
+      .rawQuery(`SELECT current_setting('plan_cache_mode') AS mode`)
+    assert.equal(generic.rows[0].mode, 'force_generic_plan', 'its own setting is kept')
   })
 })
