@@ -199,10 +199,12 @@ function searchedColumnsSql(
   ) => `(SELECT ${fields} FROM contracts
                   WHERE ${LIVE_CONTRACTS_SQL} AND ${ofColumn}
                   ORDER BY ${order} LIMIT ${rows}) contracts`
-  const hits = (order: string, rows: number | string, upTo = settling) =>
-    cappedCountSql(`${walkOf(SEARCHED_COLUMNS_SQL, order, rows)} WHERE ${matching}`, upTo - 1)
+  const hits = (order: string, rows: number) =>
+    cappedCountSql(`${walkOf(SEARCHED_COLUMNS_SQL, order, rows)} WHERE ${matching}`, settling - 1)
   const small = `counter.total <= ${sampleRows}`
   const endSql = `CAST(:offset AS int) + ${perColumn + 1}`
+  /** The newest sample settles the column's cards: it read the whole column, or past its `end`-th match */
+  const sampleCards = `columns.total <= ${sampleRows} OR columns.newest >= ${endSql}`
   return {
     ctes: `WITH column_counts AS MATERIALIZED (
          SELECT columns.key, columns.asked, counter.total, sample.newest, sample.oldest, walk.counted,
@@ -230,7 +232,7 @@ function searchedColumnsSql(
                   OR walk.carded IS NOT NULL AND columns.total <= ${cardRows}, false) AS pages
            FROM column_counts columns
           CROSS JOIN LATERAL (
-                SELECT CASE WHEN columns.total <= ${sampleRows} OR columns.newest >= ${endSql} THEN NULL
+                SELECT CASE WHEN ${sampleCards} THEN NULL
                             WHEN greatest(columns.oldest, columns.newest) >= ${worthWalking}
                             THEN ARRAY(SELECT contracts.id
                                          FROM ${walkOf(`contracts.id, contracts.updated_at, ${SEARCHED_COLUMNS_SQL}`, newest, cardRows)}
@@ -238,8 +240,7 @@ function searchedColumnsSql(
                        END AS ids
                 OFFSET 0) deep
           CROSS JOIN LATERAL (
-                SELECT CASE WHEN columns.total <= ${sampleRows} OR columns.newest >= ${endSql}
-                            THEN columns.newest
+                SELECT CASE WHEN ${sampleCards} THEN columns.newest
                             ELSE cardinality(deep.ids)
                        END AS carded
                 OFFSET 0) walk),

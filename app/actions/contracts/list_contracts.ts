@@ -129,11 +129,11 @@ const COMPANY_CONTRACTS_SQL =
  * not depend on the row (a one-time filter) telling whether that status is
  * read through its own trigram index (contracts_name_trgm_<status>,
  * partial), `reads()` whether the statuses are read together through the
- * whole one instead
+ * whole one instead (null: never, the branch is not written)
  */
 interface ByStatus {
   statuses: readonly string[]
-  reads: (status?: string) => string
+  reads: (status?: string) => string | null
 }
 
 /** The statuses of a status filter (H1), each read through its own trigram index (ByStatus) */
@@ -141,7 +141,7 @@ export function filteredStatuses(filters: ContractFilters): ByStatus | undefined
   if (!filters.status?.length) return undefined
   /** The enum's own values, in its order: the text names only statuses, one text per set */
   const statuses = CONTRACT_STATUSES.filter((status) => filters.status!.includes(status))
-  return { statuses, reads: (status) => (status ? 'true' : 'false') }
+  return { statuses, reads: (status) => (status ? 'true' : null) }
 }
 
 /**
@@ -155,12 +155,15 @@ export function filteredStatuses(filters: ContractFilters): ByStatus | undefined
  * conditions are added with AND.
  */
 function trigramMatchesSql(fields: string, matching: string, search: string, byStatus?: ByStatus) {
-  const read = (status?: string) =>
+  const read = (status?: string, gate?: string) =>
     `SELECT ${fields} FROM contracts
-      WHERE ${status ? `contracts.status = '${status}' AND ` : ''}${byStatus ? `${byStatus.reads(status)} AND ` : ''}${matchesReadSql(search)} AND ${matching}`
-  return byStatus
-    ? `SELECT * FROM (${[undefined, ...byStatus.statuses].map(read).join('\n UNION ALL ')}) contracts WHERE true`
-    : read()
+      WHERE ${status ? `contracts.status = '${status}' AND ` : ''}${gate ? `${gate} AND ` : ''}${matchesReadSql(search)} AND ${matching}`
+  if (!byStatus) return read()
+  const reads = [undefined, ...byStatus.statuses].flatMap((status) => {
+    const gate = byStatus.reads(status)
+    return gate === null ? [] : [read(status, gate)]
+  })
+  return `SELECT * FROM (${reads.join('\n UNION ALL ')}) contracts WHERE true`
 }
 
 /**
