@@ -86,7 +86,14 @@ export default class ContractPart extends compose(ContractPartSchema, withUuidPr
     borrowerId: string,
     provider: ProviderIdentities
   ): Promise<SignedProviderContract | null> {
-    const links = ContractPart.links()
+    return plannedAs(ContractPart.signedProviderContractQuery(borrowerId, provider), provider.plan)
+      .pojo<SignedProviderContract>()
+      .first()
+  }
+
+  /** signedProviderContract's query (at most one row), for a statement that reads it in place (B10) */
+  static signedProviderContractQuery(borrowerId: string, provider: ProviderIdentities) {
+    return ContractPart.links()
       .actedFor(provider.ids)
       .ofBorrower(borrowerId)
       .active()
@@ -95,8 +102,7 @@ export default class ContractPart extends compose(ContractPartSchema, withUuidPr
       .orderByRaw(`(signed.status = 'active') DESC`)
       .orderBy('contract_parts.created_at', 'desc')
       .select('signed.id', 'signed.status')
-      .pojo<SignedProviderContract>()
-    return plannedAs(links, provider.plan).first()
+      .limit(1)
   }
 
   /**

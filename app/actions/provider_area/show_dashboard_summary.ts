@@ -1,55 +1,78 @@
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import Clock from '#services/platform/clock'
-import ShowActiveContractSummary from '#actions/provider_area/show_active_contract_summary'
 import ContractPart from '#models/contract_part'
 import { periodsAt, type HoursPeriods } from '#support/hours'
 import CompanyMember, { type ProviderIdentities } from '#models/company_member'
-import { inboxCounts } from '#services/notifications/counters'
-import { plannedAs, prepared } from '#support/prepared_statement'
+import { inboxCountsQuery } from '#services/notifications/counters'
+import { runListStatement } from '#support/prepared_statement'
+import { logoUrl } from '#services/files/logo_urls'
+import type { ContractStatus } from '#enums/contract_status'
 
 /**
  * B10: hours this week and month, the active contract, the caller's step
  * compliances of the current month (company timezone) still to send
  * (pending, in_progress, rejected; as its user and every company it
  * owns) and its unread notifications in the context company. The
- * caller's identities are read once, then the four parts at once: read
- * one after the other, its nine statements each waited their turn on a
- * busy server (p50 257 ms in the mixed bench, against 70 for a list).
+ * caller's identities are read first (they decide how the rest is
+ * planned), then the four parts in one statement, each a sub-select: each
+ * part ran in 0.02-0.05 ms, and as four statements their round trips cost
+ * the API and PostgreSQL ten times that.
  */
 @inject()
 export default class ShowDashboardSummary {
-  constructor(
-    private clock: Clock,
-    private activeContract: ShowActiveContractSummary
-  ) {}
+  constructor(private clock: Clock) {}
 
   async handle(membership: CompanyMember) {
     const periods = periodsAt(this.clock.now(), membership.company.timezone)
     const provider = await CompanyMember.providerIdentitiesOf(membership.userId)
-    const [hours, active, pendingComplianceSteps, unreadNotifications] = await Promise.all([
-      this.#hours(membership, provider, periods),
-      this.activeContract.find(membership, provider),
-      this.#pendingSteps(membership, provider.ids, periods.monthStart),
-      this.#unread(membership),
-    ])
+    const parts = {
+      hours: this.#hours(membership, provider, periods).toSQL(),
+      active: ContractPart.signedProviderContractQuery(membership.companyId, provider).toSQL(),
+      steps: this.#pendingSteps(membership, provider.ids, periods.monthStart).toSQL(),
+      unread: inboxCountsQuery(membership.userId, membership.companyId).toSQL(),
+    }
+    const { rows } = await runListStatement(
+      db.rawQuery(
+        `SELECT hours.week, hours.month, active.id AS active_id, active.status AS active_status,
+                (${parts.steps.sql}) AS pending_steps,
+                coalesce((SELECT inbox.unread FROM (${parts.unread.sql}) inbox), 0) AS unread
+           FROM (${parts.hours.sql}) hours
+           LEFT JOIN LATERAL (${parts.active.sql}) active ON true`,
+        [
+          ...parts.steps.bindings,
+          ...parts.unread.bindings,
+          ...parts.hours.bindings,
+          ...parts.active.bindings,
+        ]
+      ),
+      provider.plan
+    )
+    const [row] = rows
+    const borrower = membership.company
     return {
-      weekMinutes: hours.week,
-      monthMinutes: hours.month,
-      active,
-      pendingComplianceSteps,
-      unreadNotifications,
+      weekMinutes: row.week as number,
+      monthMinutes: row.month as number,
+      active: row.active_id
+        ? {
+            contract: { id: row.active_id as string, status: row.active_status as ContractStatus },
+            borrower,
+            logo: await logoUrl(borrower.logo),
+          }
+        : null,
+      pendingComplianceSteps: row.pending_steps as number,
+      unreadNotifications: Number(row.unread),
     }
   }
 
-  /** The minutes of the caller's links this week and this month */
-  async #hours(membership: CompanyMember, provider: ProviderIdentities, periods: HoursPeriods) {
+  /** The minutes of the caller's links this week and this month (one row) */
+  #hours(membership: CompanyMember, provider: ProviderIdentities, periods: HoursPeriods) {
     /** The caller's links as a sub-select: a provider company may hold thousands */
     const links = ContractPart.links()
       .actedFor(provider.ids)
       .ofBorrower(membership.companyId)
       .query.select('contract_parts.id')
-    const sums = db
+    return db
       .from('work_entries')
       .whereIn('contract_part_id', links)
       .whereBetween('date', [
@@ -66,29 +89,19 @@ export default class ShowDashboardSummary {
           [periods.monthStart, periods.monthEnd]
         )
       )
-    const [{ week, month }] = await plannedAs(sums, provider.plan)
-    return { week: week as number, month: month as number }
   }
 
-  async #pendingSteps(membership: CompanyMember, providerIds: string[], monthStart: string) {
+  /** The count of the caller's steps still to send this month (one value) */
+  #pendingSteps(membership: CompanyMember, providerIds: string[], monthStart: string) {
     const [year, month] = monthStart.split('-').map(Number)
-    const [row] = await prepared(
-      db
-        .from('step_compliances as s')
-        .join('provider_compliances as c', 'c.id', 's.provider_compliance_id')
-        .where('c.company_id', membership.companyId)
-        .whereIn('c.provider_id', providerIds)
-        .where('c.year', year)
-        .where('c.month', month)
-        .whereIn('s.status', ['pending', 'in_progress', 'rejected'])
-        .count('* as total')
-    )
-    return Number(row.total)
-  }
-
-  /** The kept counter, as I2: it honours read-all's watermark, the column alone does not */
-  async #unread(membership: CompanyMember) {
-    const { unread } = await inboxCounts(membership.userId, membership.companyId)
-    return unread
+    return db
+      .from('step_compliances as s')
+      .join('provider_compliances as c', 'c.id', 's.provider_compliance_id')
+      .where('c.company_id', membership.companyId)
+      .whereIn('c.provider_id', providerIds)
+      .where('c.year', year)
+      .where('c.month', month)
+      .whereIn('s.status', ['pending', 'in_progress', 'rejected'])
+      .select(db.raw('count(*)::int'))
   }
 }

@@ -9,6 +9,7 @@ import { freezeClock } from '#tests/support/clock'
 import { as } from '#tests/support/http'
 import { UserFactory } from '#database/factories/user_factory'
 import { preparedRuns } from '#tests/support/prepared_runs'
+import sessionTokens from '#services/auth/session_token_service'
 
 /** Sunday 2026-03-22 23:30 in São Paulo (Monday 02:30 UTC) */
 const NOW = '2026-03-23T02:30:00.000Z'
@@ -127,6 +128,39 @@ test.group('Provider reads planned by the provider links', (group) => {
     )
     providerLinks.few = 0
     assert.deepEqual(await pages(), kept)
+  })
+
+  test('B10 reads the identities, then its four parts in one statement', async ({
+    client,
+    assert,
+  }) => {
+    const { company: borrower } = await companyWithOwner()
+    const ana = await naturalProvider(borrower)
+    await entryOn(ana.part, ana.user, '2026-03-20', [60])
+    await entryOn(ana.part, ana.user, '2026-03-02', [30])
+    const { accessToken } = await sessionTokens.openSession(ana.user, {})
+    let response: any
+    const statements = await statementsOf(async () => {
+      response = await client
+        .get('/api/v1/summary')
+        .bearerToken(accessToken)
+        .header('x-company-id', borrower.id)
+    })
+    response.assertStatus(200)
+    /** The floor (session, membership), the identities, the summary */
+    assert.lengthOf(statements, 3, statements.join('\n'))
+    assert.include(statements[2], 'FILTER (WHERE date BETWEEN')
+    assert.include(statements[2], 'join "contracts" as "signed"')
+    assert.include(statements[2], 'from "step_compliances"')
+    assert.include(statements[2], 'from "notification_counters"')
+    assert.deepInclude(response.body().data, {
+      /** The week of Sunday 2026-03-22 starts on Monday the 16th */
+      hoursThisWeek: 1,
+      hoursThisMonth: 1.5,
+      pendingComplianceSteps: 0,
+      unreadNotifications: 0,
+    })
+    assert.equal(response.body().data.activeContract.contractId, ana.part.contractId)
   })
 
   test('the identities are the user and its owned companies; their PROVIDER parts are counted together', async ({
