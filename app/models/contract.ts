@@ -164,6 +164,16 @@ export default class Contract extends compose(ContractSchema, withUuidPrimaryKey
     )
   }
 
+  /**
+   * The provider's oldest part of the contract in the row `alias` (at most
+   * one row): for a statement that reads each page row's part in place (B4)
+   */
+  static providerPartOfRow(providerIds: string[], alias: string) {
+    return Contract.providerPartsOn(ContractPart.query(), providerIds)
+      .whereRaw(`contract_parts.contract_id = ${alias}.id`)
+      .limit(1)
+  }
+
   private static providerPartsOn<Query extends ModelQueryBuilderContract<typeof ContractPart, any>>(
     parts: Query,
     providerIds: string[]

@@ -6,11 +6,19 @@ import CompanyMember, { type ProviderIdentities } from '#models/company_member'
 import type User from '#models/user'
 import FileStorageService from '#services/files/storage_service'
 import ProviderContractDto from '#dtos/provider_contract_dto'
-import { applyContractFilters, orderByNewest } from '#actions/contracts/list_contracts'
+import {
+  applyContractFilters,
+  newestFirstSql,
+  orderByNewest,
+} from '#actions/contracts/list_contracts'
 import type { listContractsValidator } from '#validators/contract'
-import { plannedAs, prepared } from '#support/prepared_statement'
+import { asPreparedStatement, plannedAs } from '#support/prepared_statement'
 import { paginateAtOnce } from '#models/queries/paginate_at_once'
-import { parallelReads } from '#support/parallel_reads'
+import db from '@adonisjs/lucid/services/db'
+import { ModelPaginator } from '@adonisjs/lucid/orm'
+import type { ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
+import ContractPart from '#models/contract_part'
+import { fromPrefixed, prefixedColumns } from '#models/queries/prefixed_columns'
 
 type Filters = Infer<typeof listContractsValidator>
 
@@ -37,10 +45,10 @@ export default class ListProviderContracts {
 
   /**
    * The page with the provider's parts of its contracts. A provider of few
-   * links (`kept`) reads the parts beside the count and the page, by the
-   * page's ids as a subquery (the page read twice costs little then): one
-   * statement in a row instead of two (under load each costs about 20 ms of
-   * waiting). Past that its page is read once, its parts after it.
+   * links (`kept`) reads the count, the page and each page row's part in
+   * one prepared statement (pageWithParts): as three statements, each
+   * running in 0.05-0.06 ms, their round trips cost the API and PostgreSQL
+   * several times that. Past that its page is read once, its parts after it.
    */
   async #page(company: Company, provider: ProviderIdentities, filters: Filters) {
     const [number, perPage] = [filters.page ?? 1, filters.perPage ?? 20]
@@ -52,23 +60,48 @@ export default class ListProviderContracts {
         perPage
       )
     }
-    const query = prepared(
-      orderByNewest(
-        applyContractFilters(Contract.publishedOfProvider(company.id, provider.ids), filters),
-        filters
+    const query = orderByNewest(
+      applyContractFilters(Contract.publishedOfProvider(company.id, provider.ids), filters),
+      filters
+    )
+    return this.#pageWithParts(query, provider, filters, number, perPage)
+  }
+
+  /**
+   * `query`'s page (its rows in its order), each row with the provider's
+   * part of it, and the count of `query`, in one statement: the count as
+   * a sub-select, the page and the parts as lateral reads of one row each.
+   */
+  async #pageWithParts(
+    query: ModelQueryBuilderContract<typeof Contract>,
+    provider: ProviderIdentities,
+    filters: Filters,
+    number: number,
+    perPage: number
+  ) {
+    const count = query.clone().clearOrder().clearSelect().count('* as total').toSQL()
+    const page = query.clone().forPage(number, perPage).toSQL()
+    const part = Contract.providerPartOfRow(provider.ids, 'page').toSQL()
+    const { rows } = await asPreparedStatement(
+      db.rawQuery(
+        `SELECT (${count.sql})::int AS total, ${prefixedColumns(Contract, 'page')},
+                ${prefixedColumns(ContractPart, 'part')}
+           FROM (SELECT 1) one
+           LEFT JOIN LATERAL (${page.sql}) page ON true
+           LEFT JOIN LATERAL (${part.sql}) part ON true
+          ORDER BY ${newestFirstSql(filters, 'page')}`,
+        [...count.bindings, ...page.bindings, ...part.bindings]
       )
     )
-    const pageIds = query.clone().forPage(number, perPage).select('contracts.id')
-    const [page, parts] = await parallelReads([
-      () => paginateAtOnce(query, number, perPage),
-      () => prepared(Contract.providerPartsOf(provider.ids, pageIds)),
-    ] as const)
-    for (const contract of page.all()) {
-      contract.$setRelated(
-        'parts',
-        parts.filter((part) => part.contractId === contract.id)
-      )
-    }
-    return page
+    const contracts = rows.flatMap((row) => {
+      const contract = fromPrefixed(Contract, 'page', row)
+      if (!contract) return []
+      const own = fromPrefixed(ContractPart, 'part', row)
+      contract.$setRelated('parts', own ? [own] : [])
+      return [contract]
+    })
+    const paginator = new ModelPaginator(rows[0].total, perPage, number, ...contracts)
+    paginator.namingStrategy = Contract.namingStrategy
+    return paginator
   }
 }

@@ -88,7 +88,7 @@ test.group('Provider reads planned by the provider links', (group) => {
     assert.equal(kept[0].body.data.hoursThisWeek, 1.5)
   })
 
-  test("a provider of few links reads its contracts' parts beside the page, by the page's ids", async ({
+  test("a provider of few links reads the count, its page and each row's part in one statement", async ({
     client,
     assert,
   }) => {
@@ -98,30 +98,36 @@ test.group('Provider reads planned by the provider links', (group) => {
     await linkProvider(borrower, { userId: ana.user.id })
     /** Another provider's contract of the same borrower: never on Ana's pages */
     await naturalProvider(borrower)
+    const { accessToken } = await sessionTokens.openSession(ana.user, {})
     const pages = async () => {
       const bodies = []
-      for (const page of [1, 2]) {
-        const response = await as(client, ana.user, borrower).get(
-          `/contracts?perPage=2&page=${page}`
-        )
+      for (const page of [1, 2, 3]) {
+        const response = await client
+          .get(`/api/v1/contracts?perPage=2&page=${page}`)
+          .bearerToken(accessToken)
+          .header('x-company-id', borrower.id)
         response.assertStatus(200)
         bodies.push(response.body())
       }
       return bodies
     }
     const statements = await statementsOf(pages)
-    const beside = statements.filter((sql) =>
-      sql.startsWith('select * from "contract_parts" where ')
-    )
-    assert.lengthOf(beside, 2)
-    for (const sql of beside)
-      assert.match(sql, /"contract_id" in \(select "contracts"\."id" from "contracts" .* limit /)
+    /** Per page: the floor, the identities, then the page */
+    assert.lengthOf(statements, 9, statements.join('\n'))
+    for (const sql of [statements[2], statements[5], statements[8]]) {
+      assert.include(sql, 'count(*) as "total" from "contracts"')
+      assert.match(sql, /LEFT JOIN LATERAL \(select \* from "contracts" .* limit .*\) page/s)
+      assert.match(sql, /LEFT JOIN LATERAL \(select \* from "contract_parts" .* limit .*\) part/s)
+    }
     const kept = await pages()
     assert.deepEqual(
       kept.map((body) => body.data.length),
-      [2, 1]
+      [2, 1, 0]
     )
-    assert.equal(kept[0].meta.total, 3)
+    assert.deepEqual(
+      kept.map((body) => body.meta.total),
+      [3, 3, 3]
+    )
     assert.sameMembers(
       kept.flatMap((body) => body.data.map((row: { isActive: boolean }) => row.isActive)),
       [true, true, false]
