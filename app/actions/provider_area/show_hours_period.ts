@@ -3,9 +3,8 @@ import Clock from '#services/platform/clock'
 import WorkEntry from '#models/work_entry'
 import ContractPart from '#models/contract_part'
 import CompanyMember from '#models/company_member'
-import { queryMonths } from '#models/queries/hours_periods'
+import { monthRowOf } from '#models/queries/hours_periods'
 import { inZone } from '#support/hours'
-import { plannedAs, prepared } from '#support/prepared_statement'
 
 /**
  * B6 / B7: one month of the caller (`YYYY-MM`; B6 = the current month in
@@ -19,23 +18,11 @@ export default class ShowHoursPeriod {
     return inZone(this.clock.now(), membership.company.timezone).toFormat('yyyy-MM')
   }
 
+  /** The month's entries (with their tasks and links) in one statement, its summary counted from them */
   async handle(membership: CompanyMember, period: string) {
     const provider = await CompanyMember.providerIdentitiesOf(membership.userId)
     const parts = ContractPart.links().actedFor(provider.ids).ofBorrower(membership.companyId)
-    const entries = WorkEntry.query()
-      .whereIn('contract_part_id', parts.idsQuery())
-      .whereRaw("date BETWEEN ?::date AND (?::date + interval '1 month' - interval '1 day')", [
-        `${period}-01`,
-        `${period}-01`,
-      ])
-      .preload('tasks', (tasks) => prepared(tasks.orderBy('position')))
-      .preload('contractPart', (part) => prepared(part))
-      .orderBy('date', 'asc')
-    /** The month's summary and its entries at once: neither waits for the other */
-    const [{ rows }, monthEntries] = await Promise.all([
-      queryMonths(parts.idsSql(), { month: period, page: 1, pageSize: 1 }, provider.plan),
-      plannedAs(entries, provider.plan).exec(),
-    ])
-    return { period, row: rows[0], entries: monthEntries }
+    const entries = await WorkEntry.ofLinksInMonth(parts.idsSql(), period, provider.plan)
+    return { period, row: monthRowOf(period, entries), entries }
   }
 }

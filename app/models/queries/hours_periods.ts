@@ -1,3 +1,4 @@
+import type { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import type { PartIdsSql } from '#models/queries/contract_part_query'
 import { runListStatement, type BuiltQueryPlan } from '#support/prepared_statement'
@@ -10,6 +11,27 @@ export interface MonthRow {
   days: number
   first_day: string
   last_day: string
+}
+
+/**
+ * The MonthRow of one month's entries (all of them): what queryMonths
+ * counts for that month, for a read that holds the entries already (B6, B7).
+ * Undefined when there are none, as queryMonths has no row then.
+ */
+export function monthRowOf(
+  period: string,
+  entries: { date: DateTime; totalMinutes: number }[]
+): MonthRow | undefined {
+  if (!entries.length) return undefined
+  const dates = entries.map((entry) => entry.date.toISODate()!).sort()
+  return {
+    period,
+    minutes: entries.reduce((sum, entry) => sum + entry.totalMinutes, 0),
+    entries: entries.length,
+    days: new Set(dates).size,
+    first_day: dates[0],
+    last_day: dates.at(-1)!,
+  }
 }
 
 export interface MonthFilters {

@@ -25,7 +25,7 @@ async function runsOfEach(markers: string[]) {
 const READS = [
   { url: '/summary', markers: ['FILTER (WHERE date BETWEEN', 'join "contracts" as "signed"'] },
   { url: '/provider/active-contract/summary', markers: ['join "contracts" as "signed"'] },
-  { url: '/hours/current', markers: ['WITH months AS', 'from "work_entries" where'] },
+  { url: '/hours/current', markers: ['LEFT JOIN work_entry_tasks t ON t.work_entry_id = we.id'] },
   { url: '/hours', markers: ['WITH months AS'] },
   {
     url: '/contracts',
@@ -74,11 +74,8 @@ test.group('Provider reads planned by the provider links', (group) => {
     for (const read of kept) assert.notInclude(read.prepared, false, `${read.url} prepared`)
 
     providerLinks.few = 0
-    const tasks = (await preparedRuns('from "work_entry_tasks" where')).runs
     const eachRun = await readAll(client, borrower, ana.user)
     for (const read of eachRun) assert.notInclude(read.prepared, true, `${read.url} planned`)
-    /** Reads by key (the entries' tasks) are prepared whatever the links */
-    assert.isAbove((await preparedRuns('from "work_entry_tasks" where')).runs, tasks)
 
     assert.deepEqual(
       eachRun.map(({ url, body }) => ({ url, body })),
@@ -167,6 +164,64 @@ test.group('Provider reads planned by the provider links', (group) => {
       unreadNotifications: 0,
     })
     assert.equal(response.body().data.activeContract.contractId, ana.part.contractId)
+  })
+
+  test("B6 reads the identities, then the month with its tasks and links in one statement; its summary is B5's row of the month", async ({
+    client,
+    assert,
+  }) => {
+    const { company: borrower } = await companyWithOwner()
+    const ana = await naturalProvider(borrower)
+    const second = await linkProvider(borrower, { userId: ana.user.id })
+    await entryOn(ana.part, ana.user, '2026-03-20', [30, 45, 15])
+    await entryOn(second.part, ana.user, '2026-03-20', [60])
+    await entryOn(ana.part, ana.user, '2026-03-02', [90])
+    /** Another month and another provider: neither is read */
+    await entryOn(ana.part, ana.user, '2026-02-27', [60])
+    const bruno = await naturalProvider(borrower)
+    await entryOn(bruno.part, bruno.user, '2026-03-10', [60])
+
+    const { accessToken } = await sessionTokens.openSession(ana.user, {})
+    const get = (url: string) =>
+      client.get(`/api/v1${url}`).bearerToken(accessToken).header('x-company-id', borrower.id)
+    let response: any
+    const statements = await statementsOf(async () => {
+      response = await get('/hours/current')
+    })
+    response.assertStatus(200)
+    /** The floor, the identities, the month */
+    assert.lengthOf(statements, 3, statements.join('\n'))
+    const month = response.body().data
+    const shown = month.entries.map((entry: any) => [
+      entry.date,
+      entry.contractId,
+      entry.tasks.map((task: any) => task.durationMinutes),
+    ])
+    assert.deepEqual(shown[0], ['2026-03-02', ana.part.contractId, [90]])
+    /** Two links' entries of one day, each with its own tasks in their order */
+    assert.sameDeepMembers(shown.slice(1), [
+      ['2026-03-20', ana.part.contractId, [30, 45, 15]],
+      ['2026-03-20', second.part.contractId, [60]],
+    ])
+    assert.deepEqual(month.days, [
+      { date: '2026-03-02', totalMinutes: 90, totalHours: 1.5 },
+      { date: '2026-03-20', totalMinutes: 150, totalHours: 2.5 },
+    ])
+
+    /** B5 counts its months in SQL: the same figures */
+    const months = (await get('/hours')).body().data
+    const { days, entries, ...summary } = month
+    assert.deepEqual(
+      months.find((row: any) => row.id === '2026-03'),
+      summary
+    )
+    assert.include(summary, { totalMinutes: 240, entriesCount: 3, daysWorked: 2 })
+    assert.include(summary, { firstEntry: '2026-03-02', lastEntry: '2026-03-20' })
+
+    /** A month without entries */
+    const april = (await get('/hours/2026-04')).body().data
+    assert.include(april, { id: '2026-04', totalMinutes: 0, entriesCount: 0, firstEntry: null })
+    assert.deepEqual([april.days, april.entries], [[], []])
   })
 
   test('the identities are the user and its owned companies; their PROVIDER parts are counted together', async ({
