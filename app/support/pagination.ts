@@ -144,13 +144,21 @@ const coveredCountWalkRows = () => COVERED_WALK_FACTOR * countWalkRows()
 /**
  * The first CTEs of a bounded search: `dense` (`walksPastCap`, SQL that
  * says the walk met more than the cap), `matches` (up to the cap + 1 rows
- * of `matchesSql`, a SELECT ... WHERE read through the trigram index, only
- * when not dense: the count and the page share them) and `counted`
- * (`total`, `capped`).
+ * of `matchesSql`, only when not dense: the count and the page share them)
+ * and `counted` (`total`, `capped`). `scopeSize` (SQL of the scope's row
+ * count) skips the walks of a scope of at most `countWalkRows()` rows:
+ * `matchesSql` reads such a scope whole (matchesByScopeSizeSql), up to
+ * the cap + 1 matches, which settles the count as exactly (the walks'
+ * samples were half of a 503-contract company's search, 0.47 of 0.89 ms).
  */
-export function searchMatchesAndCountSql(walksPastCap: string, matchesSql: string) {
+export function searchMatchesAndCountSql(
+  walksPastCap: string,
+  matchesSql: string,
+  scopeSize: string
+) {
   const { cap } = searchTotals
-  return `dense AS MATERIALIZED (SELECT ${walksPastCap} AS yes),
+  return `dense AS MATERIALIZED (
+         SELECT CASE WHEN ${scopeSize} <= ${countWalkRows()} THEN false ELSE ${walksPastCap} END AS yes),
        matches AS MATERIALIZED (
          SELECT * FROM (${matchesSql} AND NOT (SELECT yes FROM dense) OFFSET 0) matches
           LIMIT ${cap + 1}),

@@ -214,10 +214,12 @@ export const searchWalksPastCapSql = (matching: string) => {
 /**
  * The page and the count of a name search (CTEs `page` and `counted`),
  * neither reading every match (a word in most names matches most rows):
- * - the count walks `countWalkRows()` live contracts from one end of the
- *   list index (searchWalksPastCapSql): more than the cap there settles it
- *   (`totalCapped`), else up to the cap + 1 matches are read once
- *   (`matches`, companyMatchesSql);
+ * - a company of at most `countWalkRows()` contracts is read whole, once:
+ *   up to the cap + 1 matches (`matches`, companyMatchesSql) settle the
+ *   count; a larger one's count walks `countWalkRows()` live contracts
+ *   from one end of the list index (searchWalksPastCapSql): more than the
+ *   cap there settles it (`totalCapped`), else up to the cap + 1 matches
+ *   are read once (`matches`);
  * - at most the cap matches: the page is sorted from those matches (the
  *   trigram index read once for the count and the page: a word whose
  *   trigrams are in most names but which matches none rechecked them all
@@ -253,7 +255,8 @@ function searchPageAndCountSql(
                      OR ${COMPANY_CONTRACTS_SQL} <= ${rows}) AS yes)`
   return `${searchMatchesAndCountSql(
     searchWalksPastCapSql(matching),
-    `SELECT * FROM ${companyMatchesSql(LIST_COLUMNS_SQL, matching, filters.search!, byStatus)} WHERE true`
+    `SELECT * FROM ${companyMatchesSql(LIST_COLUMNS_SQL, matching, filters.search!, byStatus)} WHERE true`,
+    COMPANY_CONTRACTS_SQL
   )},
        ${walk('walked', pageWalkRows(end), capped)},
        ${walk('deep', coveredPageWalkRows(end), `${capped} AND NOT (SELECT yes FROM walked_fills)`)},

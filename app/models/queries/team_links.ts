@@ -175,12 +175,13 @@ const CUT_COLUMNS = `cp.id AS part_id, cp.company_id, cp.user_id, cp.is_active,
  * A borrower's search as CTEs: `counted` (total, capped) and `cut` (the
  * page of links), neither reading every match (a word in every link's
  * search text matches them all):
- * - the count walks the first `countWalkRows()` links in name order: more
- *   than the cap there settles it, else up to the cap + 1 matches are read
- *   (`matches`, once for the count and the page): a borrower of at most
- *   `countWalkRows()` links walks them all, a larger one reads the trigram
- *   index alone (matchesByScopeSizeSql: the statement is prepared, and a
- *   generic plan cannot choose per borrower);
+ * - a borrower of at most `countWalkRows()` links is read whole, once:
+ *   up to the cap + 1 matches (`matches`, for the count and the page);
+ * - a larger one's count walks its first `countWalkRows()` links in name
+ *   order: more than the cap there settles it, else up to the cap + 1
+ *   matches are read through the trigram index alone
+ *   (matchesByScopeSizeSql: the statement is prepared, and a generic plan
+ *   cannot choose per borrower);
  * - at most the cap matches: those matches sorted; more: the links
  *   in name order (contract_parts_links_sort) until the page is full,
  *   within `pageWalkRows()` links, else the trigram index and a sort.
@@ -212,7 +213,8 @@ function boundedSearchCut(
         linkCount,
         `SELECT ${CUT_COLUMNS} FROM ${walk(countWalkRows())} WHERE ${matchSql}`,
         `SELECT ${CUT_COLUMNS} FROM contract_parts cp WHERE ${trigramRead}`
-      )}) matches WHERE true`
+      )}) matches WHERE true`,
+      linkCount
     )},
      walked AS MATERIALIZED (
        SELECT ${CUT_COLUMNS} FROM ${walk(pageWalk)}
@@ -233,7 +235,8 @@ function boundedSearchCut(
                           AND NOT (SELECT yes FROM walk_fills) OFFSET 0) matches
          ORDER BY matches.sort_name, matches.part_id ${paging}))`,
     [
-      /** The sample and the count walk (walksPastCapSql), then the matches by the borrower's size */
+      /** The borrower's size, the sample and the count walk (walksPastCapSql), then the matches by its size */
+      ...borrowerId,
       ...scopeBindings,
       ...matchBindings,
       ...scopeBindings,

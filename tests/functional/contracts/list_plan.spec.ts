@@ -4,8 +4,8 @@ import db from '@adonisjs/lucid/services/db'
 import { contractBoardSql, BOARD_COLUMN_LIMIT } from '#actions/contracts/board_contracts'
 import { contractListSql, searchWalksPastCapSql } from '#actions/contracts/list_contracts'
 import { CONTRACT_STATUSES } from '#enums/contract_status'
-import { borrowerWithPlans, explainNodes, type PlanNode } from '#tests/support/plans'
-import { pageWalkRows, sampleWalkRows, searchTotals } from '#support/pagination'
+import { borrowerWithPlans, explainNodes, nodesOf, type PlanNode } from '#tests/support/plans'
+import { countWalkRows, pageWalkRows, sampleWalkRows, searchTotals } from '#support/pagination'
 import { withSearchCap } from '#tests/support/search_cap'
 
 const PER_STATUS = 200
@@ -66,6 +66,39 @@ test.group('Contracts / H1 and H2 plans at scale', (group) => {
       perPage: PAGE_SIZE,
       totalPages: (PER_STATUS * 15) / PAGE_SIZE,
     })
+  }).timeout(120_000)
+
+  test('H1 search in a company within the count walk reads it whole once: no walk, the same answer', async ({
+    assert,
+  }) => {
+    /** 300 contracts, within countWalkRows() (303 at a cap of 100), all matching */
+    const borrower = await borrowerWithPlans(CONTRACT_STATUSES, 20)
+    assert.isAtMost(300, countWalkRows())
+    const statement = contractListSql(borrower.id, { search: 'plan', perPage: PAGE_SIZE })
+    const nodes = await explain(statement)
+    const dense = nodes.find((node) => node['Subplan Name'] === 'CTE dense')!
+    assert.isEmpty(
+      contractScans(nodesOf(dense)).filter((node) => node['Actual Loops'] > 0),
+      'the samples and the count walk never run'
+    )
+
+    const body = JSON.parse(
+      (await db.rawQuery(statement.sql, statement.bindings as any)).rows[0].body
+    )
+    assert.deepInclude(body.meta, { total: searchTotals.cap, totalCapped: true })
+    const newest = await db
+      .from('contracts')
+      .where('company_id', borrower.id)
+      .orderBy([
+        { column: 'updated_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(PAGE_SIZE)
+      .select('id')
+    assert.deepEqual(
+      body.data.map((row: { id: string }) => row.id),
+      newest.map((row) => row.id)
+    )
   }).timeout(120_000)
 
   test('H1 search matching most contracts walks the list order: no trigram read', async ({
