@@ -24,7 +24,7 @@ import { ContractSchema } from '#database/schema'
 import { plannedAs } from '#support/prepared_statement'
 
 /** The 404 of a contract that is not the company's (translated, see resources/lang) */
-const CONTRACT_NOT_FOUND = 'errors.contract_not_found'
+export const CONTRACT_NOT_FOUND = 'errors.contract_not_found'
 
 /**
  * Columns (database/schema.ts):

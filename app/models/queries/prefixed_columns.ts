@@ -45,3 +45,52 @@ export function fromPrefixed<Model extends LucidModel>(
   if (own[key] === null || own[key] === undefined) return null
   return model.$createFromAdapterResult(own) as InstanceType<Model> & LucidRow
 }
+
+/** One branch of prefixedBranchesSql: the models its rows hold (each under its alias), read by `from` */
+export interface PrefixedBranch {
+  models: [LucidModel, string][]
+  /** `FROM ... WHERE ...` of the branch's rows (the aliases its joins name) */
+  from: string
+  /** The order of the branch's rows */
+  order: string
+}
+
+/**
+ * The prefixed columns of `model` under `alias`, each a NULL of its
+ * column's type (`(NULL::table).column`: the table's row type names it)
+ */
+function nullColumns(model: LucidModel, alias: string) {
+  /** Its table name is set when it boots */
+  model.boot()
+  return layout(model, alias)
+    .pairs.map(([prefixed, name]) => `(NULL::${model.table})."${name}" AS "${prefixed}"`)
+    .join(', ')
+}
+
+/**
+ * Several models' rows of different shapes in ONE statement (a record and
+ * its relations): a UNION ALL of the branches, each selecting every
+ * branch's models under their aliases (prefixedColumns), a typed NULL for
+ * the models it does not read (nullColumns: an untyped NULL would be
+ * text), plus `branch` (its index in `branches`) and `rank_<branch>` (the
+ * row's place in its branch's order). Rows come by branch, then rank;
+ * branchRows picks a branch's, fromPrefixed splits each row back.
+ */
+export function prefixedBranchesSql(branches: PrefixedBranch[]) {
+  const everyModel = branches.flatMap((branch) => branch.models)
+  const selects = branches.map((branch, index) => {
+    const own = new Set(branch.models.map(([, alias]) => alias))
+    const columns = everyModel.map(([model, alias]) =>
+      own.has(alias) ? prefixedColumns(model, alias) : nullColumns(model, alias)
+    )
+    return `(SELECT ${index} AS branch, row_number() OVER (ORDER BY ${branch.order}) AS rank,
+             ${columns.join(', ')}
+        ${branch.from})`
+  })
+  return `${selects.join('\n UNION ALL\n')}\n ORDER BY branch, rank`
+}
+
+/** The rows of branch `index` of a prefixedBranchesSql statement */
+export function branchRows<Row extends Record<string, unknown>>(rows: Row[], index: number) {
+  return rows.filter((row) => row.branch === index)
+}

@@ -69,27 +69,110 @@ test.group('Contracts / authoring (H3, H4, H5)', (group) => {
     }
   })
 
-  test("GET /contracts/:id reads the contract once, and each relation by the company's contract", async ({
+  test("GET /contracts/:id reads the contract and every relation in one statement, by the company's contract", async ({
     client,
     assert,
   }) => {
     const world = await contractWorld()
     const id = await createContract(client, world)
-    const statements = await statementsOf(async () => {
-      ;(await as(client, world.owner, world.company).get(`/contracts/${id}`)).assertStatus(200)
-    })
-    const contractReads = statements.filter((sql) => /^select \* from "contracts"/.test(sql))
-    assert.lengthOf(contractReads, 1, contractReads.join('\n'))
-    assert.match(contractReads[0], /"contracts"\."company_id" = /)
-    /** Read beside the contract, each relation is scoped to the company's contract itself */
-    const relations = statements.filter((sql) => /where "contract_id" in \(/.test(sql))
-    assert.lengthOf(relations, 7, statements.join('\n'))
-    for (const sql of relations) {
-      assert.include(
-        sql,
-        '(select "contracts"."id" from "contracts" where "contracts"."company_id" = '
-      )
+    const statements = (
+      await statementsOf(async () => {
+        ;(await as(client, world.owner, world.company).get(`/contracts/${id}`)).assertStatus(200)
+      })
+    ).filter((sql) => !/^insert into "(auth_sessions|refresh_tokens)"/.test(sql))
+    /** The floor (session, membership), then the detail */
+    assert.lengthOf(statements, 2, statements.join('\n'))
+    const [, detail] = statements
+    assert.match(
+      detail,
+      /^WITH owned AS \(SELECT id FROM contracts\s+WHERE company_id = \$1 AND deleted_at IS NULL AND id = \$2\)/
+    )
+    for (const table of [
+      'contract_parts',
+      'contract_part_groups',
+      'contract_variable_values',
+      'contract_document_requirements',
+      'contract_reviewers',
+      'contract_signature_groups',
+      'contract_signature_members',
+      'contract_uploaded_files',
+    ]) {
+      assert.include(detail, `FROM ${table} `)
     }
+    /** Every relation is read by the owned contract, never by the path's id alone */
+    assert.equal(detail.match(/IN \(SELECT id FROM owned\)/g)!.length, 9)
+  })
+
+  test('GET /contracts/:id returns every relation, each in its order, signature members in their group', async ({
+    client,
+    assert,
+  }) => {
+    const world = await contractWorld()
+    const second = await memberOf(world.company, 'user')
+    const id = await createContract(client, world)
+    const api = as(client, world.owner, world.company)
+    const parts = (await api.get(`/contracts/${id}`)).body().data.parts
+    ;(
+      await api.put(`/contracts/${id}`).json({
+        name: 'Contrato de consultoria',
+        partGroups: [
+          { name: 'Prestadores', partIds: parts.slice(1).map((part: any) => part.id) },
+          { name: 'Contratante', partIds: [parts[0].id] },
+        ],
+        revisionConfig: {
+          reviewers: [
+            { userId: second.id, isRequired: false },
+            { userId: world.reviewer.id, isRequired: true },
+          ],
+        },
+        signatureConfig: {
+          groups: [
+            {
+              name: 'Contratante',
+              order: 1,
+              members: [{ userId: second.id }, { userId: world.owner.id }],
+            },
+            { name: 'Testemunhas', order: 2, members: [{ userId: world.reviewer.id }] },
+            { name: 'Vazio', order: 3, members: [] },
+          ],
+        },
+      })
+    ).assertStatus(200)
+
+    const detail = (await api.get(`/contracts/${id}`)).body().data
+    assert.deepEqual(
+      detail.partGroups.map((row: any) => [row.name, row.partIds.length]),
+      [
+        ['Prestadores', parts.length - 1],
+        ['Contratante', 1],
+      ]
+    )
+    assert.deepEqual(detail.modelConfig.partGroups, detail.partGroups)
+    assert.deepEqual(
+      detail.revisionConfig.reviewers.map((row: any) => [row.userId, row.name, row.isRequired]),
+      [
+        [second.id, second.name, false],
+        [world.reviewer.id, world.reviewer.name, true],
+      ]
+    )
+    assert.deepEqual(
+      detail.signatureConfig.groups.map((row: any) => [
+        row.name,
+        row.members.map((member: any) => member.userId),
+      ]),
+      [
+        ['Contratante', [second.id, world.owner.id]],
+        ['Testemunhas', [world.reviewer.id]],
+        ['Vazio', []],
+      ]
+    )
+    assert.deepEqual(
+      detail.parts.map((part: any) => part.id),
+      parts.map((part: any) => part.id)
+    )
+    assert.lengthOf(detail.documents, 2)
+    assert.lengthOf(detail.variableValues, 2)
+    assert.deepEqual(detail.uploadedFiles, [])
   })
 
   test("another company's GET /contracts/:id is 404, and its relation reads find nothing", async ({
