@@ -1,6 +1,6 @@
 import type { Infer } from '@vinejs/vine/types'
 import db from '@adonisjs/lucid/services/db'
-import { asPreparedStatement } from '#support/prepared_statement'
+import { runListStatement } from '#support/prepared_statement'
 import readCache, { readCacheKey } from '#services/platform/read_cache'
 import type { ReadVersions } from '#support/read_versions'
 import NotificationDto from '#dtos/notification_dto'
@@ -54,10 +54,10 @@ export default class ListNotifications {
     const key = readCacheKey('notifications', [userId, companyId, filters])
     return readCache.text(key, versions, ['inbox'], async () => {
       const { sql, bindings } = inboxPageSql(userId, companyId, filters)
-      /* Prepared: each pooled connection plans it once, not on every request
-         (planning cost about what running it costs); the text varies only
-         with the filters. */
-      const { rows } = await asPreparedStatement(db.rawQuery(sql, bindings))
+      /* On its generic plan: the text varies only with the filters, and
+         left to PostgreSQL's rule it was planned on most runs (0.5 ms of
+         planning for 0.9 ms of running, in the mixed bench) */
+      const { rows } = await runListStatement(db.rawQuery(sql, bindings), 'generic')
       return rows[0].body as string
     })
   }

@@ -12,7 +12,7 @@ import ContractSignatureMember from '#models/contract_signature_member'
 import ContractUploadedFile from '#models/contract_uploaded_file'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { branchRows, fromPrefixed, prefixedBranchesSql } from '#models/queries/prefixed_columns'
-import { asPreparedStatement } from '#support/prepared_statement'
+import { runListStatement } from '#support/prepared_statement'
 
 /** The company's live contract `:id` (none when it is another company's or deleted) */
 const OWNED = `SELECT id FROM contracts
@@ -97,12 +97,14 @@ const DETAIL_SQL = () => (detailSql ??= `WITH owned AS (${OWNED}) ${prefixedBran
  * H5: the company's live contract `id` with every relation its detail
  * shows, in ONE prepared statement (prefixedBranchesSql: each relation a
  * branch, every model with the driver's own types); 404 when it is not
- * the company's. Read as eleven statements (the contract, seven relations
+ * the company's. It runs on its generic plan (keys only: no value changes
+ * it), planned once per connection: PostgreSQL's rule planned it six
+ * times per connection, 8 ms each. Read as eleven statements (the contract, seven relations
  * and four of their own), each ran in 0.02-0.05 ms and their round trips
  * cost the API and PostgreSQL ten times that.
  */
 export async function findContractDetail(companyId: string, id: string): Promise<Contract> {
-  const { rows } = await asPreparedStatement(db.rawQuery(DETAIL_SQL(), { companyId, id }))
+  const { rows } = await runListStatement(db.rawQuery(DETAIL_SQL(), { companyId, id }), 'generic')
   const branch = (index: number) => branchRows(rows, index)
   const [contractRow] = branch(0)
   if (!contractRow) throw new NotFoundException(CONTRACT_NOT_FOUND)

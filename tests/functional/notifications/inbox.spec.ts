@@ -6,6 +6,7 @@ import { NotificationFactory } from '#database/factories/notification_factory'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
 import { inboxOf } from '#tests/support/notifications'
 import { as } from '#tests/support/http'
+import { planCounts } from '#tests/support/prepared_runs'
 
 test.group('Notifications / inbox (I1-I4)', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
@@ -34,6 +35,21 @@ test.group('Notifications / inbox (I1-I4)', (group) => {
     )
     assert.include(body, { total: 3, page: 1, perPage: 20, totalPages: 1 })
     assert.equal(body.data[0].companyId, company.id)
+  })
+
+  test('I1 runs on its generic plan from its first run, whatever the filters', async ({
+    client,
+    assert,
+  }) => {
+    const { company, owner } = await companyWithOwner()
+    await inboxOf(owner, company, 3)
+    for (const query of ['', '?scope=contract', '?isRead=false&page=2']) {
+      const before = await planCounts('WITH inbox AS')
+      ;(await as(client, owner, company).get(`/notifications${query}`)).assertStatus(200)
+      const after = await planCounts('WITH inbox AS')
+      assert.equal(after.generic - before.generic, 1, query)
+      assert.equal(after.custom, before.custom, query)
+    }
   })
 
   test('I1 paginates (perPage up to 50) and filters by scope and isRead', async ({
