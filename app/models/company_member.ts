@@ -136,14 +136,18 @@ export default class CompanyMember extends compose(CompanyMemberSchema, withUuid
    * area's reads were planned on every request (0.5-0.8 ms each, for
    * 0.05 ms of running, most of an ordinary provider's database time),
    * but a generic plan read a provider of 180,000 links 2-3x slower.
+   * `client`: a transaction's, for a write that reads them in it.
    */
-  static async providerIdentitiesOf(userId: string): Promise<ProviderIdentities> {
+  static async providerIdentitiesOf(
+    userId: string,
+    client?: QueryClientContract
+  ): Promise<ProviderIdentities> {
     /** An identity's parts by one column (a user's by user_id, a company's by company_id) */
     const linksBy = (column: string) =>
       `(SELECT count(*)::int FROM (SELECT FROM contract_parts p
          WHERE p.${column} = ids.id AND p.role = 'PROVIDER' LIMIT ${providerLinks.few + 1}) counted)`
     const { rows } = await asPreparedStatement(
-      db.rawQuery(
+      (client ?? db).rawQuery(
         `SELECT ids.id, ${linksBy('user_id')} + ${linksBy('company_id')} AS links
            FROM (${CompanyMember.PROVIDER_IDS_SQL}) ids`,
         { userId }

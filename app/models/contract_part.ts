@@ -62,6 +62,8 @@ export default class ContractPart extends compose(ContractPartSchema, withUuidPr
    * The active link of the caller (part active, contract `active`), the
    * newest first; `providerId` picks one identity (user or company). The
    * contract is not preloaded (its callers use the link's ids only).
+   * Prepared for a provider of few links (providerIdentitiesOf): planned
+   * on each run, it cost 0.64 ms of planning an hours entry.
    */
   static async activeProviderLink(
     borrowerId: string,
@@ -69,11 +71,14 @@ export default class ContractPart extends compose(ContractPartSchema, withUuidPr
     providerId?: string,
     trx?: TransactionClientContract
   ) {
-    const providerIds = await CompanyMember.providerIdsOf(userId, trx)
-    const links = ContractPart.links(trx).actedFor(providerIds).ofBorrower(borrowerId).active()
+    const provider = await CompanyMember.providerIdentitiesOf(userId, trx)
+    const links = ContractPart.links(trx).actedFor(provider.ids).ofBorrower(borrowerId).active()
     links.query.whereHas('contract', (contract) => contract.where('status', 'active'))
     if (providerId) links.ofProvider(providerId)
-    return links.query.orderBy('contract_parts.created_at', 'desc').first()
+    return plannedAs(
+      links.query.orderBy('contract_parts.created_at', 'desc'),
+      provider.plan
+    ).first()
   }
 
   /**

@@ -224,6 +224,34 @@ test.group('Provider reads planned by the provider links', (group) => {
     assert.deepEqual([april.days, april.entries], [[], []])
   })
 
+  test("B8's link lookup is prepared for a provider of few links, planned each run past them", async ({
+    client,
+    assert,
+  }) => {
+    const { company: borrower } = await companyWithOwner()
+    const ana = await naturalProvider(borrower)
+    const { accessToken } = await sessionTokens.openSession(ana.user, {})
+    const log = async (date: string) => {
+      const queries = await statementsOf(async () => {
+        const response = await client
+          .post('/api/v1/monitoring/entries')
+          .bearerToken(accessToken)
+          .header('x-company-id', borrower.id)
+          .json({ date, tasks: [{ description: 'Work', durationMinutes: 60 }] })
+        response.assertStatus(201)
+      })
+      return queries.find((sql) => sql.startsWith('select * from "contract_parts"'))!
+    }
+    const lookup = await log('2026-03-20')
+    const kept = (await preparedRuns(lookup)).runs
+    await log('2026-03-21')
+    assert.equal((await preparedRuns(lookup)).runs, kept + 1, 'prepared')
+
+    providerLinks.few = 0
+    await log('2026-03-22')
+    assert.equal((await preparedRuns(lookup)).runs, kept + 1, 'planned on its run')
+  })
+
   test('the identities are the user and its owned companies; their PROVIDER parts are counted together', async ({
     assert,
   }) => {
