@@ -127,7 +127,11 @@ export function contractBoardSql(
 
 /**
  * The cards and the count of each column under a name search, neither
- * reading every match (a word in most names matches most contracts). Each
+ * reading every match (a word in most names matches most contracts). The
+ * company's column totals are read once (`column_totals`, its 15 counter
+ * rows): a read per column, inside the laterals, was pulled by the planner
+ * into each of the four places that use the total (60 reads a search, a
+ * third of a 503-contract company's 3.5 ms). Each
  * asked column decides alone (`column_walks`), from two samples with the
  * search as a filter: its `sampleWalkRows()` newest and oldest entries of
  * `contracts_board` (a batch of renamed contracts at the newest end hides
@@ -206,14 +210,16 @@ function searchedColumnsSql(
   /** The newest sample settles the column's cards: it read the whole column, or past its `end`-th match */
   const sampleCards = `columns.total <= ${sampleRows} OR columns.newest >= ${endSql}`
   return {
-    ctes: `WITH column_counts AS MATERIALIZED (
+    ctes: `WITH column_totals AS MATERIALIZED (
+         SELECT status, total FROM contract_status_counters WHERE company_id = :companyId),
+       column_counts AS MATERIALIZED (
          SELECT columns.key, columns.asked, counter.total, sample.newest, sample.oldest, walk.counted,
                 NOT columns.asked OR coalesce(walk.counted > ${columnCap}
                   OR walk.counted IS NOT NULL AND counter.total <= ${countRows}, false) AS counts
            FROM unnest(${keysSql}, ${askedSql}) AS columns(key, asked)
           CROSS JOIN LATERAL (
-                SELECT coalesce((SELECT total FROM contract_status_counters
-                                  WHERE company_id = :companyId AND status = columns.key), 0) AS total
+                SELECT coalesce((SELECT total FROM column_totals WHERE status = columns.key), 0) AS total
+                OFFSET 0
               ) counter
           CROSS JOIN LATERAL (
                 SELECT CASE WHEN columns.asked THEN ${hits(newest, sampleRows)} END AS newest,

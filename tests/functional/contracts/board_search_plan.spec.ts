@@ -143,6 +143,18 @@ test.group('Contracts / H2 search: each column decides its own read', (group) =>
     )
   }).timeout(120_000)
 
+  test("the company's column totals are read once, not once per column", async ({ assert }) => {
+    const borrower = await sampledBorrower()
+    const nodes = await explainNodes(
+      contractBoardSql(borrower.id, { search: 'plan', status: STATUSES as any })
+    )
+    const counterReads = nodes.filter(
+      (node) => node['Relation Name'] === 'contract_status_counters' && node['Actual Loops'] > 0
+    )
+    assert.isNotEmpty(counterReads)
+    for (const read of counterReads) assert.equal(read['Actual Loops'], 1)
+  }).timeout(120_000)
+
   test('every read gives the columns a read of the table gives', async ({ assert }) => {
     const borrower = await sampledBorrower()
     await rename(borrower.id, 'active', 250, 'Renamed')
