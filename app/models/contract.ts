@@ -91,29 +91,6 @@ export default class Contract extends compose(ContractSchema, withUuidPrimaryKey
     return firstOrNotFound(Contract.ownedQuery(companyId, id, trx), message, trx)
   }
 
-  /**
-   * `findOwned` (the same 404), the one statement that finds the contract
-   * shaped by `shape` (its preloads, or `prepared`)
-   */
-  static async findOwnedWith(
-    companyId: string,
-    id: string,
-    shape: (query: ModelQueryBuilderContract<typeof Contract>) => unknown
-  ) {
-    const query = Contract.ownedQuery(companyId, id)
-    shape(query)
-    return firstOrNotFound(query, CONTRACT_NOT_FOUND)
-  }
-
-  /**
-   * The id of the company's live contract `id`, as a subquery: a read of
-   * the contract's rows scoped to the company (none when it is not the
-   * company's), so it can run beside `findOwned` instead of after it.
-   */
-  static ownedId(companyId: string, id: string) {
-    return Contract.ownedQuery(companyId, id).select('contracts.id')
-  }
-
   private static ownedQuery(companyId: string, id: string, trx?: TransactionClientContract) {
     return Contract.query({ client: trx })
       .withScopes((scopes) => scopes.ownedBy(companyId))
@@ -139,7 +116,7 @@ export default class Contract extends compose(ContractSchema, withUuidPrimaryKey
     )
   }
 
-  /** `ofProvider` without its parts (read beside the contracts, `providerPartsOf`) */
+  /** `ofProvider` without its parts (read with each row, `providerPartOfRow`) */
   static publishedOfProvider(companyId: string, providerIds: string[]) {
     return Contract.query()
       .withScopes((scopes) => scopes.ownedBy(companyId))
@@ -148,20 +125,6 @@ export default class Contract extends compose(ContractSchema, withUuidPrimaryKey
         'contracts.id',
         ContractPart.links().actedFor(providerIds).query.select('contract_parts.contract_id')
       )
-  }
-
-  /**
-   * The provider's parts (oldest first) of the contracts `contractIds` (a
-   * subquery of their ids): what `ofProvider` preloads, read beside them
-   */
-  static providerPartsOf(
-    providerIds: string[],
-    contractIds: ModelQueryBuilderContract<typeof Contract>
-  ) {
-    return Contract.providerPartsOn(ContractPart.query(), providerIds).whereIn(
-      'contract_parts.contract_id',
-      contractIds
-    )
   }
 
   /**

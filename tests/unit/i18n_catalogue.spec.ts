@@ -57,7 +57,7 @@ const NOT_MESSAGES = [
 
 /** Literals that are not messages: SQL, and VineJS's own defaults (validator.json overrides them) */
 const NOT_TEXT = [
-  /^\s*(SELECT|UPDATE|INSERT|DELETE|WITH|AND|OR|CASE|FROM|WHERE)\b/,
+  /^\s*(SELECT|UPDATE|INSERT|DELETE|WITH|AND|OR|CASE|FROM|WHERE|JOIN|LEFT JOIN)\b/,
   /\{\{ \w+ \}\}/,
 ]
 
