@@ -1,5 +1,5 @@
 import CompanyMember, { type ProviderIdentities } from '#models/company_member'
-import ContractPart from '#models/contract_part'
+import ContractPart, { type SignedProviderContract } from '#models/contract_part'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { logoUrl } from '#services/files/logo_urls'
 
@@ -24,8 +24,15 @@ export default class ShowActiveContractSummary {
       membership.companyId,
       provider ?? (await CompanyMember.providerIdentitiesOf(membership.userId))
     )
-    if (!contract) return null
-    const borrower = membership.company
-    return { contract, borrower, logo: await logoUrl(borrower.logo) }
+    return contract ? activeContractWith(membership, contract) : null
   }
+}
+
+/** The active contract with its borrower (the context company) and the borrower's logo URL */
+export async function activeContractWith(
+  membership: CompanyMember,
+  contract: SignedProviderContract
+) {
+  const borrower = membership.company
+  return { contract, borrower, logo: await logoUrl(borrower.logo) }
 }

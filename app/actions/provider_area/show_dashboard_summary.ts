@@ -6,7 +6,7 @@ import { periodsAt, type HoursPeriods } from '#support/hours'
 import CompanyMember, { type ProviderIdentities } from '#models/company_member'
 import { inboxCountsQuery } from '#services/notifications/counters'
 import { runListStatement } from '#support/prepared_statement'
-import { logoUrl } from '#services/files/logo_urls'
+import { activeContractWith } from '#actions/provider_area/show_active_contract_summary'
 import type { ContractStatus } from '#enums/contract_status'
 
 /**
@@ -49,16 +49,14 @@ export default class ShowDashboardSummary {
       provider.plan
     )
     const [row] = rows
-    const borrower = membership.company
     return {
       weekMinutes: row.week as number,
       monthMinutes: row.month as number,
       active: row.active_id
-        ? {
-            contract: { id: row.active_id as string, status: row.active_status as ContractStatus },
-            borrower,
-            logo: await logoUrl(borrower.logo),
-          }
+        ? await activeContractWith(membership, {
+            id: row.active_id as string,
+            status: row.active_status as ContractStatus,
+          })
         : null,
       pendingComplianceSteps: row.pending_steps as number,
       unreadNotifications: Number(row.unread),

@@ -11,7 +11,12 @@ import ContractSignatureGroup from '#models/contract_signature_group'
 import ContractSignatureMember from '#models/contract_signature_member'
 import ContractUploadedFile from '#models/contract_uploaded_file'
 import { NotFoundException } from '#exceptions/http_exceptions'
-import { branchRows, fromPrefixed, prefixedBranchesSql } from '#models/queries/prefixed_columns'
+import {
+  branchRows,
+  fromPrefixed,
+  prefixedBranchesSql,
+  type PrefixedBranch,
+} from '#models/queries/prefixed_columns'
 import { runListStatement } from '#support/prepared_statement'
 
 /** The company's live contract `:id` (none when it is another company's or deleted) */
@@ -23,19 +28,19 @@ const ofContract = (table: string, alias: string, joins = '') =>
   `FROM ${table} ${alias} ${joins} WHERE ${alias}.contract_id IN (SELECT id FROM owned)`
 
 /**
- * The branches of the detail statement, in the order its rows come: the
- * contract, its parts (each with its company or its user), part groups,
+ * The branches of the detail statement, by name, in the order its rows
+ * come: the contract, its parts (each with its company or its user), part groups,
  * variable values, document requirements, reviewers (with their user),
  * signature groups, their members and the uploaded files, each in the
  * order the detail lists them (ties by id).
  */
-const BRANCHES = [
-  {
+const BRANCHES = {
+  contract: {
     models: [[Contract, 'c']],
     from: 'FROM contracts c WHERE c.id IN (SELECT id FROM owned)',
     order: 'c.id',
   },
-  {
+  parts: {
     models: [
       [ContractPart, 'p'],
       [Company, 'pco'],
@@ -48,22 +53,22 @@ const BRANCHES = [
     ),
     order: 'p.created_at, p.id',
   },
-  {
+  partGroups: {
     models: [[ContractPartGroup, 'g']],
     from: ofContract('contract_part_groups', 'g'),
     order: 'g.position, g.id',
   },
-  {
+  variableValues: {
     models: [[ContractVariableValue, 'v']],
     from: ofContract('contract_variable_values', 'v'),
     order: 'v.position, v.id',
   },
-  {
+  documents: {
     models: [[ContractDocumentRequirement, 'd']],
     from: ofContract('contract_document_requirements', 'd'),
     order: 'd.position, d.id',
   },
-  {
+  reviewers: {
     models: [
       [ContractReviewer, 'r'],
       [User, 'ru'],
@@ -71,46 +76,49 @@ const BRANCHES = [
     from: ofContract('contract_reviewers', 'r', 'LEFT JOIN users ru ON ru.id = r.user_id'),
     order: 'r.position, r.id',
   },
-  {
+  signatureGroups: {
     models: [[ContractSignatureGroup, 's']],
     from: ofContract('contract_signature_groups', 's'),
     order: 's.position, s.id',
   },
-  {
+  members: {
     models: [[ContractSignatureMember, 'sm']],
     from: `FROM contract_signature_members sm WHERE sm.group_id IN (
              SELECT id FROM contract_signature_groups WHERE contract_id IN (SELECT id FROM owned))`,
     order: 'sm.position, sm.id',
   },
-  {
+  uploadedFiles: {
     models: [[ContractUploadedFile, 'f']],
     from: ofContract('contract_uploaded_files', 'f'),
     order: 'f.uploaded_at, f.id',
   },
-] as Parameters<typeof prefixedBranchesSql>[0]
+} satisfies Record<string, PrefixedBranch>
 
 /** The detail statement, written once (its models booted first) */
 let detailSql: string | undefined
-const DETAIL_SQL = () => (detailSql ??= `WITH owned AS (${OWNED}) ${prefixedBranchesSql(BRANCHES)}`)
+const DETAIL_SQL = () =>
+  (detailSql ??= `WITH owned AS (${OWNED}) ${prefixedBranchesSql(Object.values(BRANCHES))}`)
+/** A branch's index in the statement: the order of BRANCHES */
+const BRANCH_INDEX = Object.keys(BRANCHES)
 
 /**
  * H5: the company's live contract `id` with every relation its detail
  * shows, in ONE prepared statement (prefixedBranchesSql: each relation a
  * branch, every model with the driver's own types); 404 when it is not
- * the company's. It runs on its generic plan (keys only: no value changes
- * it), planned once per connection: PostgreSQL's rule planned it six
- * times per connection, 8 ms each. Read as eleven statements (the contract, seven relations
+ * the company's. Read as eleven statements (the contract, seven relations
  * and four of their own), each ran in 0.02-0.05 ms and their round trips
- * cost the API and PostgreSQL ten times that.
+ * cost the API and PostgreSQL ten times that. It runs on its generic plan
+ * (keys only: no value changes it), planned once per connection:
+ * PostgreSQL's rule planned it six times per connection, 8 ms each.
  */
 export async function findContractDetail(companyId: string, id: string): Promise<Contract> {
   const { rows } = await runListStatement(db.rawQuery(DETAIL_SQL(), { companyId, id }), 'generic')
-  const branch = (index: number) => branchRows(rows, index)
-  const [contractRow] = branch(0)
+  const branch = (name: keyof typeof BRANCHES) => branchRows(rows, BRANCH_INDEX.indexOf(name))
+  const [contractRow] = branch('contract')
   if (!contractRow) throw new NotFoundException(CONTRACT_NOT_FOUND)
   const contract = fromPrefixed(Contract, 'c', contractRow)!
 
-  const parts = branch(1).map((row) => {
+  const parts = branch('parts').map((row) => {
     const part = fromPrefixed(ContractPart, 'p', row)!
     const company = fromPrefixed(Company, 'pco', row)
     const user = fromPrefixed(User, 'pu', row)
@@ -118,14 +126,14 @@ export async function findContractDetail(companyId: string, id: string): Promise
     if (user) part.$setRelated('user', user)
     return part
   })
-  const reviewers = branch(5).map((row) => {
+  const reviewers = branch('reviewers').map((row) => {
     const reviewer = fromPrefixed(ContractReviewer, 'r', row)!
     const user = fromPrefixed(User, 'ru', row)
     if (user) reviewer.$setRelated('user', user)
     return reviewer
   })
-  const members = branch(7).map((row) => fromPrefixed(ContractSignatureMember, 'sm', row)!)
-  const groups = branch(6).map((row) => {
+  const members = branch('members').map((row) => fromPrefixed(ContractSignatureMember, 'sm', row)!)
+  const groups = branch('signatureGroups').map((row) => {
     const group = fromPrefixed(ContractSignatureGroup, 's', row)!
     group.$setRelated(
       'members',
@@ -134,17 +142,17 @@ export async function findContractDetail(companyId: string, id: string): Promise
     return group
   })
   const all = <Model extends Parameters<typeof fromPrefixed>[0]>(
-    index: number,
+    name: keyof typeof BRANCHES,
     model: Model,
     alias: string
-  ) => branch(index).map((row) => fromPrefixed(model, alias, row)!)
+  ) => branch(name).map((row) => fromPrefixed(model, alias, row)!)
 
   contract.$setRelated('parts', parts)
-  contract.$setRelated('partGroups', all(2, ContractPartGroup, 'g'))
-  contract.$setRelated('variableValues', all(3, ContractVariableValue, 'v'))
-  contract.$setRelated('documents', all(4, ContractDocumentRequirement, 'd'))
+  contract.$setRelated('partGroups', all('partGroups', ContractPartGroup, 'g'))
+  contract.$setRelated('variableValues', all('variableValues', ContractVariableValue, 'v'))
+  contract.$setRelated('documents', all('documents', ContractDocumentRequirement, 'd'))
   contract.$setRelated('reviewers', reviewers)
   contract.$setRelated('signatureGroups', groups)
-  contract.$setRelated('uploadedFiles', all(8, ContractUploadedFile, 'f'))
+  contract.$setRelated('uploadedFiles', all('uploadedFiles', ContractUploadedFile, 'f'))
   return contract
 }
