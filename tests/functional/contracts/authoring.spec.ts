@@ -6,7 +6,7 @@ import CompanyMember from '#models/company_member'
 import { WorkflowFactory } from '#database/factories/contract_factory'
 import { contractWorld, createContract, fullPayload } from '#tests/support/contracts'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
-import { as } from '#tests/support/http'
+import { as, inSession } from '#tests/support/http'
 import { statementsOf } from '#tests/support/statements'
 import { findContractDetail } from '#models/queries/contract_detail'
 import { preparedRuns } from '#tests/support/prepared_runs'
@@ -76,11 +76,10 @@ test.group('Contracts / authoring (H3, H4, H5)', (group) => {
   }) => {
     const world = await contractWorld()
     const id = await createContract(client, world)
-    const statements = (
-      await statementsOf(async () => {
-        ;(await as(client, world.owner, world.company).get(`/contracts/${id}`)).assertStatus(200)
-      })
-    ).filter((sql) => !/^insert into "(auth_sessions|refresh_tokens)"/.test(sql))
+    const api = await inSession(client, world.owner, world.company)
+    const statements = await statementsOf(async () => {
+      ;(await api.get(`/contracts/${id}`)).assertStatus(200)
+    })
     /** The floor (session, membership), then the detail */
     assert.lengthOf(statements, 2, statements.join('\n'))
     const [, detail] = statements

@@ -6,10 +6,9 @@ import { companyWithOwner } from '#tests/support/tenancy'
 import { entryOn, legalProvider, linkProvider, naturalProvider } from '#tests/support/hours'
 import { statementsOf } from '#tests/support/statements'
 import { freezeClock } from '#tests/support/clock'
-import { as } from '#tests/support/http'
+import { as, inSession } from '#tests/support/http'
 import { UserFactory } from '#database/factories/user_factory'
 import { preparedRuns } from '#tests/support/prepared_runs'
-import sessionTokens from '#services/auth/session_token_service'
 
 /** Sunday 2026-03-22 23:30 in São Paulo (Monday 02:30 UTC) */
 const NOW = '2026-03-23T02:30:00.000Z'
@@ -95,14 +94,11 @@ test.group('Provider reads planned by the provider links', (group) => {
     await linkProvider(borrower, { userId: ana.user.id })
     /** Another provider's contract of the same borrower: never on Ana's pages */
     await naturalProvider(borrower)
-    const { accessToken } = await sessionTokens.openSession(ana.user, {})
+    const api = await inSession(client, ana.user, borrower)
     const pages = async () => {
       const bodies = []
       for (const page of [1, 2, 3]) {
-        const response = await client
-          .get(`/api/v1/contracts?perPage=2&page=${page}`)
-          .bearerToken(accessToken)
-          .header('x-company-id', borrower.id)
+        const response = await api.get(`/contracts?perPage=2&page=${page}`)
         response.assertStatus(200)
         bodies.push(response.body())
       }
@@ -141,13 +137,10 @@ test.group('Provider reads planned by the provider links', (group) => {
     const ana = await naturalProvider(borrower)
     await entryOn(ana.part, ana.user, '2026-03-20', [60])
     await entryOn(ana.part, ana.user, '2026-03-02', [30])
-    const { accessToken } = await sessionTokens.openSession(ana.user, {})
+    const api = await inSession(client, ana.user, borrower)
     let response: any
     const statements = await statementsOf(async () => {
-      response = await client
-        .get('/api/v1/summary')
-        .bearerToken(accessToken)
-        .header('x-company-id', borrower.id)
+      response = await api.get('/summary')
     })
     response.assertStatus(200)
     /** The floor (session, membership), the identities, the summary */
@@ -181,9 +174,7 @@ test.group('Provider reads planned by the provider links', (group) => {
     const bruno = await naturalProvider(borrower)
     await entryOn(bruno.part, bruno.user, '2026-03-10', [60])
 
-    const { accessToken } = await sessionTokens.openSession(ana.user, {})
-    const get = (url: string) =>
-      client.get(`/api/v1${url}`).bearerToken(accessToken).header('x-company-id', borrower.id)
+    const { get } = await inSession(client, ana.user, borrower)
     let response: any
     const statements = await statementsOf(async () => {
       response = await get('/hours/current')
@@ -230,13 +221,11 @@ test.group('Provider reads planned by the provider links', (group) => {
   }) => {
     const { company: borrower } = await companyWithOwner()
     const ana = await naturalProvider(borrower)
-    const { accessToken } = await sessionTokens.openSession(ana.user, {})
+    const api = await inSession(client, ana.user, borrower)
     const log = async (date: string) => {
       const queries = await statementsOf(async () => {
-        const response = await client
-          .post('/api/v1/monitoring/entries')
-          .bearerToken(accessToken)
-          .header('x-company-id', borrower.id)
+        const response = await api
+          .post('/monitoring/entries')
           .json({ date, tasks: [{ description: 'Work', durationMinutes: 60 }] })
         response.assertStatus(201)
       })
