@@ -9,7 +9,7 @@ import { fromPrefixed, prefixedColumns } from '#models/queries/prefixed_columns'
 import User from '#models/user'
 import Company from '#models/company'
 import { asPreparedStatement } from '#support/prepared_statement'
-import type { ReadVersions } from '#support/read_versions'
+import { readVersionSql, type ReadVersions } from '#support/read_versions'
 import { ApiKeySchema } from '#database/schema'
 
 /**
@@ -38,12 +38,11 @@ export default class ApiKey extends compose(ApiKeySchema, withUuidPrimaryKey) {
       db.rawQuery(
         `SELECT ${prefixedColumns(ApiKey, 'k')}, ${prefixedColumns(User, 'u')},
                 ${prefixedColumns(Company, 'c')},
-                coalesce(vc.version, 0) AS v_company, coalesce(vd.version, 0) AS v_directory
+                ${readVersionSql("'c:' || k.company_id")} AS v_company,
+                ${readVersionSql("'directory'")} AS v_directory
            FROM api_keys k
            JOIN users u ON u.id = k.user_id
            JOIN companies c ON c.id = k.company_id
-           LEFT JOIN read_versions vc ON vc.scope = 'c:' || k.company_id
-           LEFT JOIN read_versions vd ON vd.scope = 'directory'
           WHERE k.token_hash = ? AND k.revoked_at IS NULL
             AND (k.expires_at IS NULL OR k.expires_at > ?)`,
         [tokenHash, now.toJSDate()]

@@ -9,7 +9,7 @@ import CompanyMember from '#models/company_member'
 import { fromPrefixed, prefixedColumns } from '#models/queries/prefixed_columns'
 import db from '@adonisjs/lucid/services/db'
 import { asPreparedStatement } from '#support/prepared_statement'
-import type { ReadVersions } from '#support/read_versions'
+import { readVersionSql, type ReadVersions } from '#support/read_versions'
 import { nowLocal } from '#support/clock'
 import { AuthSessionSchema } from '#database/schema'
 
@@ -48,16 +48,15 @@ export default class AuthSession extends compose(AuthSessionSchema, withUuidPrim
         ? db.rawQuery(
             `SELECT ${prefixedColumns(AuthSession, 's')}, ${prefixedColumns(User, 'u')},
                     ${prefixedColumns(CompanyMember, 'm')}, ${prefixedColumns(Company, 'c')},
-                    coalesce(vc.version, 0) AS v_company, coalesce(vn.version, 0) AS v_inbox,
-                    coalesce(vu.version, 0) AS v_user, coalesce(vd.version, 0) AS v_directory
+                    ${readVersionSql("'c:' || m.company_id")} AS v_company,
+                    ${readVersionSql("'n:' || m.user_id || ':' || m.company_id")} AS v_inbox,
+                    ${readVersionSql("'u:' || m.user_id")} AS v_user,
+                    CASE WHEN m.company_id IS NOT NULL
+                         THEN ${readVersionSql("'directory'")} ELSE 0 END AS v_directory
                FROM auth_sessions s
                JOIN users u ON u.id = s.user_id
                LEFT JOIN company_members m ON m.user_id = s.user_id AND m.company_id = ?::uuid
                LEFT JOIN companies c ON c.id = m.company_id
-               LEFT JOIN read_versions vc ON vc.scope = 'c:' || m.company_id
-               LEFT JOIN read_versions vn ON vn.scope = 'n:' || m.user_id || ':' || m.company_id
-               LEFT JOIN read_versions vu ON vu.scope = 'u:' || m.user_id
-               LEFT JOIN read_versions vd ON vd.scope = 'directory' AND m.company_id IS NOT NULL
               WHERE ${active}`,
             [companyId, ...bindings]
           )
