@@ -116,13 +116,48 @@ export function orderByNewest(
 export const LIVE_CONTRACTS_SQL =
   'contracts.company_id = :companyId AND contracts.deleted_at IS NULL'
 
+/** A walk's order: the list's (newest change first) or its reverse (a count's order is free) */
+type WalkOrder = 'newest' | 'oldest'
+const walkOrderSql = (order: WalkOrder, at: string, id: string) =>
+  order === 'newest' ? `${at} DESC, ${id} DESC` : `${at}, ${id}`
+
+/** `status IN (...)` of a status filter's statuses (validated enum values, in the text) */
+const statusListSql = (statuses: readonly string[]) =>
+  statuses.map((status) => `'${status}'`).join(', ')
+
+/**
+ * `fields` of the first `rows` live contracts in `order`, as a derived
+ * table `contracts`: the company's (contracts_live_updated), or, given a
+ * status filter's `statuses`, each status's own order (contracts_board)
+ * merged, so that a filtered search walks only the statuses it reads (a
+ * word of 12,000 finished contracts was walked for behind 26,500 active
+ * ones, 12-18 ms; down the finished ones its page is their first rows).
+ */
+export function liveWalkSql(
+  fields: string,
+  order: WalkOrder,
+  rows: number | string,
+  statuses?: readonly string[]
+) {
+  const orderSql = walkOrderSql(order, 'contracts.updated_at', 'contracts.id')
+  const read = (status?: string) => `SELECT ${fields} FROM contracts
+                  WHERE ${LIVE_CONTRACTS_SQL}${status ? ` AND contracts.status = '${status}'` : ''}
+                  ORDER BY ${orderSql} LIMIT ${rows}`
+  if (!statuses || statuses.length < 2) return `(${read(statuses?.[0])}) contracts`
+  /** Merged in the same order (`fields` name updated_at and id): read as far as the page needs, never sorted */
+  const merged = statuses.map((status) => `(${read(status)})`).join('\n UNION ALL ')
+  return `(SELECT * FROM (${merged}) contracts ORDER BY ${orderSql} LIMIT ${rows}) contracts`
+}
+
+/** The live contracts a walk reads (liveWalkSql), counted by the trigger-kept counters (a primary-key read) */
+export const liveTotalSql = (statuses?: readonly string[]) =>
+  `(SELECT coalesce(sum(total), 0) FROM contract_status_counters WHERE company_id = :companyId${
+    statuses?.length ? ` AND status IN (${statusListSql(statuses)})` : ''
+  })`
+
 /** The company's live contracts in a read of a search's matches for `search` (matchesScopeSql) */
 const matchesReadSql = (search: string) =>
   `${matchesScopeSql('contracts.company_id = :companyId', search)} AND contracts.deleted_at IS NULL`
-
-/** The company's live contracts, counted by the trigger-kept counters (a primary-key read) */
-const COMPANY_CONTRACTS_SQL =
-  '(SELECT coalesce(sum(total), 0) FROM contract_status_counters WHERE company_id = :companyId)'
 
 /**
  * A read of the matches split by status: `reads(status)` is SQL that does
@@ -169,23 +204,22 @@ function trigramMatchesSql(fields: string, matching: string, search: string, byS
 /**
  * `fields` of the company's live contracts that match `matching` (a name
  * search for `search`), as a derived table `contracts`
- * (matchesByScopeSizeSql): a company of at most `countWalkRows()`
- * contracts is read whole down its covering list index, a larger one
- * through the trigram indexes (trigramMatchesSql).
+ * (matchesByScopeSizeSql): a scope of at most `countWalkRows()` contracts
+ * (the company's, or those of the `walked` statuses) is read whole down
+ * its covering index (liveWalkSql), a larger one through the trigram
+ * indexes (trigramMatchesSql).
  */
 export function companyMatchesSql(
   fields: string,
   matching: string,
   search: string,
-  byStatus?: ByStatus
+  byStatus?: ByStatus,
+  walked?: readonly string[]
 ) {
-  const whole = `SELECT ${fields} FROM (SELECT ${WALKED_COLUMNS_SQL} FROM contracts
-                                          WHERE ${LIVE_CONTRACTS_SQL}
-                                          ORDER BY ${newestFirstSql({})}
-                                          LIMIT ${countWalkRows()}) contracts
+  const whole = `SELECT ${fields} FROM ${liveWalkSql(WALKED_COLUMNS_SQL, 'newest', countWalkRows(), walked)}
                    WHERE ${matching}`
   return `(${matchesByScopeSizeSql(
-    COMPANY_CONTRACTS_SQL,
+    liveTotalSql(walked),
     whole,
     trigramMatchesSql(fields, matching, search, byStatus)
   )}) contracts`
@@ -194,27 +228,31 @@ export function companyMatchesSql(
 /** The fields a name search's conditions read (the stored lower-case name; status, progress) */
 export const SEARCHED_COLUMNS_SQL = 'contracts.name_search, contracts.status, contracts.progress'
 
+/** The fields a count walk reads: the searched ones and the order's (liveWalkSql merges by them) */
+const COUNT_WALKED_COLUMNS_SQL = `${SEARCHED_COLUMNS_SQL}, contracts.updated_at, contracts.id`
+
 /**
  * Whether `matching` (conditions on name, status, progress) matches more
- * than `searchTotals.cap` of the company's first `countWalkRows()` live
- * contracts from either end of the covering list index (oldest or newest
- * change first; walksPastCapSql): a search that matches most
- * contracts (about one row in three or more).
+ * than `searchTotals.cap` of the first `countWalkRows()` live contracts
+ * (the company's, or those of a status filter's `statuses`; liveWalkSql)
+ * from either end of their order (oldest or newest change first;
+ * walksPastCapSql): a search that matches most of them (about one row in
+ * three or more).
  */
-export const searchWalksPastCapSql = (matching: string) => {
-  const hits = (order: string) => (rows: number) =>
-    cappedCountSql(`(
-      SELECT ${SEARCHED_COLUMNS_SQL} FROM contracts WHERE ${LIVE_CONTRACTS_SQL}
-       ORDER BY ${order} LIMIT ${rows}) contracts WHERE ${matching}`)
-  return walksPastCapSql([hits('contracts.updated_at, contracts.id'), hits(newestFirstSql({}))], {
-    covered: true,
-  })
+export const searchWalksPastCapSql = (matching: string, statuses?: readonly string[]) => {
+  const hits = (order: WalkOrder) => (rows: number) =>
+    cappedCountSql(
+      `${liveWalkSql(COUNT_WALKED_COLUMNS_SQL, order, rows, statuses)} WHERE ${matching}`
+    )
+  return walksPastCapSql([hits('oldest'), hits('newest')], { covered: true })
 }
 
 /**
  * The page and the count of a name search (CTEs `page` and `counted`),
  * neither reading every match (a word in most names matches most rows):
- * - a company of at most `countWalkRows()` contracts is read whole, once:
+ * - the walks read the live contracts of the filter's statuses, each
+ *   status down its own order, merged, or the company's (liveWalkSql);
+ * - a scope of at most `countWalkRows()` contracts is read whole, once:
  *   up to the cap + 1 matches (`matches`, companyMatchesSql) settle the
  *   count; a larger one's count walks `countWalkRows()` live contracts
  *   from one end of the list index (searchWalksPastCapSql): more than the
@@ -242,21 +280,22 @@ function searchPageAndCountSql(
   const end = page * perPage
   const matching = conditions.join(' AND ')
   const byStatus = filteredStatuses(filters)
+  /** The live contracts the walks read: the filter's statuses', else the company's */
+  const statuses = byStatus?.statuses
   const capped = '(SELECT capped FROM counted)'
   /** A walk (`name`): the page of the matches among the first `rows` live contracts, and whether it is the page */
   const walk = (name: string, rows: number, runs: string) => `${name} AS MATERIALIZED (
-         SELECT ${LIST_COLUMNS_SQL} FROM (SELECT ${WALKED_COLUMNS_SQL} FROM contracts WHERE ${LIVE_CONTRACTS_SQL}
-                         ORDER BY ${newestFirstSql({})} LIMIT ${rows}) contracts
+         SELECT ${LIST_COLUMNS_SQL} FROM ${liveWalkSql(WALKED_COLUMNS_SQL, 'newest', rows, statuses)}
           WHERE ${matching} AND ${runs}
           ORDER BY ${newestFirstSql({})} ${pageWindowSql(perPage)}),
        ${name}_fills AS (
          SELECT ${runs}
                 AND ((SELECT count(*) FROM ${name}) = CAST(:perPage AS int)
-                     OR ${COMPANY_CONTRACTS_SQL} <= ${rows}) AS yes)`
+                     OR ${liveTotalSql(statuses)} <= ${rows}) AS yes)`
   return `${searchMatchesAndCountSql(
-    searchWalksPastCapSql(matching),
-    `SELECT * FROM ${companyMatchesSql(LIST_COLUMNS_SQL, matching, filters.search!, byStatus)} WHERE true`,
-    COMPANY_CONTRACTS_SQL
+    searchWalksPastCapSql(matching, statuses),
+    `SELECT * FROM ${companyMatchesSql(LIST_COLUMNS_SQL, matching, filters.search!, byStatus, statuses)} WHERE true`,
+    liveTotalSql(statuses)
   )},
        ${walk('walked', pageWalkRows(end), capped)},
        ${walk('deep', coveredPageWalkRows(end), `${capped} AND NOT (SELECT yes FROM walked_fills)`)},
@@ -295,6 +334,17 @@ export function contractListSql(companyId: string, filters: Infer<typeof listCon
     ...conditions,
   ].join(' AND ')
   const order = newestFirstSql(filters)
+  const statuses = filteredStatuses(filters)?.statuses
+  /**
+   * Several statuses' page: each status read down its own order
+   * (contracts_board) as far as the page ends, merged; their rows in one
+   * order were a walk past other statuses' rows or a sort of them all
+   * (`signing,in_review` at 10x: 4.9 ms)
+   */
+  const statusesPage =
+    statuses && statuses.length > 1
+      ? `SELECT * FROM ${liveWalkSql(LIST_COLUMNS_SQL, 'newest', `(SELECT CAST(:offset AS bigint) + ${perPage})`, statuses)}`
+      : undefined
   const pageAndCount =
     filters.search && !filters.ref
       ? searchPageAndCountSql(filters, conditions, { page, perPage })
@@ -302,8 +352,8 @@ export function contractListSql(companyId: string, filters: Infer<typeof listCon
         ? `matches AS MATERIALIZED (SELECT ${LIST_COLUMNS_SQL} FROM contracts WHERE ${where}),
        page AS (SELECT * FROM matches contracts ORDER BY ${order} ${pageWindowSql(perPage)}),
        counted AS (SELECT count(*)::int AS total, false AS capped FROM matches)`
-        : `page AS (SELECT ${LIST_COLUMNS_SQL} FROM contracts
-                 WHERE ${where} ORDER BY ${order} ${pageWindowSql(perPage)}),
+        : `page AS (${statusesPage ?? `SELECT ${LIST_COLUMNS_SQL} FROM contracts WHERE ${where}`}
+                 ORDER BY ${order} ${pageWindowSql(perPage)}),
        counted AS (
          SELECT coalesce(sum(total), 0)::int AS total, false AS capped FROM contract_status_counters
           WHERE company_id = :companyId

@@ -132,22 +132,111 @@ test.group('Contracts / H1 and H2 plans at scale', (group) => {
       contractListSql(borrower.id, { search: 'plan 12', status: ['active', 'draft'] })
     )
 
-    const scans = contractScans(nodes).filter((node) => node['Actual Loops'] > 0)
-    const walks = scans.filter((node) => node['Index Name'] === 'contracts_live_updated')
-    assert.deepEqual(
-      walks.map((walk) => walk['Actual Rows']),
-      [sampleWalkRows(), sampleWalkRows()],
+    const ran = (node: PlanNode) => node['Actual Loops'] > 0
+    const dense = nodes.find((node) => node['Subplan Name'] === 'CTE dense')!
+    const samples = contractScans(nodesOf(dense)).filter(ran)
+    /** Each end's sample merges the filter's two statuses, each read down its own order */
+    assert.lengthOf(
+      samples,
+      4,
       'only the samples of both ends: too few of their rows match for a count walk or a page walk'
+    )
+    assert.isAtMost(Math.max(...samples.map((sample) => sample['Actual Rows'])), sampleWalkRows())
+    assert.isFalse(
+      samples.some((sample) => sample['Index Name'] === 'contracts_live_updated'),
+      "the filter's statuses, not the company's order"
     )
     /** (Each status's trigram index at 10x; on a table this small the planner may take the status index) */
     assert.deepEqual(
-      scans
-        .filter((node) => node['Index Name'] !== 'contracts_live_updated')
+      contractScans(nodes)
+        .filter((node) => ran(node) && !samples.includes(node))
         .map((node) => node['Actual Loops']),
       [1, 1],
       'the count and the page from one read of the matches: one read per status of the filter'
     )
   }).timeout(120_000)
+  test('H1 search within a status filter walks only its statuses: not the newer contracts of others', async ({
+    assert,
+  }) => {
+    const borrower = await largeBorrower()
+    /** Every finished contract has the word, and every other contract changed after them */
+    await db.rawQuery(
+      `UPDATE contracts SET name = 'Obra ' || id, updated_at = updated_at - interval '1 year'
+        WHERE company_id = ? AND status = 'finished'`,
+      [borrower.id]
+    )
+    await db.rawQuery('ANALYZE contracts')
+    const statement = contractListSql(borrower.id, {
+      search: 'obra',
+      status: ['finished'],
+      perPage: PAGE_SIZE,
+    })
+    const scans = contractScans(await explainWithoutSeqScan(statement)).filter(
+      (node) => node['Actual Loops'] > 0
+    )
+    assert.isFalse(
+      scans.some((node) => node['Index Name'] === 'contracts_live_updated'),
+      "never the company's order, where 2,800 newer contracts come first"
+    )
+    const read = scans.reduce((rows, node) => rows + node['Actual Rows'] * node['Actual Loops'], 0)
+    assert.isAtMost(read, 4 * PER_STATUS, 'the finished contracts: samples, count and page')
+
+    const body = JSON.parse(
+      (await db.rawQuery(statement.sql, statement.bindings as any)).rows[0].body
+    )
+    assert.deepInclude(body.meta, { total: searchTotals.cap, totalCapped: true })
+    const newest = await db
+      .from('contracts')
+      .where({ company_id: borrower.id, status: 'finished' })
+      .orderBy([
+        { column: 'updated_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(PAGE_SIZE)
+      .select('id')
+    assert.deepEqual(
+      body.data.map((row: { id: string }) => row.id),
+      newest.map((row) => row.id)
+    )
+  }).timeout(120_000)
+
+  test('H1 page of several statuses merges their own orders: no sort, each read to the page end', async ({
+    assert,
+  }) => {
+    const borrower = await largeBorrower()
+    const filters = { status: ['signing', 'in_review'] as ('signing' | 'in_review')[] }
+    const statement = contractListSql(borrower.id, { ...filters, page: 3, perPage: PAGE_SIZE })
+    const nodes = await explain(statement)
+
+    const scans = contractScans(nodes)
+    assert.deepEqual(
+      scans.map((scan) => scan['Index Name']),
+      ['contracts_board', 'contracts_board']
+    )
+    assert.isAtMost(Math.max(...scans.map((scan) => scan['Actual Rows'])), 3 * PAGE_SIZE)
+    assert.isFalse(nodes.some((node) => /Sort/.test(node['Node Type'])))
+
+    const body = JSON.parse(
+      (await db.rawQuery(statement.sql, statement.bindings as any)).rows[0].body
+    )
+    const expected = await db
+      .from('contracts')
+      .where('company_id', borrower.id)
+      .whereIn('status', filters.status)
+      .orderBy([
+        { column: 'updated_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .offset(2 * PAGE_SIZE)
+      .limit(PAGE_SIZE)
+      .select('id')
+    assert.deepEqual(
+      body.data.map((row: { id: string }) => row.id),
+      expected.map((row) => row.id)
+    )
+    assert.equal(body.meta.total, 2 * PER_STATUS)
+  }).timeout(120_000)
+
   test('a word the latest writes lack but most contracts have is walked, not read by trigram', async ({
     assert,
   }) => {
