@@ -1,10 +1,10 @@
-import edge from 'edge.js'
 import type { I18n } from '@adonisjs/i18n'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import env from '#start/env'
 import type { MailPayload } from '#models/delivery'
 import { enqueueDeliveries } from '#services/platform/outbox'
 import { htmlToPlainText } from '#support/html'
+import emailViews from '#services/notifications/email_views'
 
 export type { MailPayload }
 
@@ -22,8 +22,8 @@ export async function renderEmail(
   data: Record<string, unknown> = {}
 ) {
   const appName = env.get('MAIL_FROM_NAME', 'Contratos')
-  const content = await edge.render(`emails/${templateName}`, { appName, i18n, ...data })
-  const html = await edge.render('layouts/email', {
+  const content = await emailViews().render(`emails/${templateName}`, { appName, i18n, ...data })
+  const html = await emailViews().render('layouts/email', {
     appName,
     i18n,
     subject: data.subject ?? data.title ?? appName,
