@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import db from '@adonisjs/lucid/services/db'
 import type { RawQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import { GENERIC_PLANS_CONNECTION } from '#config/database'
+import { compileRaw } from '#support/compiled_raw'
 
 /** What the statement is sent through: Knex's client of the query (its pool or transaction) */
 interface ConnectionSource {
@@ -63,7 +64,7 @@ function genericPlansSource() {
  * prepared statement. Only the plan is kept, never data: PostgreSQL
  * invalidates it on any schema change of the tables it reads.
  *
- * The statement is compiled once by Knex and sent on a connection of the
+ * The statement is compiled once (compileRaw) and sent on a connection of the
  * query's client (the pool, or the transaction's own connection), not
  * through Knex's runner: these statements run on every request, and the
  * runner compiled the text a second time and wrapped the call in layers
@@ -76,7 +77,9 @@ export async function asPreparedStatement(
   query: RawQueryBuilderContract,
   { generic = false }: { generic?: boolean } = {}
 ): Promise<{ rows: any[] }> {
-  const { sql, bindings } = query.knexQuery.toSQL().toNative()
+  const { sql, bindings } = compileRaw(
+    query.knexQuery as unknown as Parameters<typeof compileRaw>[0]
+  )
   const client = (query.knexQuery as unknown as { client: ConnectionSource }).client
   /** Off a transaction, a generic run takes a connection of the generic-plan sessions */
   const source = generic && !query.client.isTransaction ? genericPlansSource() : client
