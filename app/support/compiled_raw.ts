@@ -1,5 +1,5 @@
-/** What `compileRaw` reads of a Knex raw query */
-interface KnexRaw {
+/** What `compileRaw` reads of a Knex raw query (a query builder's `knexQuery`) */
+export interface KnexRaw {
   sql: string
   bindings?: unknown
   _wrappedBefore?: string

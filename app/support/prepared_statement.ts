@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import db from '@adonisjs/lucid/services/db'
 import type { RawQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import { GENERIC_PLANS_CONNECTION } from '#config/database'
-import { compileRaw } from '#support/compiled_raw'
+import { compileRaw, type KnexRaw } from '#support/compiled_raw'
 
 /** What the statement is sent through: Knex's client of the query (its pool or transaction) */
 interface ConnectionSource {
@@ -77,9 +77,7 @@ export async function asPreparedStatement(
   query: RawQueryBuilderContract,
   { generic = false }: { generic?: boolean } = {}
 ): Promise<{ rows: any[] }> {
-  const { sql, bindings } = compileRaw(
-    query.knexQuery as unknown as Parameters<typeof compileRaw>[0]
-  )
+  const { sql, bindings } = compileRaw(query.knexQuery as unknown as KnexRaw)
   const client = (query.knexQuery as unknown as { client: ConnectionSource }).client
   /** Off a transaction, a generic run takes a connection of the generic-plan sessions */
   const source = generic && !query.client.isTransaction ? genericPlansSource() : client

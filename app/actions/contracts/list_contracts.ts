@@ -339,7 +339,7 @@ export function contractListSql(companyId: string, filters: Infer<typeof listCon
    * Several statuses' page: each status read down its own order
    * (contracts_board) as far as the page ends, merged; their rows in one
    * order were a walk past other statuses' rows or a sort of them all
-   * (`signing,in_review` at 10x: 4.9 ms)
+   * (`signing,in_review` at 10x: 4.6 ms of PostgreSQL's time, 0.4 now)
    */
   const statusesPage =
     statuses && statuses.length > 1

@@ -12,7 +12,7 @@ let views: Edge | undefined
  * provider is not registered. With it, every request built a renderer of
  * its shared instance (the auth middleware shares `auth` with `ctx.view`
  * when there is one), and that instance, created before it is configured,
- * listed the views directory on every renderer: 1-1.5% of the API's CPU in
+ * listed the views directory on every renderer: 1-1.7% of the API's CPU in
  * the mixed bench. Created at the first render (the app booted, its
  * environment known), with the template cache on in production.
  */

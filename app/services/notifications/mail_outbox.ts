@@ -22,8 +22,9 @@ export async function renderEmail(
   data: Record<string, unknown> = {}
 ) {
   const appName = env.get('MAIL_FROM_NAME', 'Contratos')
-  const content = await emailViews().render(`emails/${templateName}`, { appName, i18n, ...data })
-  const html = await emailViews().render('layouts/email', {
+  const views = emailViews()
+  const content = await views.render(`emails/${templateName}`, { appName, i18n, ...data })
+  const html = await views.render('layouts/email', {
     appName,
     i18n,
     subject: data.subject ?? data.title ?? appName,

@@ -1,12 +1,10 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import { compileRaw } from '#support/compiled_raw'
-
-type Raw = Parameters<typeof compileRaw>[0]
+import { compileRaw, type KnexRaw } from '#support/compiled_raw'
 
 /** The Knex raw query of a text and its values, as the statements are built */
 const rawOf = (sql: string, bindings: unknown) =>
-  db.rawQuery(sql, bindings as any).knexQuery as unknown as Raw
+  db.rawQuery(sql, bindings as any).knexQuery as unknown as KnexRaw
 
 /** What Knex itself compiles (the reference), and compileRaw's answer on a first and a later run */
 function compiledTwice(sql: string, bindings: unknown) {
