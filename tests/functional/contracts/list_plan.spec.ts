@@ -23,6 +23,22 @@ const explainWithoutSeqScan = (statement: { sql: string; bindings: Record<string
 const contractScans = (nodes: PlanNode[]) =>
   nodes.filter((node) => node['Relation Name'] === 'contracts')
 
+/** The ids of a company's contracts (of `statuses`, when given) in list order, one page from `offset` */
+async function listOrderIds(companyId: string, { statuses = [] as string[], offset = 0 } = {}) {
+  const rows = await db
+    .from('contracts')
+    .where('company_id', companyId)
+    .if(statuses.length, (query) => query.whereIn('status', statuses))
+    .orderBy([
+      { column: 'updated_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .offset(offset)
+    .limit(PAGE_SIZE)
+    .select('id')
+  return rows.map((row) => row.id as string)
+}
+
 test.group('Contracts / H1 and H2 plans at scale', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   /** Below the 3000 contracts of a status-rich borrower, so that searches can pass it */
@@ -86,18 +102,9 @@ test.group('Contracts / H1 and H2 plans at scale', (group) => {
       (await db.rawQuery(statement.sql, statement.bindings as any)).rows[0].body
     )
     assert.deepInclude(body.meta, { total: searchTotals.cap, totalCapped: true })
-    const newest = await db
-      .from('contracts')
-      .where('company_id', borrower.id)
-      .orderBy([
-        { column: 'updated_at', order: 'desc' },
-        { column: 'id', order: 'desc' },
-      ])
-      .limit(PAGE_SIZE)
-      .select('id')
     assert.deepEqual(
       body.data.map((row: { id: string }) => row.id),
-      newest.map((row) => row.id)
+      await listOrderIds(borrower.id)
     )
   }).timeout(120_000)
 
@@ -185,18 +192,9 @@ test.group('Contracts / H1 and H2 plans at scale', (group) => {
       (await db.rawQuery(statement.sql, statement.bindings as any)).rows[0].body
     )
     assert.deepInclude(body.meta, { total: searchTotals.cap, totalCapped: true })
-    const newest = await db
-      .from('contracts')
-      .where({ company_id: borrower.id, status: 'finished' })
-      .orderBy([
-        { column: 'updated_at', order: 'desc' },
-        { column: 'id', order: 'desc' },
-      ])
-      .limit(PAGE_SIZE)
-      .select('id')
     assert.deepEqual(
       body.data.map((row: { id: string }) => row.id),
-      newest.map((row) => row.id)
+      await listOrderIds(borrower.id, { statuses: ['finished'] })
     )
   }).timeout(120_000)
 
@@ -219,20 +217,9 @@ test.group('Contracts / H1 and H2 plans at scale', (group) => {
     const body = JSON.parse(
       (await db.rawQuery(statement.sql, statement.bindings as any)).rows[0].body
     )
-    const expected = await db
-      .from('contracts')
-      .where('company_id', borrower.id)
-      .whereIn('status', filters.status)
-      .orderBy([
-        { column: 'updated_at', order: 'desc' },
-        { column: 'id', order: 'desc' },
-      ])
-      .offset(2 * PAGE_SIZE)
-      .limit(PAGE_SIZE)
-      .select('id')
     assert.deepEqual(
       body.data.map((row: { id: string }) => row.id),
-      expected.map((row) => row.id)
+      await listOrderIds(borrower.id, { statuses: filters.status, offset: 2 * PAGE_SIZE })
     )
     assert.equal(body.meta.total, 2 * PER_STATUS)
   }).timeout(120_000)
