@@ -76,8 +76,8 @@ export const PROVIDER_LIST_ITEM_SHAPE = jsonShape('TeamProviderListItem', {
 })
 
 export default class ProviderListItemDto {
-  /** The item as PostgreSQL writes it (F sends the page as JSON text, json_build_object) */
-  static JSON_SQL = PROVIDER_LIST_ITEM_SHAPE.objectSql()
+  /** The item as the compact JSON text PostgreSQL writes (F sends the page as is) */
+  static JSON_SQL = PROVIDER_LIST_ITEM_SHAPE.formatSql()
 
   static fromRow(row: TeamLinkRow): ShapeOf<typeof PROVIDER_LIST_ITEM_SHAPE.fields> {
     return PROVIDER_LIST_ITEM_SHAPE.from(row)

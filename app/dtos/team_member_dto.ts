@@ -86,8 +86,8 @@ export default class TeamMemberDto {
     return TEAM_MEMBER_SHAPE.from(row)
   }
 
-  /** listItem built by PostgreSQL (E1 sends the page as JSON text, json_build_object) */
-  static LIST_ITEM_JSON_SQL = TEAM_MEMBER_LIST_ITEM_SHAPE.objectSql()
+  /** listItem as the compact JSON text PostgreSQL writes (E1 sends the page as is) */
+  static LIST_ITEM_JSON_SQL = TEAM_MEMBER_LIST_ITEM_SHAPE.formatSql()
 
   static listItem(row: TeamLinkRow): ShapeOf<typeof TEAM_MEMBER_LIST_ITEM_SHAPE.fields> {
     return TEAM_MEMBER_LIST_ITEM_SHAPE.from(row)

@@ -12,10 +12,9 @@ import {
  * A response shape declared once: each field names its JSON kind, its SQL
  * value (for the lists PostgreSQL writes as JSON text) and how it is read
  * from a model or row. From the one declaration come the TypeScript type,
- * the mapping (`shape.from`), the JSON text SQL in either form
- * (`formatSql`: compact text by format(); `objectSql`: json_build_object)
- * and the OpenAPI schema, so a field cannot be added, dropped or moved in
- * one of them only.
+ * the mapping (`shape.from`), the JSON text SQL (`formatSql`: compact
+ * text by format(), as JSON.stringify writes it) and the OpenAPI schema,
+ * so a field cannot be added, dropped or moved in one of them only.
  *
  * SQL values name their parameters in braces: `{row}.company_id`; the
  * caller gives them (`shape.formatSql({ row: 'page' })`).
@@ -262,24 +261,6 @@ export class JsonShape<F extends Fields> {
   arraySql(from: string, orderBy: string, params: Record<string, string> = {}) {
     const items = `string_agg(${this.formatSql(params)}, ',' ORDER BY ${substitute(orderBy, params)})`
     return `(SELECT ${jsonArraySql(items)} FROM ${substitute(from, params)})`
-  }
-
-  /** The value as json_build_object (PostgreSQL's padded JSON text) */
-  objectSql(params: Record<string, string> = {}): string {
-    const pairs = Object.entries(this.fields).map(([key, spec]) => {
-      if (spec.kind === 'array' || spec.text) {
-        throw new Error(`json_shape: ${this.name}.${key} has no json_build_object form`)
-      }
-      const nested = spec.nested?.objectSql(params)
-      const value =
-        spec.kind !== 'object'
-          ? substitute(spec.sql, params)
-          : spec.when
-            ? `CASE WHEN ${substitute(spec.when, params)} THEN ${nested} END`
-            : nested
-      return `'${key}', ${value}`
-    })
-    return `json_build_object(${pairs.join(', ')})`
   }
 
   /** The OpenAPI schema of the shape */

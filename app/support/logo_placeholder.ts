@@ -10,7 +10,7 @@ export const LOGO_PLACEHOLDER_SQL = `CASE WHEN co.logo IS NULL OR co.logo = '' T
   WHEN co.logo ~* '^(http|https)://' THEN co.logo ELSE 'sign:' || co.id END`
 
 /**
- * The placeholder as PostgreSQL's JSON text holds it (json_build_object
- * writes `"key" : value`); the company id is the first group.
+ * The placeholder as the list's compact JSON text holds it (JsonShape's
+ * formatSql writes `"key":value`); the company id is the first group.
  */
-export const LOGO_PLACEHOLDER_IN_JSON = /"logo" : "sign:([0-9a-f-]{36})"/g
+export const LOGO_PLACEHOLDER_IN_JSON = /"logo":"sign:([0-9a-f-]{36})"/g

@@ -5,6 +5,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { HoursPeriods } from '#support/hours'
 import { stripDocument } from '#support/documents'
 import { escapeLike } from '#support/like'
+import { jsonArraySql } from '#support/json_text'
 import {
   cappedCountSql,
   countWalkRows,
@@ -350,12 +351,24 @@ function linkPageParts(
         { pageSize: filters.pageSize, offset }
       )
     : undefined
+  /**
+   * An unfiltered page of a borrower's links walks the (counterparty_of,
+   * link_name, id) index alone to its offset (an index-only scan), then
+   * reads its own links by id: a deep page read the row of every link it
+   * skipped (page 50: 818 buffers, now 15 for the walk and 80 for the page).
+   */
+  const indexOnlyWalk = borrowerView && where.length === 1 && !windowCount
   const cut = boundedSearch
     ? 'cut'
-    : `(SELECT ${CUT_COLUMNS} ${windowTotal}
-         FROM contract_parts cp
-         WHERE ${where.join(' AND ')}
-         ORDER BY cp.link_name, cp.id ${limit}) cut`
+    : indexOnlyWalk
+      ? `(SELECT ${CUT_COLUMNS}
+           FROM (SELECT cp.id FROM contract_parts cp WHERE ${scopeSql}
+                 ORDER BY cp.link_name, cp.id ${limit}) walked
+           JOIN contract_parts cp ON cp.id = walked.id) cut`
+      : `(SELECT ${CUT_COLUMNS} ${windowTotal}
+           FROM contract_parts cp
+           WHERE ${where.join(' AND ')}
+           ORDER BY cp.link_name, cp.id ${limit}) cut`
 
   return {
     total,
@@ -450,7 +463,8 @@ export interface TeamLinkJsonPage {
 
 /**
  * A borrower's links (E1, F) with their item JSON built by PostgreSQL:
- * `itemSql` is the DTO's SQL twin over `page`, `co`, `u`, `h` and `l`
+ * `itemSql` is the DTO's SQL twin (compact JSON text, JsonShape's
+ * formatSql) over `page`, `co`, `u`, `h` and `l`
  * (the columns of linkPageParts). One statement; the rows are ordered as
  * queryTeamLinks orders them. A page, or a bounded search by a word with
  * trigrams, runs on its generic plan (it depends on neither the word nor
@@ -513,8 +527,8 @@ export function teamLinksJsonSql(
     : [counted ? 'NULL::int' : parts.total, 'false']
   const sql = `
     ${ctes ? `WITH ${ctes}` : ''}
-    SELECT coalesce(json_agg(${itemSql} ORDER BY page.sort_name, page.part_id)
-                      FILTER (WHERE page.part_id IS NOT NULL), '[]'::json)::text AS data,
+    SELECT ${jsonArraySql(`string_agg(${itemSql}, ',' ORDER BY page.sort_name, page.part_id)
+                      FILTER (WHERE page.part_id IS NOT NULL)`)} AS data,
            ${counted && !parts.boundedSearch ? 'max(page.total_count)' : 't.total'} AS total, t.capped,
            json_agg(json_build_object('id', co.id, 'key', co.logo))
              FILTER (WHERE (${LOGO_PLACEHOLDER_SQL}) LIKE 'sign:%') AS logos

@@ -62,6 +62,6 @@ export async function fillLogoUrls(json: string, logos: { id: string; key: strin
   await Promise.all(logos.map(async ({ id, key }) => urls.set(id, await logoUrl(key))))
   return json.replace(
     LOGO_PLACEHOLDER_IN_JSON,
-    (_, id: string) => `"logo" : ${JSON.stringify(urls.get(id) ?? null)}`
+    (_, id: string) => `"logo":${JSON.stringify(urls.get(id) ?? null)}`
   )
 }

@@ -95,19 +95,41 @@ test.group('Team / E1 and F plan at scale', (group) => {
     assert.equal(rows[0].total, LINKS)
     assertPageOfIndex(assert, nodes)
   }).timeout(120_000)
+
+  test('a deep page walks the link index alone to its offset and reads only its own links', async ({
+    assert,
+  }) => {
+    const borrower = await largeBorrower()
+    const { nodes, rows } = await explain(borrower.id, { page: 50 }, 'json')
+    const expected = await db.rawQuery(
+      `SELECT id FROM contract_parts WHERE counterparty_of = ?
+        ORDER BY link_name, id LIMIT ? OFFSET ?`,
+      [borrower.id, PAGE_SIZE, 49 * PAGE_SIZE]
+    )
+
+    assert.deepEqual(
+      JSON.parse(rows[0].data).map((item: { contractPartId: string }) => item.contractPartId),
+      expected.rows.map((row: { id: string }) => row.id)
+    )
+    assertPageOfIndex(assert, nodes, 50 * PAGE_SIZE)
+  }).timeout(120_000)
 })
 
 /**
- * The page is one Index Scan of the sort index returning at most the page;
- * no sequential scan of a table that grows with the links, no sort of more
- * than the page.
+ * The page walks the sort index alone (an Index Only Scan returning at
+ * most `walked` entries: the offset and the page), then reads only its own
+ * links by primary key; no sequential scan of a table that grows with the
+ * links, no sort of more than the page.
  */
-function assertPageOfIndex(assert: Assert, nodes: PlanNode[]) {
+function assertPageOfIndex(assert: Assert, nodes: PlanNode[], walked = PAGE_SIZE) {
   const parts = nodes.filter((node) => node['Relation Name'] === 'contract_parts')
-  assert.lengthOf(parts, 1)
-  assert.equal(parts[0]['Node Type'], 'Index Scan')
-  assert.equal(parts[0]['Index Name'], 'contract_parts_links_sort')
-  assert.isAtMost(parts[0]['Actual Rows'], PAGE_SIZE)
+  assert.lengthOf(parts, 2)
+  const [walk, read] = parts
+  assert.equal(walk['Node Type'], 'Index Only Scan')
+  assert.equal(walk['Index Name'], 'contract_parts_links_sort')
+  assert.isAtMost(walk['Actual Rows'], walked)
+  assert.equal(read['Index Name'], 'contract_parts_pkey')
+  assert.isAtMost(read['Actual Rows'] * read['Actual Loops'], PAGE_SIZE)
   /** Tables that grow with the links (a one-row-per-company counter may be read whole) */
   const growing = ['contract_parts', 'contracts', 'companies', 'users', 'work_entries']
   for (const node of nodes) {
