@@ -150,6 +150,10 @@ contract_history.type character varying(60) not null
 contract_history.actor_id uuid
 contract_history.payload jsonb not null default '{}'::jsonb
 contract_history.created_at timestamp with time zone not null default CURRENT_TIMESTAMP
+contract_name_hours.company_id uuid not null
+contract_name_hours.status character varying(32) not null
+contract_name_hours.hour integer not null
+contract_name_hours.bits bit(1024) not null
 contract_part_groups.id uuid not null
 contract_part_groups.contract_id uuid not null
 contract_part_groups.name character varying(255) not null
@@ -768,6 +772,12 @@ contract_history contract_history_id_not_null NOT NULL id
 contract_history contract_history_payload_not_null NOT NULL payload
 contract_history contract_history_pkey PRIMARY KEY (id)
 contract_history contract_history_type_not_null NOT NULL type
+contract_name_hours contract_name_hours_bits_not_null NOT NULL bits
+contract_name_hours contract_name_hours_company_id_foreign FOREIGN KEY (company_id) REFERENCES companies(id) ON DELETE CASCADE
+contract_name_hours contract_name_hours_company_id_not_null NOT NULL company_id
+contract_name_hours contract_name_hours_hour_not_null NOT NULL hour
+contract_name_hours contract_name_hours_pkey PRIMARY KEY (company_id, status, hour)
+contract_name_hours contract_name_hours_status_not_null NOT NULL status
 contract_part_groups contract_part_groups_contract_id_foreign FOREIGN KEY (contract_id) REFERENCES contracts(id) ON DELETE CASCADE
 contract_part_groups contract_part_groups_contract_id_not_null NOT NULL contract_id
 contract_part_groups contract_part_groups_created_at_not_null NOT NULL created_at
@@ -1324,6 +1334,7 @@ CREATE INDEX contract_document_requirements_contract_id_position_index ON public
 CREATE UNIQUE INDEX contract_document_requirements_pkey ON public.contract_document_requirements USING btree (id)
 CREATE INDEX contract_history_contract_id_created_at_index ON public.contract_history USING btree (contract_id, created_at)
 CREATE UNIQUE INDEX contract_history_pkey ON public.contract_history USING btree (id)
+CREATE UNIQUE INDEX contract_name_hours_pkey ON public.contract_name_hours USING btree (company_id, status, hour)
 CREATE INDEX contract_part_groups_contract_id_position_index ON public.contract_part_groups USING btree (contract_id, "position")
 CREATE UNIQUE INDEX contract_part_groups_pkey ON public.contract_part_groups USING btree (id)
 CREATE INDEX contract_parts_company_id_role_index ON public.contract_parts USING btree (company_id, role)
@@ -1669,6 +1680,44 @@ AS $function$
         SELECT s, e FROM windows
          ORDER BY e < today, CASE WHEN e >= today THEN s END, s DESC
          LIMIT 1
+      $function$
+CREATE OR REPLACE FUNCTION public.contract_name_bits(name text)
+ RETURNS bit
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+        SELECT coalesce(bit_or(set_bit(repeat('0', 1024)::bit(1024),
+                 ('x' || substr(md5(substr(name, i, 3)), 1, 3))::bit(12)::int & 1023, 1)),
+               repeat('0', 1024)::bit(1024))
+          FROM generate_series(1, char_length(name) - 2) AS i
+      $function$
+CREATE OR REPLACE FUNCTION public.contract_name_hour(at timestamp with time zone)
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+        SELECT floor(extract(epoch FROM at) / 3600)::int
+      $function$
+CREATE OR REPLACE FUNCTION public.contract_name_hours_note()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+      BEGIN
+        INSERT INTO contract_name_hours AS h (company_id, status, hour, bits)
+        SELECT noted.* FROM (
+                 SELECT r.company_id, s.status, r.hour, bit_or(r.bits) AS bits
+                   FROM (SELECT company_id, status, contract_name_hour(updated_at) AS hour,
+                                contract_name_bits(name_search) AS bits
+                           FROM new_rows WHERE deleted_at IS NULL) r
+                  CROSS JOIN LATERAL (VALUES (r.status::text), ('*')) AS s(status)
+                  GROUP BY r.company_id, s.status, r.hour) noted
+         WHERE NOT EXISTS (SELECT FROM contract_name_hours kept
+                            WHERE kept.company_id = noted.company_id AND kept.status = noted.status
+                              AND kept.hour = noted.hour AND kept.bits | noted.bits = kept.bits)
+         ORDER BY noted.company_id, noted.status, noted.hour
+        ON CONFLICT (company_id, status, hour) DO UPDATE SET bits = h.bits | EXCLUDED.bits;
+        RETURN NULL;
+      END
       $function$
 CREATE OR REPLACE FUNCTION public.contract_part_link_fields()
  RETURNS trigger
@@ -2634,6 +2683,8 @@ CREATE TRIGGER read_versions_insert AFTER INSERT ON public.contract_status_count
 CREATE TRIGGER read_versions_update AFTER UPDATE ON public.contract_status_counters REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_contract_status_counters()
 CREATE TRIGGER contract_templates_audit AFTER INSERT OR DELETE OR UPDATE ON public.contract_templates FOR EACH ROW EXECUTE FUNCTION audit_write('company_id')
 CREATE TRIGGER contract_uploaded_files_audit AFTER INSERT OR DELETE OR UPDATE ON public.contract_uploaded_files FOR EACH ROW EXECUTE FUNCTION audit_write('company_id')
+CREATE TRIGGER contract_name_hours_insert AFTER INSERT ON public.contracts REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION contract_name_hours_note()
+CREATE TRIGGER contract_name_hours_update AFTER UPDATE ON public.contracts REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION contract_name_hours_note()
 CREATE TRIGGER contract_status_counters_delete AFTER DELETE ON public.contracts REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION contract_status_counters_apply()
 CREATE TRIGGER contract_status_counters_insert AFTER INSERT ON public.contracts REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION contract_status_counters_apply()
 CREATE TRIGGER contract_status_counters_update AFTER UPDATE ON public.contracts REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION contract_status_counters_apply()

@@ -395,6 +395,19 @@ export class ContractHistorySchema extends BaseModel {
   declare type: string
 }
 
+export class ContractNameHourSchema extends BaseModel {
+  static $columns = ['bits', 'companyId', 'hour', 'status'] as const
+  $columns = ContractNameHourSchema.$columns
+  @column()
+  declare bits: string
+  @column({ isPrimary: true })
+  declare companyId: string
+  @column()
+  declare hour: number
+  @column()
+  declare status: string
+}
+
 export class ContractPartGroupSchema extends BaseModel {
   static $columns = ['contractId', 'createdAt', 'id', 'name', 'partIds', 'position', 'updatedAt'] as const
   $columns = ContractPartGroupSchema.$columns

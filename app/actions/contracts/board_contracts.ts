@@ -10,8 +10,11 @@ import {
   newestFirstSql,
   SEARCHED_COLUMNS_SQL,
   companyMatchesSql,
+  nameHoursWalkSql,
+  NAME_HOURS_ORDER_SQL,
   type ContractFilters,
 } from '#actions/contracts/list_contracts'
+import { hasTrigrams } from '#support/like'
 import { CONTRACT_STATUSES } from '#enums/contract_status'
 import { apiTimestampBindings } from '#support/json_text'
 import { runListStatement } from '#support/prepared_statement'
@@ -142,10 +145,11 @@ export function contractBoardSql(
  *   that end (oldest first: a count's order is free), which settles it
  *   past `searchTotals.columnCap` matches or when it covers the column,
  *   and the cards walk from the newest end until the `end`-th match
- *   (offset + perColumn + 1), within `coveredPageWalkRows()` entries
+ *   (offset + perColumn + 1): through the hours that may hold a term with
+ *   trigrams (nameHoursWalkSql; a word behind 26,500 active contracts
+ *   walked them all, 11 ms), else within `coveredPageWalkRows()` entries
  *   (index-only), keeping the ids of the matches it meets (`ids`): the
- *   cards are read by those keys, not by a second walk (a word behind
- *   26,500 active contracts was walked twice, 9 ms each);
+ *   cards are read by those keys, not by a second walk;
  * - else (a rare word, or one the column lacks), the column is left to
  *   the trigram indexes, which read the matches of the unsettled columns
  *   only (`matches`, only if a column asks), ranked in card order
@@ -207,6 +211,20 @@ function searchedColumnsSql(
     cappedCountSql(`${walkOf(SEARCHED_COLUMNS_SQL, order, rows)} WHERE ${matching}`, settling - 1)
   const small = `counter.total <= ${sampleRows}`
   const endSql = `CAST(:offset AS int) + ${perColumn + 1}`
+  /**
+   * The ids of the column's first `end` matches, in card order: for a term
+   * with trigrams, through the hours that may hold it (nameHoursWalkSql: it
+   * reads the whole column, so it settles the cards), else within the
+   * column's first `cardRows` entries
+   */
+  const walkedFields = `contracts.id, contracts.updated_at, ${SEARCHED_COLUMNS_SQL}`
+  const hoursWalk = hasTrigrams(search)
+  const deepIds = hoursWalk
+    ? `SELECT contracts.id
+         FROM ${nameHoursWalkSql(walkedFields, 'columns.key', matching, endSql)}
+        ORDER BY ${NAME_HOURS_ORDER_SQL} LIMIT ${endSql}`
+    : `SELECT contracts.id FROM ${walkOf(walkedFields, newest, cardRows)}
+        WHERE ${matching} ORDER BY ${newest} LIMIT ${endSql}`
   /** The newest sample settles the column's cards: it read the whole column, or past its `end`-th match */
   const sampleCards = `columns.total <= ${sampleRows} OR columns.newest >= ${endSql}`
   return {
@@ -235,14 +253,12 @@ function searchedColumnsSql(
        column_walks AS MATERIALIZED (
          SELECT columns.key, coalesce(columns.counted, 0) AS found, columns.counts, deep.ids,
                 NOT columns.asked OR coalesce(walk.carded >= ${endSql}
-                  OR walk.carded IS NOT NULL AND columns.total <= ${cardRows}, false) AS pages
+                  OR walk.carded IS NOT NULL AND columns.total <= ${cardRows}${hoursWalk ? ' OR deep.ids IS NOT NULL' : ''}, false) AS pages
            FROM column_counts columns
           CROSS JOIN LATERAL (
                 SELECT CASE WHEN ${sampleCards} THEN NULL
                             WHEN greatest(columns.oldest, columns.newest) >= ${worthWalking}
-                            THEN ARRAY(SELECT contracts.id
-                                         FROM ${walkOf(`contracts.id, contracts.updated_at, ${SEARCHED_COLUMNS_SQL}`, newest, cardRows)}
-                                        WHERE ${matching} ORDER BY ${newest} LIMIT ${endSql})
+                            THEN ARRAY(${deepIds})
                        END AS ids
                 OFFSET 0) deep
           CROSS JOIN LATERAL (

@@ -10,7 +10,7 @@ import type Company from '#models/company'
 import ContractDto from '#dtos/contract_dto'
 import type { boardContractsValidator, listContractsValidator } from '#validators/contract'
 import { CONTRACT_STATUSES } from '#enums/contract_status'
-import { escapeLike } from '#support/like'
+import { escapeLike, hasTrigrams } from '#support/like'
 import { apiTimestampBindings } from '#support/json_text'
 import {
   cappedCountSql,
@@ -57,6 +57,8 @@ export function contractFilterSql(filters: ContractFilters) {
     /** The stored lower-case name (migration store_contract_name_search) */
     conditions.push('contracts.name_search LIKE :search')
     bindings.search = `%${escapeLike(filters.search.toLowerCase())}%`
+    /** The term itself, whose pieces a walk looks for in contract_name_hours (nameHoursWalkSql) */
+    bindings.term = filters.search.toLowerCase()
   }
   if (filters.status?.length === 1) {
     /** An equality, so that the board index (status, newest first) answers in order */
@@ -154,6 +156,42 @@ export const liveTotalSql = (statuses?: readonly string[]) =>
   `(SELECT coalesce(sum(total), 0) FROM contract_status_counters WHERE company_id = :companyId${
     statuses?.length ? ` AND status IN (${statusListSql(statuses)})` : ''
   })`
+
+/**
+ * The live contracts matching `matching` (a name search for the term
+ * `:term`, SQL on `contracts`), newest change first, read only in the
+ * hours whose names may hold the term (contract_name_hours: an hour
+ * lacking one of the term's pieces is skipped, see its migration): `fields`
+ * of each hour's first `rows` matches (SQL: the page's end), as a derived
+ * table `contracts` with their `hour`; of one status (`status`, SQL: a
+ * literal or a board column's key) or of every status (`'*'`). Its reader
+ * orders it by NAME_HOURS_ORDER_SQL under a LIMIT: the hours are read
+ * newest first down their primary key, each down the list's index until
+ * its `rows` matches (a busy hour is not read whole), so the walk reads the
+ * list order and stops at its page. The hour's read is fenced (OFFSET 0):
+ * given the search's LIKE, the planner read each hour through the trigram
+ * index (8.5 ms an hour).
+ */
+export function nameHoursWalkSql(fields: string, status: string, matching: string, rows: string) {
+  const ofStatus = status === "'*'" ? '' : ` AND contracts.status = ${status}`
+  const newest = walkOrderSql('newest', 'contracts.updated_at', 'contracts.id')
+  return `(SELECT hours.hour, walked.*
+       FROM contract_name_hours hours
+      CROSS JOIN LATERAL (
+            SELECT * FROM (
+                   SELECT ${fields} FROM contracts
+                    WHERE ${LIVE_CONTRACTS_SQL}${ofStatus}
+                      AND contracts.updated_at >= to_timestamp(hours.hour * 3600.0)
+                      AND contracts.updated_at < to_timestamp((hours.hour + 1) * 3600.0)
+                    ORDER BY ${newest} OFFSET 0) contracts
+             WHERE ${matching}
+             ORDER BY ${newest} LIMIT ${rows}) walked
+      WHERE hours.company_id = :companyId AND hours.status = ${status}
+        AND hours.bits | (SELECT contract_name_bits(:term)) = hours.bits) contracts`
+}
+
+/** The order of a walk of nameHoursWalkSql: its hours newest first, then the list's */
+export const NAME_HOURS_ORDER_SQL = `contracts.hour DESC, ${walkOrderSql('newest', 'contracts.updated_at', 'contracts.id')}`
 
 /** The company's live contracts in a read of a search's matches for `search` (matchesScopeSql) */
 const matchesReadSql = (search: string) =>
@@ -261,12 +299,14 @@ export const searchWalksPastCapSql = (matching: string, statuses?: readonly stri
  * - at most the cap matches: the page is sorted from those matches (the
  *   trigram index read once for the count and the page: a word whose
  *   trigrams are in most names but which matches none rechecked them all
- *   twice); more: the live contracts in list order (contracts_live_updated)
+ *   twice); more: for a term with trigrams, the hours that may hold it,
+ *   newest first (nameHoursWalkSql: a word in 36,000 names behind 26,500
+ *   newer contracts read those 26,500 first, 8.8 ms of PostgreSQL's time,
+ *   now 1.8); else the live contracts in list order (contracts_live_updated)
  *   until the page is full, within `pageWalkRows()` rows; when that walk
  *   does not fill it, a deeper one (`coveredPageWalkRows()`, index-only:
- *   the index covers the list fields; a word behind 21,500 recent edits is
- *   met there); the trigram index and a sort again when neither fills it
- *   (matchesReadSql).
+ *   the index covers the list fields); the trigram index and a sort again
+ *   when neither fills it (matchesReadSql).
  *   The first walk stays short: a walk near a small company's size is
  *   planned as a sort of all its contracts, and most searches end there.
  * Both orders are the list's (updated_at is never null), so the rows of a
@@ -292,11 +332,27 @@ function searchPageAndCountSql(
          SELECT ${runs}
                 AND ((SELECT count(*) FROM ${name}) = CAST(:perPage AS int)
                      OR ${liveTotalSql(statuses)} <= ${rows}) AS yes)`
-  return `${searchMatchesAndCountSql(
+  const countAndMatches = searchMatchesAndCountSql(
     searchWalksPastCapSql(matching, statuses),
     `SELECT * FROM ${companyMatchesSql(LIST_COLUMNS_SQL, matching, filters.search!, byStatus, statuses)} WHERE true`,
     liveTotalSql(statuses)
-  )},
+  )
+  const sorted = `(SELECT * FROM matches contracts WHERE NOT ${capped}
+           ORDER BY ${newestFirstSql(filters)} ${pageWindowSql(perPage)})`
+  if (hasTrigrams(filters.search!)) {
+    /** Past the cap, the page walks the hours that may hold the term, whatever its depth */
+    const status = statuses?.length === 1 ? `'${statuses[0]}'` : "'*'"
+    const pageEnd = `(SELECT CAST(:offset AS bigint) + ${perPage})`
+    return `${countAndMatches},
+       page AS (
+         (SELECT ${LIST_COLUMNS_SQL}
+            FROM ${nameHoursWalkSql(WALKED_COLUMNS_SQL, status, matching, pageEnd)}
+           WHERE ${capped}
+           ORDER BY ${NAME_HOURS_ORDER_SQL} ${pageWindowSql(perPage)})
+         UNION ALL
+         ${sorted})`
+  }
+  return `${countAndMatches},
        ${walk('walked', pageWalkRows(end), capped)},
        ${walk('deep', coveredPageWalkRows(end), `${capped} AND NOT (SELECT yes FROM walked_fills)`)},
        page AS (
@@ -304,8 +360,7 @@ function searchPageAndCountSql(
          UNION ALL
          SELECT * FROM deep WHERE (SELECT yes FROM deep_fills)
          UNION ALL
-         (SELECT * FROM matches contracts WHERE NOT ${capped}
-           ORDER BY ${newestFirstSql(filters)} ${pageWindowSql(perPage)})
+         ${sorted}
          UNION ALL
          (${trigramMatchesSql(LIST_COLUMNS_SQL, matching, filters.search!, byStatus)} AND ${capped}
              AND NOT (SELECT yes FROM walked_fills) AND NOT (SELECT yes FROM deep_fills)
