@@ -5,7 +5,7 @@ import { contractBoardSql, BOARD_COLUMN_LIMIT } from '#actions/contracts/board_c
 import { contractListSql, searchWalksPastCapSql } from '#actions/contracts/list_contracts'
 import { CONTRACT_STATUSES } from '#enums/contract_status'
 import { borrowerWithPlans, explainNodes, nodesOf, type PlanNode } from '#tests/support/plans'
-import { countWalkRows, pageWalkRows, sampleWalkRows, searchTotals } from '#support/pagination'
+import { countWalkRows, sampleWalkRows, searchTotals } from '#support/pagination'
 import { withSearchCap } from '#tests/support/search_cap'
 
 const PER_STATUS = 200
