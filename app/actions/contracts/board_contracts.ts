@@ -10,6 +10,7 @@ import {
   newestFirstSql,
   SEARCHED_COLUMNS_SQL,
   companyMatchesSql,
+  endHoursHoldTermSql,
   nameHoursWalkSql,
   NAME_HOURS_ORDER_SQL,
   type ContractFilters,
@@ -225,6 +226,13 @@ function searchedColumnsSql(
         ORDER BY ${NAME_HOURS_ORDER_SQL} LIMIT ${endSql}`
     : `SELECT contracts.id FROM ${walkOf(walkedFields, newest, cardRows)}
         WHERE ${matching} ORDER BY ${newest} LIMIT ${endSql}`
+  /**
+   * Whether a column larger than a sample is sampled: for a term with
+   * trigrams, only when one of its newest or oldest hours may hold it
+   * (endHoursHoldTermSql); a rare word is left to the trigram index at once
+   * (the samples were 2.4 of a "4821" board's 3.3 ms)
+   */
+  const sampled = hoursWalk ? endHoursHoldTermSql('columns.key') : 'true'
   /** The newest sample settles the column's cards: it read the whole column, or past its `end`-th match */
   const sampleCards = `columns.total <= ${sampleRows} OR columns.newest >= ${endSql}`
   return {
@@ -240,8 +248,10 @@ function searchedColumnsSql(
                 OFFSET 0
               ) counter
           CROSS JOIN LATERAL (
-                SELECT CASE WHEN columns.asked THEN ${hits(newest, sampleRows)} END AS newest,
-                       CASE WHEN columns.asked AND NOT ${small}
+                SELECT columns.asked AND (${small} OR ${sampled}) AS yes OFFSET 0) sampling
+          CROSS JOIN LATERAL (
+                SELECT CASE WHEN sampling.yes THEN ${hits(newest, sampleRows)} END AS newest,
+                       CASE WHEN sampling.yes AND NOT ${small}
                             THEN ${hits(oldest, sampleRows)} END AS oldest
                 OFFSET 0) sample
           CROSS JOIN LATERAL (

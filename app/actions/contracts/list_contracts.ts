@@ -187,7 +187,26 @@ export function nameHoursWalkSql(fields: string, status: string, matching: strin
              WHERE ${matching}
              ORDER BY ${newest} LIMIT ${rows}) walked
       WHERE hours.company_id = :companyId AND hours.status = ${status}
-        AND hours.bits | (SELECT contract_name_bits(:term)) = hours.bits) contracts`
+        AND ${holdsTermSql('hours')}) contracts`
+}
+
+/** Whether the bits of a contract_name_hours row (`hours`, its alias) hold the pieces of `:term` */
+const holdsTermSql = (hours: string) =>
+  `${hours}.bits | (SELECT contract_name_bits(:term)) = ${hours}.bits`
+
+/**
+ * Whether any of the `count` newest or oldest hours of `status` (SQL, as
+ * nameHoursWalkSql's) may hold `:term`: when none does, a sample of that
+ * end's contracts would find no match (an hour's bits hold its names'),
+ * so a caller can leave a rare word to the trigram index without sampling.
+ */
+export function endHoursHoldTermSql(status: string, count = 8) {
+  const end = (order: 'DESC' | 'ASC') => `EXISTS (
+           SELECT FROM (SELECT hours.bits FROM contract_name_hours hours
+                         WHERE hours.company_id = :companyId AND hours.status = ${status}
+                         ORDER BY hours.hour ${order} LIMIT ${count}) hours
+            WHERE ${holdsTermSql('hours')})`
+  return `(${end('DESC')} OR ${end('ASC')})`
 }
 
 /** The order of a walk of nameHoursWalkSql: its hours newest first, then the list's */
