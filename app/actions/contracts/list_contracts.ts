@@ -170,7 +170,9 @@ export const liveTotalSql = (statuses?: readonly string[]) =>
  * its `rows` matches (a busy hour is not read whole), so the walk reads the
  * list order and stops at its page. The hour's read is fenced (OFFSET 0):
  * given the search's LIKE, the planner read each hour through the trigram
- * index (8.5 ms an hour).
+ * index (8.5 ms an hour). Fenced, it is planned for the whole hour: down
+ * the covering index on a vacuumed table, possibly by a bitmap and a sort
+ * of the hour on one that is not (still the hour's rows only).
  */
 export function nameHoursWalkSql(fields: string, status: string, matching: string, rows: string) {
   const ofStatus = status === "'*'" ? '' : ` AND contracts.status = ${status}`
@@ -196,9 +198,11 @@ const holdsTermSql = (hours: string) =>
 
 /**
  * Whether any of the `count` newest or oldest hours of `status` (SQL, as
- * nameHoursWalkSql's) may hold `:term`: when none does, a sample of that
- * end's contracts would find no match (an hour's bits hold its names'),
- * so a caller can leave a rare word to the trigram index without sampling.
+ * nameHoursWalkSql's) may hold `:term`: when none does, the word is rare
+ * at both ends, and a caller can leave it to the trigram index without
+ * sampling those ends' contracts. A cost choice only: a sample's rows may
+ * reach past eight quiet hours, so a word common only beyond them is then
+ * read through the trigram index, as a rare one is (the same answer).
  */
 export function endHoursHoldTermSql(status: string, count = 8) {
   const end = (order: 'DESC' | 'ASC') => `EXISTS (

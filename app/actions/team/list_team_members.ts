@@ -17,8 +17,8 @@ type PageMeta = ReturnType<typeof PageMetaDto.from>
 
 /**
  * The two lists of team links: their cache name, their item's SQL (the
- * DTO's shape as compact JSON text, formatSql) and their envelope around the items'
- * JSON text (GET /providers also repeats `total` at the top).
+ * DTO's shape as compact JSON text, formatSql) and their envelope around
+ * the items' JSON text (GET /providers also repeats `total` at the top).
  */
 export const TEAM_LISTS = {
   team: {
