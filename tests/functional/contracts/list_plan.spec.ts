@@ -129,11 +129,14 @@ test.group('Contracts / H1 and H2 plans at scale', (group) => {
     )
     /**
      * The page reads its newest hours (60 contracts each) and stops there: down the index, or,
-     * as PostgreSQL may plan it for a table not yet vacuumed, each hour by a bitmap
+     * as PostgreSQL may plan it for a table not yet vacuumed, each hour by a bitmap. At most
+     * three: the newest may be part of an hour, and the sort starts the hour after the page's
+     * last to see that the page's hour ended.
      */
     assert.lengthOf(page, 1)
     assert.include(String(page[0]['Index Cond'] ?? page[0]['Recheck Cond']), 'updated_at >=')
-    assert.isAtMost(page[0]['Actual Rows'] * page[0]['Actual Loops'], 2 * 60)
+    assert.isAtMost(page[0]['Actual Loops'], 3)
+    assert.isAtMost(page[0]['Actual Rows'] * page[0]['Actual Loops'], 3 * 60)
   }).timeout(120_000)
 
   test('H1 search matching few contracts reads them once', async ({ assert }) => {
