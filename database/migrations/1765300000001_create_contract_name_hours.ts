@@ -1,5 +1,13 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
 
+/** The (company, status and `*`, hour) groups of the live rows of `rows`, with their bits */
+const hoursOf = (rows: string) => `SELECT r.company_id, s.status, r.hour, bit_or(r.bits) AS bits
+                   FROM (SELECT company_id, status, contract_name_hour(updated_at) AS hour,
+                                contract_name_bits(name_search) AS bits
+                           FROM ${rows} WHERE deleted_at IS NULL) r
+                  CROSS JOIN LATERAL (VALUES (r.status::text), ('*')) AS s(status)
+                  GROUP BY r.company_id, s.status, r.hour`
+
 /**
  * Where a name search's walk may find its word (`contract_name_hours`):
  * per company, per status (and `*`, every status) and per hour of
@@ -47,12 +55,7 @@ export default class extends BaseSchema {
       BEGIN
         INSERT INTO contract_name_hours AS h (company_id, status, hour, bits)
         SELECT noted.* FROM (
-                 SELECT r.company_id, s.status, r.hour, bit_or(r.bits) AS bits
-                   FROM (SELECT company_id, status, contract_name_hour(updated_at) AS hour,
-                                contract_name_bits(name_search) AS bits
-                           FROM new_rows WHERE deleted_at IS NULL) r
-                  CROSS JOIN LATERAL (VALUES (r.status::text), ('*')) AS s(status)
-                  GROUP BY r.company_id, s.status, r.hour) noted
+                 ${hoursOf('new_rows')}) noted
          WHERE NOT EXISTS (SELECT FROM contract_name_hours kept
                             WHERE kept.company_id = noted.company_id AND kept.status = noted.status
                               AND kept.hour = noted.hour AND kept.bits | noted.bits = kept.bits)
@@ -67,12 +70,7 @@ export default class extends BaseSchema {
       REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION contract_name_hours_note()`)
 
     this.schema.raw(`INSERT INTO contract_name_hours (company_id, status, hour, bits)
-      SELECT r.company_id, s.status, r.hour, bit_or(r.bits)
-        FROM (SELECT company_id, status, contract_name_hour(updated_at) AS hour,
-                     contract_name_bits(name_search) AS bits
-                FROM contracts WHERE deleted_at IS NULL) r
-       CROSS JOIN LATERAL (VALUES (r.status::text), ('*')) AS s(status)
-       GROUP BY r.company_id, s.status, r.hour`)
+      ${hoursOf('contracts')}`)
   }
 
   async down() {
