@@ -348,6 +348,9 @@ integration_sweeps.connection_id uuid not null
 integration_sweeps.day date not null
 integration_sweeps.pending_count integer not null
 integration_sweeps.created_at timestamp with time zone not null
+link_search_buckets.borrower_id uuid not null
+link_search_buckets.name_from text not null
+link_search_buckets.bits bit(4096) not null
 live_streams.uid uuid not null
 live_streams.holder_pid integer not null
 live_streams.holder_started timestamp with time zone not null
@@ -977,6 +980,11 @@ integration_sweeps integration_sweeps_day_not_null NOT NULL day
 integration_sweeps integration_sweeps_id_not_null NOT NULL id
 integration_sweeps integration_sweeps_pending_count_not_null NOT NULL pending_count
 integration_sweeps integration_sweeps_pkey PRIMARY KEY (id)
+link_search_buckets link_search_buckets_bits_not_null NOT NULL bits
+link_search_buckets link_search_buckets_borrower_id_foreign FOREIGN KEY (borrower_id) REFERENCES companies(id) ON DELETE CASCADE
+link_search_buckets link_search_buckets_borrower_id_not_null NOT NULL borrower_id
+link_search_buckets link_search_buckets_name_from_not_null NOT NULL name_from
+link_search_buckets link_search_buckets_pkey PRIMARY KEY (borrower_id, name_from)
 live_streams live_streams_holder_pid_not_null NOT NULL holder_pid
 live_streams live_streams_holder_started_not_null NOT NULL holder_started
 live_streams live_streams_opened_at_not_null NOT NULL opened_at
@@ -1412,6 +1420,7 @@ CREATE UNIQUE INDEX integration_records_connection_id_external_id_unique ON publ
 CREATE UNIQUE INDEX integration_records_pkey ON public.integration_records USING btree (id)
 CREATE UNIQUE INDEX integration_sweeps_connection_id_day_unique ON public.integration_sweeps USING btree (connection_id, day)
 CREATE UNIQUE INDEX integration_sweeps_pkey ON public.integration_sweeps USING btree (id)
+CREATE UNIQUE INDEX link_search_buckets_pkey ON public.link_search_buckets USING btree (borrower_id, name_from)
 CREATE UNIQUE INDEX live_streams_pkey ON public.live_streams USING btree (uid)
 CREATE UNIQUE INDEX notification_counters_pkey ON public.notification_counters USING btree (user_id, company_id)
 CREATE UNIQUE INDEX notification_preferences_pkey ON public.notification_preferences USING btree (id)
@@ -1888,6 +1897,99 @@ CREATE OR REPLACE FUNCTION public.gtrgm_union(internal, internal)
  LANGUAGE c
  IMMUTABLE PARALLEL SAFE STRICT
 AS '$libdir/pg_trgm', $function$gtrgm_union$function$
+CREATE OR REPLACE FUNCTION public.link_search_bits(search text)
+ RETURNS bit
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+        SELECT coalesce(bit_or(set_bit(repeat('0', 4096)::bit(4096),
+                 ('x' || substr(md5(substr(search, i, 3)), 1, 3))::bit(12)::int, 1)),
+               repeat('0', 4096)::bit(4096))
+          FROM generate_series(1, char_length(search) - 2) AS i
+      $function$
+CREATE OR REPLACE FUNCTION public.link_search_buckets_fill(borrowers uuid[], names text[], texts text[])
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+      BEGIN
+        /* Nothing to write when each change has its bucket and that bucket holds its pieces */
+        IF NOT EXISTS (
+             SELECT FROM unnest(borrowers, names, texts) AS c(borrower_id, link_name, link_search)
+              WHERE NOT EXISTS (SELECT FROM link_search_buckets k
+                                 WHERE k.borrower_id = c.borrower_id
+                                   AND k.name_from = left(c.link_name, 2))
+                 OR NOT coalesce((SELECT k.bits | link_search_bits(c.link_search) = k.bits
+                                    FROM link_search_buckets k
+                                   WHERE k.borrower_id = c.borrower_id
+                                     AND k.name_from = (SELECT s.name_from FROM link_search_buckets s
+                    WHERE s.borrower_id = c.borrower_id AND s.name_from <= c.link_name
+                    ORDER BY s.name_from DESC LIMIT 1)),
+                                 false)) THEN
+          RETURN;
+        END IF;
+        INSERT INTO link_search_buckets (borrower_id, name_from, bits)
+        SELECT DISTINCT b, '', repeat('0', 4096)::bit(4096) FROM unnest(borrowers) AS b ORDER BY 1
+        ON CONFLICT DO NOTHING;
+        PERFORM FROM link_search_buckets
+          WHERE borrower_id = ANY (borrowers) AND name_from = ''
+          ORDER BY borrower_id FOR UPDATE;
+        /* A new bucket starts with the bits of the range it splits */
+        INSERT INTO link_search_buckets (borrower_id, name_from, bits)
+        SELECT k.borrower_id, k.name_from,
+               (SELECT s.bits FROM link_search_buckets s
+                 WHERE s.borrower_id = k.borrower_id
+                   AND s.name_from = (SELECT s.name_from FROM link_search_buckets s
+                    WHERE s.borrower_id = k.borrower_id AND s.name_from <= k.name_from
+                    ORDER BY s.name_from DESC LIMIT 1))
+          FROM (SELECT DISTINCT c.borrower_id, k.name_from
+                    FROM unnest(borrowers, names) AS c(borrower_id, link_name)
+                    CROSS JOIN LATERAL (VALUES (''), (left(c.link_name, 2))) AS k(name_from)) k
+         WHERE NOT EXISTS (SELECT FROM link_search_buckets e
+                            WHERE e.borrower_id = k.borrower_id AND e.name_from = k.name_from)
+         ORDER BY 1, 2
+        ON CONFLICT DO NOTHING;
+        UPDATE link_search_buckets k SET bits = k.bits | added.bits
+          FROM (SELECT c.borrower_id, (SELECT s.name_from FROM link_search_buckets s
+                    WHERE s.borrower_id = c.borrower_id AND s.name_from <= c.link_name
+                    ORDER BY s.name_from DESC LIMIT 1) AS name_from,
+                       bit_or(link_search_bits(c.link_search)) AS bits
+                  FROM unnest(borrowers, names, texts) AS c(borrower_id, link_name, link_search)
+                 GROUP BY 1, 2) added
+         WHERE k.borrower_id = added.borrower_id AND k.name_from = added.name_from
+           AND k.bits | added.bits <> k.bits;
+      END
+      $function$
+CREATE OR REPLACE FUNCTION public.link_search_buckets_note()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+      DECLARE
+        borrowers uuid[];
+        names text[];
+        texts text[];
+      BEGIN
+        IF TG_OP = 'INSERT' THEN
+          SELECT array_agg(c.counterparty_of), array_agg(c.link_name), array_agg(c.link_search)
+            INTO borrowers, names, texts
+            FROM (SELECT DISTINCT counterparty_of, link_name, link_search FROM new_rows
+                   WHERE counterparty_of IS NOT NULL) c;
+        ELSE
+          SELECT array_agg(c.counterparty_of), array_agg(c.link_name), array_agg(c.link_search)
+            INTO borrowers, names, texts
+            FROM (SELECT DISTINCT n.counterparty_of, n.link_name, n.link_search FROM new_rows n
+                   WHERE n.counterparty_of IS NOT NULL
+                     AND NOT EXISTS (SELECT FROM old_rows o
+                                      WHERE o.id = n.id
+                                        AND o.counterparty_of IS NOT DISTINCT FROM n.counterparty_of
+                                        AND o.link_name IS NOT DISTINCT FROM n.link_name
+                                        AND o.link_search IS NOT DISTINCT FROM n.link_search)) c;
+        END IF;
+        IF borrowers IS NOT NULL THEN
+          PERFORM link_search_buckets_fill(borrowers, names, texts);
+        END IF;
+        RETURN NULL;
+      END
+      $function$
 CREATE OR REPLACE FUNCTION public.live_revoke_membership()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2672,6 +2774,8 @@ CREATE TRIGGER company_link_counters_delete AFTER DELETE ON public.contract_part
 CREATE TRIGGER company_link_counters_insert AFTER INSERT ON public.contract_parts REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION company_link_counters_apply()
 CREATE TRIGGER company_link_counters_update AFTER UPDATE ON public.contract_parts REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION company_link_counters_apply()
 CREATE TRIGGER contract_parts_link_fields BEFORE INSERT OR UPDATE ON public.contract_parts FOR EACH ROW EXECUTE FUNCTION contract_part_link_fields()
+CREATE TRIGGER link_search_buckets_insert AFTER INSERT ON public.contract_parts REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION link_search_buckets_note()
+CREATE TRIGGER link_search_buckets_update AFTER UPDATE ON public.contract_parts REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION link_search_buckets_note()
 CREATE TRIGGER read_versions_delete AFTER DELETE ON public.contract_parts REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_contract_parts()
 CREATE TRIGGER read_versions_insert AFTER INSERT ON public.contract_parts REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_contract_parts()
 CREATE TRIGGER read_versions_update AFTER UPDATE ON public.contract_parts REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_contract_parts()

@@ -885,6 +885,17 @@ export class IntegrationSweepSchema extends BaseModel {
   declare pendingCount: number
 }
 
+export class LinkSearchBucketSchema extends BaseModel {
+  static $columns = ['bits', 'borrowerId', 'nameFrom'] as const
+  $columns = LinkSearchBucketSchema.$columns
+  @column()
+  declare bits: string
+  @column({ isPrimary: true })
+  declare borrowerId: string
+  @column()
+  declare nameFrom: string
+}
+
 export class LiveStreamSchema extends BaseModel {
   static $columns = ['holderPid', 'holderStarted', 'openedAt', 'sessionId', 'uid', 'userId'] as const
   $columns = LiveStreamSchema.$columns

@@ -46,11 +46,12 @@ export function cachedStatements(): Statement[] {
 /**
  * Tables the cached statements read whose rows no list prints or depends
  * on, so their changes need no read version: contract_name_hours only
- * tells a name search's walk which hours it may skip (each hour's bits
- * hold at least its names'; they change only with contracts, whose
+ * tells a name search's walk which hours it may skip, link_search_buckets
+ * where a team search's walk may start (their bits hold at least the
+ * pieces of their rows; they change only with contracts or links, whose
  * triggers raise the company).
  */
-export const SKIP_HINTS = ['contract_name_hours']
+export const SKIP_HINTS = ['contract_name_hours', 'link_search_buckets']
 
 interface VerboseNode {
   'Relation Name'?: string

@@ -88,17 +88,27 @@ const COMPANY_MATCH =
  * Clients match the borrower company through the companies' indexes.
  */
 function searchClause(scope: TeamLinkScope, search: string): [string, unknown[]] {
-  const text = contains(search.trim().toLowerCase())
-  const document = stripDocument(search)
   if (!('borrowerId' in scope)) {
+    const text = contains(search.trim().toLowerCase())
+    const document = stripDocument(search)
     const pattern = document ? contains(document) : null
     return [`c.company_id IN (${COMPANY_MATCH})`, [text, text, pattern]]
   }
-  const stripped = document.toLowerCase()
-  if (/\d/.test(stripped) && contains(stripped) !== text) {
-    return ['(cp.link_search LIKE ? OR cp.link_search LIKE ?)', [text, contains(stripped)]]
-  }
-  return ['cp.link_search LIKE ?', [text]]
+  const terms = linkSearchTerms(search)
+  return terms.length === 2
+    ? ['(cp.link_search LIKE ? OR cp.link_search LIKE ?)', terms.map(contains)]
+    : ['cp.link_search LIKE ?', terms.map(contains)]
+}
+
+/**
+ * What a borrower's search looks for in `link_search`: the lowercase term,
+ * and the term without punctuation when it holds a digit (a document typed
+ * with or without its dots) and differs
+ */
+function linkSearchTerms(search: string): [string] | [string, string] {
+  const text = search.trim().toLowerCase()
+  const stripped = stripDocument(search).toLowerCase()
+  return /\d/.test(stripped) && stripped !== text ? [text, stripped] : [text]
 }
 
 /**
@@ -173,6 +183,26 @@ const CUT_COLUMNS = `cp.id AS part_id, cp.company_id, cp.user_id, cp.is_active,
   cp.contract_id AS part_contract_id, cp.link_name AS sort_name`
 
 /**
+ * `holding`, the CTE of the first name of the borrower's name order from
+ * which a link may hold the search's term (or its document form): the first
+ * range (link_search_buckets) whose bits hold every piece of it. No link
+ * before it matches, so a walk down the name order starts there: a common
+ * word whose links all sort after many others is met at once, not after a
+ * walk that ends before them. NULL when no range holds it (nothing matches).
+ */
+function holdingSql(borrowerId: unknown, search: string): [string, unknown[]] {
+  const terms = linkSearchTerms(search)
+  const holds = terms.map(() => 'b.bits | (SELECT link_search_bits(?)) = b.bits').join(' OR ')
+  return [
+    `holding AS MATERIALIZED (
+       SELECT (SELECT b.name_from FROM link_search_buckets b
+                WHERE b.borrower_id = ? AND (${holds})
+                ORDER BY b.name_from LIMIT 1) AS name_from)`,
+    [borrowerId, ...terms],
+  ]
+}
+
+/**
  * A borrower's search as CTEs: `counted` (total, capped) and `cut` (the
  * page of links), neither reading every match (a word in every link's
  * search text matches them all):
@@ -201,14 +231,19 @@ function boundedSearchCut(
   /** The borrower's matching links in a read of the matches (matchesScopeSql; the partial indexes' predicate) */
   const trigramRead = `cp.counterparty_of IS NOT NULL AND ${matchesScopeSql(scopeSql, search)} AND ${matchSql}`
   const trigramBindings = [...scopeBindings, ...matchBindings]
+  /** The first `rows` links in name order from the first that may hold the term (`holding`) */
   const walk = (rows: number) =>
-    `(SELECT * FROM contract_parts cp WHERE ${scopeSql} ORDER BY cp.link_name, cp.id LIMIT ${rows}) cp`
+    `(SELECT * FROM contract_parts cp
+       WHERE ${scopeSql} AND cp.link_name >= (SELECT name_from FROM holding)
+       ORDER BY cp.link_name, cp.id LIMIT ${rows}) cp`
   const linkCount = 'coalesce((SELECT total FROM company_link_counters WHERE company_id = ?), 0)'
   const borrowerId = scopeBindings.slice(0, 1)
   const pageWalk = pageWalkRows(offset + pageSize)
   const paging = pageWindowSql(pageSize, '?')
+  const [holding, holdingBindings] = holdingSql(scopeBindings[0], search)
   return [
-    `${searchMatchesAndCountSql(
+    `${holding},
+     ${searchMatchesAndCountSql(
       walksPastCapSql([(rows) => cappedCountSql(`${walk(rows)} WHERE ${matchSql}`)]),
       `SELECT * FROM (${matchesByScopeSizeSql(
         linkCount,
@@ -236,6 +271,7 @@ function boundedSearchCut(
                           AND NOT (SELECT yes FROM walk_fills) OFFSET 0) matches
          ORDER BY matches.sort_name, matches.part_id ${paging}))`,
     [
+      ...holdingBindings,
       /** The borrower's size, the sample and the count walk (walksPastCapSql), then the matches by its size */
       ...borrowerId,
       ...scopeBindings,
