@@ -244,14 +244,14 @@ function boundedSearchCut(
   return [
     `${holding},
      ${searchMatchesAndCountSql(
-      walksPastCapSql([(rows) => cappedCountSql(`${walk(rows)} WHERE ${matchSql}`)]),
-      `SELECT * FROM (${matchesByScopeSizeSql(
-        linkCount,
-        `SELECT ${CUT_COLUMNS} FROM ${walk(countWalkRows())} WHERE ${matchSql}`,
-        `SELECT ${CUT_COLUMNS} FROM contract_parts cp WHERE ${trigramRead}`
-      )}) matches WHERE true`,
-      linkCount
-    )},
+       walksPastCapSql([(rows) => cappedCountSql(`${walk(rows)} WHERE ${matchSql}`)]),
+       `SELECT * FROM (${matchesByScopeSizeSql(
+         linkCount,
+         `SELECT ${CUT_COLUMNS} FROM ${walk(countWalkRows())} WHERE ${matchSql}`,
+         `SELECT ${CUT_COLUMNS} FROM contract_parts cp WHERE ${trigramRead}`
+       )}) matches WHERE true`,
+       linkCount
+     )},
      walked AS MATERIALIZED (
        SELECT ${CUT_COLUMNS} FROM ${walk(pageWalk)}
         WHERE ${matchSql} AND (SELECT capped FROM counted)
