@@ -206,6 +206,8 @@ function holdingSql(borrowerId: unknown, search: string): [string, unknown[]] {
  * A borrower's search as CTEs: `counted` (total, capped) and `cut` (the
  * page of links), neither reading every match (a word in every link's
  * search text matches them all):
+ * - the walks below start at the first link that may hold the term
+ *   (`holding`, holdingSql), not at the first link;
  * - a borrower of at most `countWalkRows()` links is read whole, once:
  *   up to the cap + 1 matches (`matches`, for the count and the page);
  * - a larger one's count walks its first `countWalkRows()` links in name
