@@ -154,6 +154,9 @@ contract_name_hours.company_id uuid not null
 contract_name_hours.status character varying(32) not null
 contract_name_hours.hour integer not null
 contract_name_hours.bits bit(1024) not null
+contract_name_statuses.company_id uuid not null
+contract_name_statuses.status character varying(32) not null
+contract_name_statuses.bits bit(1024) not null
 contract_part_groups.id uuid not null
 contract_part_groups.contract_id uuid not null
 contract_part_groups.name character varying(255) not null
@@ -781,6 +784,11 @@ contract_name_hours contract_name_hours_company_id_not_null NOT NULL company_id
 contract_name_hours contract_name_hours_hour_not_null NOT NULL hour
 contract_name_hours contract_name_hours_pkey PRIMARY KEY (company_id, status, hour)
 contract_name_hours contract_name_hours_status_not_null NOT NULL status
+contract_name_statuses contract_name_statuses_bits_not_null NOT NULL bits
+contract_name_statuses contract_name_statuses_company_id_foreign FOREIGN KEY (company_id) REFERENCES companies(id) ON DELETE CASCADE
+contract_name_statuses contract_name_statuses_company_id_not_null NOT NULL company_id
+contract_name_statuses contract_name_statuses_pkey PRIMARY KEY (company_id, status)
+contract_name_statuses contract_name_statuses_status_not_null NOT NULL status
 contract_part_groups contract_part_groups_contract_id_foreign FOREIGN KEY (contract_id) REFERENCES contracts(id) ON DELETE CASCADE
 contract_part_groups contract_part_groups_contract_id_not_null NOT NULL contract_id
 contract_part_groups contract_part_groups_created_at_not_null NOT NULL created_at
@@ -1343,6 +1351,7 @@ CREATE UNIQUE INDEX contract_document_requirements_pkey ON public.contract_docum
 CREATE INDEX contract_history_contract_id_created_at_index ON public.contract_history USING btree (contract_id, created_at)
 CREATE UNIQUE INDEX contract_history_pkey ON public.contract_history USING btree (id)
 CREATE UNIQUE INDEX contract_name_hours_pkey ON public.contract_name_hours USING btree (company_id, status, hour)
+CREATE UNIQUE INDEX contract_name_statuses_pkey ON public.contract_name_statuses USING btree (company_id, status)
 CREATE INDEX contract_part_groups_contract_id_position_index ON public.contract_part_groups USING btree (contract_id, "position")
 CREATE UNIQUE INDEX contract_part_groups_pkey ON public.contract_part_groups USING btree (id)
 CREATE INDEX contract_parts_company_id_role_index ON public.contract_parts USING btree (company_id, role)
@@ -1725,6 +1734,24 @@ AS $function$
                               AND kept.hour = noted.hour AND kept.bits | noted.bits = kept.bits)
          ORDER BY noted.company_id, noted.status, noted.hour
         ON CONFLICT (company_id, status, hour) DO UPDATE SET bits = h.bits | EXCLUDED.bits;
+        RETURN NULL;
+      END
+      $function$
+CREATE OR REPLACE FUNCTION public.contract_name_statuses_note()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+      BEGIN
+        INSERT INTO contract_name_statuses AS s (company_id, status, bits)
+        SELECT noted.* FROM (
+                 SELECT company_id, status, bit_or(contract_name_bits(name_search)) AS bits
+                   FROM new_rows WHERE deleted_at IS NULL
+                  GROUP BY company_id, status) noted
+         WHERE NOT EXISTS (SELECT FROM contract_name_statuses kept
+                            WHERE kept.company_id = noted.company_id AND kept.status = noted.status
+                              AND kept.bits | noted.bits = kept.bits)
+         ORDER BY noted.company_id, noted.status
+        ON CONFLICT (company_id, status) DO UPDATE SET bits = s.bits | EXCLUDED.bits;
         RETURN NULL;
       END
       $function$
@@ -2789,6 +2816,8 @@ CREATE TRIGGER contract_templates_audit AFTER INSERT OR DELETE OR UPDATE ON publ
 CREATE TRIGGER contract_uploaded_files_audit AFTER INSERT OR DELETE OR UPDATE ON public.contract_uploaded_files FOR EACH ROW EXECUTE FUNCTION audit_write('company_id')
 CREATE TRIGGER contract_name_hours_insert AFTER INSERT ON public.contracts REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION contract_name_hours_note()
 CREATE TRIGGER contract_name_hours_update AFTER UPDATE ON public.contracts REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION contract_name_hours_note()
+CREATE TRIGGER contract_name_statuses_insert AFTER INSERT ON public.contracts REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION contract_name_statuses_note()
+CREATE TRIGGER contract_name_statuses_update AFTER UPDATE ON public.contracts REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION contract_name_statuses_note()
 CREATE TRIGGER contract_status_counters_delete AFTER DELETE ON public.contracts REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION contract_status_counters_apply()
 CREATE TRIGGER contract_status_counters_insert AFTER INSERT ON public.contracts REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION contract_status_counters_apply()
 CREATE TRIGGER contract_status_counters_update AFTER UPDATE ON public.contracts REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION contract_status_counters_apply()

@@ -408,6 +408,17 @@ export class ContractNameHourSchema extends BaseModel {
   declare status: string
 }
 
+export class ContractNameStatusSchema extends BaseModel {
+  static $columns = ['bits', 'companyId', 'status'] as const
+  $columns = ContractNameStatusSchema.$columns
+  @column()
+  declare bits: string
+  @column({ isPrimary: true })
+  declare companyId: string
+  @column()
+  declare status: string
+}
+
 export class ContractPartGroupSchema extends BaseModel {
   static $columns = ['contractId', 'createdAt', 'id', 'name', 'partIds', 'position', 'updatedAt'] as const
   $columns = ContractPartGroupSchema.$columns

@@ -46,12 +46,13 @@ export function cachedStatements(): Statement[] {
 /**
  * Tables the cached statements read whose rows no list prints or depends
  * on, so their changes need no read version: contract_name_hours only
- * tells a name search's walk which hours it may skip, link_search_buckets
- * where a team search's walk may start (their bits hold at least the
- * pieces of their rows; they change only with contracts or links, whose
- * triggers raise the company).
+ * tells a name search's walk which hours it may skip,
+ * contract_name_statuses which board columns cannot hold its term,
+ * link_search_buckets where a team search's walk may start (their bits
+ * hold at least the pieces of their rows; they change only with contracts
+ * or links, whose triggers raise the company).
  */
-export const SKIP_HINTS = ['contract_name_hours', 'link_search_buckets']
+export const SKIP_HINTS = ['contract_name_hours', 'contract_name_statuses', 'link_search_buckets']
 
 interface VerboseNode {
   'Relation Name'?: string

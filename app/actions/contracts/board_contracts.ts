@@ -11,6 +11,7 @@ import {
   SEARCHED_COLUMNS_SQL,
   companyMatchesSql,
   endHoursHoldTermSql,
+  statusMayHoldTermSql,
   nameHoursWalkSql,
   NAME_HOURS_ORDER_SQL,
   type ContractFilters,
@@ -233,6 +234,12 @@ function searchedColumnsSql(
    * (the samples were 2.4 of a "4821" board's 3.3 ms)
    */
   const sampled = hoursWalk ? endHoursHoldTermSql('columns.key') : 'true'
+  /**
+   * Whether the column may hold the term at all: a column whose names'
+   * bits lack a piece of it (statusMayHoldTermSql) is empty, counted 0
+   * with no cards, never sampled nor read through its trigram index
+   */
+  const mayHold = hoursWalk ? statusMayHoldTermSql('columns.key') : 'true'
   /** The newest sample settles the column's cards: it read the whole column, or past its `end`-th match */
   const sampleCards = `columns.total <= ${sampleRows} OR columns.newest >= ${endSql}`
   return {
@@ -240,7 +247,8 @@ function searchedColumnsSql(
          SELECT status, total FROM contract_status_counters WHERE company_id = :companyId),
        column_counts AS MATERIALIZED (
          SELECT columns.key, columns.asked, counter.total, sample.newest, sample.oldest, walk.counted,
-                NOT columns.asked OR coalesce(walk.counted > ${columnCap}
+                holding.yes AS may_hold,
+                NOT columns.asked OR NOT holding.yes OR coalesce(walk.counted > ${columnCap}
                   OR walk.counted IS NOT NULL AND counter.total <= ${countRows}, false) AS counts
            FROM unnest(${keysSql}, ${askedSql}) AS columns(key, asked)
           CROSS JOIN LATERAL (
@@ -248,25 +256,29 @@ function searchedColumnsSql(
                 OFFSET 0
               ) counter
           CROSS JOIN LATERAL (
-                SELECT columns.asked AND (${small} OR ${sampled}) AS yes OFFSET 0) sampling
+                SELECT columns.asked AND counter.total > 0 AND ${mayHold} AS yes OFFSET 0) holding
+          CROSS JOIN LATERAL (
+                SELECT holding.yes AND (${small} OR ${sampled}) AS yes OFFSET 0) sampling
           CROSS JOIN LATERAL (
                 SELECT CASE WHEN sampling.yes THEN ${hits(newest, sampleRows)} END AS newest,
                        CASE WHEN sampling.yes AND NOT ${small}
                             THEN ${hits(oldest, sampleRows)} END AS oldest
                 OFFSET 0) sample
           CROSS JOIN LATERAL (
-                SELECT CASE WHEN ${small} THEN sample.newest
+                SELECT CASE WHEN NOT holding.yes THEN 0
+                            WHEN ${small} THEN sample.newest
                             WHEN sample.oldest >= ${worthWalking} THEN ${hits(oldest, countRows)}
                             WHEN sample.newest >= ${worthWalking} THEN ${hits(newest, countRows)}
                        END AS counted
                 OFFSET 0) walk),
        column_walks AS MATERIALIZED (
          SELECT columns.key, coalesce(columns.counted, 0) AS found, columns.counts, deep.ids,
-                NOT columns.asked OR coalesce(walk.carded >= ${endSql}
+                NOT columns.asked OR NOT columns.may_hold OR coalesce(walk.carded >= ${endSql}
                   OR walk.carded IS NOT NULL AND columns.total <= ${cardRows}${hoursWalk ? ' OR deep.ids IS NOT NULL' : ''}, false) AS pages
            FROM column_counts columns
           CROSS JOIN LATERAL (
-                SELECT CASE WHEN ${sampleCards} THEN NULL
+                SELECT CASE WHEN NOT columns.may_hold THEN CAST('{}' AS uuid[])
+                            WHEN ${sampleCards} THEN NULL
                             WHEN greatest(columns.oldest, columns.newest) >= ${worthWalking}
                             THEN ARRAY(${deepIds})
                        END AS ids

@@ -192,9 +192,19 @@ export function nameHoursWalkSql(fields: string, status: string, matching: strin
         AND ${holdsTermSql('hours')}) contracts`
 }
 
-/** Whether the bits of a contract_name_hours row (`hours`, its alias) hold the pieces of `:term` */
+/** Whether the bits of a contract_name_hours or contract_name_statuses row (`hours`, its alias) hold the pieces of `:term` */
 const holdsTermSql = (hours: string) =>
   `${hours}.bits | (SELECT contract_name_bits(:term)) = ${hours}.bits`
+
+/**
+ * Whether `status` (SQL) may hold `:term` at all: its names' bits
+ * (contract_name_statuses) hold every piece of it. False: no contract of
+ * that status matches.
+ */
+export const statusMayHoldTermSql = (status: string) =>
+  `EXISTS (SELECT FROM contract_name_statuses names
+            WHERE names.company_id = :companyId AND names.status = ${status}
+              AND ${holdsTermSql('names')})`
 
 /**
  * Whether any of the `count` newest or oldest hours of `status` (SQL, as

@@ -233,6 +233,43 @@ test.group('Contracts / H2 search in a large company: the matches by status', (g
     )
   }).timeout(120_000)
 
+  test('a column whose names never held the word is empty, with no read of its matches', async ({
+    assert,
+  }) => {
+    const borrower = await largeBorrower()
+    await db.rawQuery(
+      `INSERT INTO contracts (id, company_id, name, status, progress, snapshot, created_at, updated_at)
+       SELECT gen_random_uuid(), ?, 'Outro contrato de obras', 'signing', 0, '{}',
+              now() - make_interval(mins => n), now() - make_interval(mins => n)
+         FROM generate_series(1, 600) AS n`,
+      [borrower.id]
+    )
+    await db.rawQuery('ANALYZE contracts')
+    const statuses = [...STATUSES, 'signing']
+    const statement = contractBoardSql(borrower.id, { search: 'plan', status: statuses as any })
+
+    const reads = readsOfMatches(await explainWithoutSeqScan(statement))
+    assert.isFalse(
+      reads.some((read) => read.includes("'signing'")),
+      `no read of the signing contracts: ${reads.join(' | ')}`
+    )
+    const { rows } = await db.rawQuery(statement.sql, statement.bindings as any)
+    const signing = JSON.parse(rows[0].body).data.columns.find(
+      (column: { key: string }) => column.key === 'signing'
+    )
+    assert.deepEqual(signing, {
+      key: 'signing',
+      total: 0,
+      totalCapped: false,
+      hasMore: false,
+      contracts: [],
+    })
+    assert.deepEqual(
+      await boardColumns(borrower.id, 'plan'),
+      await expectedColumns(borrower.id, 'plan')
+    )
+  }).timeout(120_000)
+
   test('H1: a search within a status filter reads each of its statuses alone', async ({
     assert,
   }) => {

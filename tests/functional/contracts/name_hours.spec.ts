@@ -114,3 +114,52 @@ test.group('Contracts / the hours a name search may skip', (group) => {
     assert.deepEqual((await version()).rows, before, 'the rows are neither written nor locked')
   })
 })
+
+test.group('Contracts / the statuses a board search may skip', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  /** The live contracts of a company whose name is not held by its status's bits */
+  async function unheld(companyId: string) {
+    const { rows } = await db.rawQuery(
+      `SELECT c.name, c.status FROM contracts c
+        WHERE c.company_id = ? AND c.deleted_at IS NULL
+          AND NOT EXISTS (SELECT FROM contract_name_statuses s
+                           WHERE s.company_id = c.company_id AND s.status = c.status
+                             AND s.bits | contract_name_bits(c.name_search) = s.bits)`,
+      [companyId]
+    )
+    return rows.map((row: { name: string; status: string }) => `${row.name} (${row.status})`)
+  }
+
+  test("every live name is held by its status's bits, whatever wrote or moved it", async ({
+    assert,
+  }) => {
+    const { company } = await companyWithOwner()
+    await insertContracts(company.id, ['Consultoria Alfa', 'Obras Beta', 'Ação Ünica №7'])
+    assert.deepEqual(await unheld(company.id), [], 'a bulk insert')
+    await db.rawQuery(
+      `UPDATE contracts SET name = 'Auditoria Gama' WHERE company_id = ? AND name = ?`,
+      [company.id, 'Obras Beta']
+    )
+    await db.rawQuery(`UPDATE contracts SET status = 'signing' WHERE company_id = ? AND name = ?`, [
+      company.id,
+      'Consultoria Alfa',
+    ])
+    await db.rawQuery(`UPDATE contracts SET deleted_at = now() WHERE company_id = ? AND name = ?`, [
+      company.id,
+      'Ação Ünica №7',
+    ])
+    await db.rawQuery(
+      `UPDATE contracts SET deleted_at = NULL, name = 'Restaurado Delta', status = 'active'
+        WHERE company_id = ? AND name = ?`,
+      [company.id, 'Ação Ünica №7']
+    )
+    const saved = await Contract.query()
+      .where('company_id', company.id)
+      .where('name', 'Auditoria Gama')
+      .firstOrFail()
+    saved.merge({ name: 'Suporte Épsilon' })
+    await saved.save()
+    assert.deepEqual(await unheld(company.id), [])
+  })
+})
