@@ -247,7 +247,12 @@ export function filteredStatuses(filters: ContractFilters): ByStatus | undefined
   if (!filters.status?.length) return undefined
   /** The enum's own values, in its order: the text names only statuses, one text per set */
   const statuses = CONTRACT_STATUSES.filter((status) => filters.status!.includes(status))
-  return { statuses, reads: (status) => (status ? 'true' : null) }
+  /** A status whose names never held the term (statusMayHoldTermSql) has no match to read */
+  const gated = hasTrigrams(filters.search ?? '')
+  return {
+    statuses,
+    reads: (status) => (status ? (gated ? statusMayHoldTermSql(`'${status}'`) : 'true') : null),
+  }
 }
 
 /**
