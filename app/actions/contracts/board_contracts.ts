@@ -137,7 +137,10 @@ export function contractBoardSql(
  * rows): a read per column, inside the laterals, was pulled by the planner
  * into each of the four places that use the total (60 reads a search, a
  * third of a 503-contract company's 3.5 ms). Each
- * asked column decides alone (`column_walks`), from two samples with the
+ * asked column decides alone (`column_walks`); a column whose names never
+ * held a term with trigrams (`contract_name_statuses`, statusMayHoldTermSql)
+ * is empty at once: counted 0, no cards, no sample, no trigram read. Any
+ * other decides from two samples with the
  * search as a filter: its `sampleWalkRows()` newest and oldest entries of
  * `contracts_board` (a batch of renamed contracts at the newest end hides
  * a word most of the column has; the oldest end rarely changes):
