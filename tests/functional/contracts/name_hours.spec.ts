@@ -36,6 +36,42 @@ async function insertContracts(companyId: string, names: string[], hoursAgo = 0)
   )
 }
 
+/**
+ * Every way a saved name moves: a rename in the same hour, a status change
+ * and a move to another hour, a soft delete restored under a new name, a
+ * save through the model (of the names insertContracts gave)
+ */
+async function moveNames(companyId: string) {
+  /** A rename in the same hour: new pieces in an hour that already has a row */
+  await db.rawQuery(
+    `UPDATE contracts SET name = 'Auditoria Gama' WHERE company_id = ? AND name = ?`,
+    [companyId, 'Obras Beta']
+  )
+  /** A status change and a move to another hour */
+  await db.rawQuery(
+    `UPDATE contracts SET status = 'active', updated_at = now() - interval '5 hours'
+      WHERE company_id = ? AND name = ?`,
+    [companyId, 'Consultoria Alfa']
+  )
+  /** A soft-deleted contract restored under a new name */
+  await db.rawQuery(`UPDATE contracts SET deleted_at = now() WHERE company_id = ? AND name = ?`, [
+    companyId,
+    'Ação Ünica №7',
+  ])
+  await db.rawQuery(
+    `UPDATE contracts SET deleted_at = NULL, name = 'Restaurado Delta'
+      WHERE company_id = ? AND name = ?`,
+    [companyId, 'Ação Ünica №7']
+  )
+  /** A save through the model */
+  const saved = await Contract.query()
+    .where('company_id', companyId)
+    .where('name', 'Auditoria Gama')
+    .firstOrFail()
+  saved.merge({ name: 'Suporte Épsilon', updatedAt: DateTime.now().plus({ hours: 3 }) })
+  await saved.save()
+}
+
 test.group('Contracts / the hours a name search may skip', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
@@ -44,34 +80,7 @@ test.group('Contracts / the hours a name search may skip', (group) => {
     await insertContracts(company.id, ['Consultoria Alfa', 'Obras Beta', 'Ação Ünica №7'], 30)
     assert.deepEqual(await uncovered(company.id), [], 'a bulk insert')
 
-    /** A rename in the same hour: new pieces in an hour that already has a row */
-    await db.rawQuery(
-      `UPDATE contracts SET name = 'Auditoria Gama' WHERE company_id = ? AND name = ?`,
-      [company.id, 'Obras Beta']
-    )
-    /** A status change and a move to another hour */
-    await db.rawQuery(
-      `UPDATE contracts SET status = 'active', updated_at = now() - interval '5 hours'
-        WHERE company_id = ? AND name = ?`,
-      [company.id, 'Consultoria Alfa']
-    )
-    /** A soft-deleted contract restored under a new name */
-    await db.rawQuery(`UPDATE contracts SET deleted_at = now() WHERE company_id = ? AND name = ?`, [
-      company.id,
-      'Ação Ünica №7',
-    ])
-    await db.rawQuery(
-      `UPDATE contracts SET deleted_at = NULL, name = 'Restaurado Delta'
-        WHERE company_id = ? AND name = ?`,
-      [company.id, 'Ação Ünica №7']
-    )
-    /** A save through the model */
-    const saved = await Contract.query()
-      .where('company_id', company.id)
-      .where('name', 'Auditoria Gama')
-      .firstOrFail()
-    saved.merge({ name: 'Suporte Épsilon', updatedAt: DateTime.now().plus({ hours: 3 }) })
-    await saved.save()
+    await moveNames(company.id)
 
     assert.deepEqual(await uncovered(company.id), [])
   })
@@ -137,29 +146,7 @@ test.group('Contracts / the statuses a board search may skip', (group) => {
     const { company } = await companyWithOwner()
     await insertContracts(company.id, ['Consultoria Alfa', 'Obras Beta', 'Ação Ünica №7'])
     assert.deepEqual(await unheld(company.id), [], 'a bulk insert')
-    await db.rawQuery(
-      `UPDATE contracts SET name = 'Auditoria Gama' WHERE company_id = ? AND name = ?`,
-      [company.id, 'Obras Beta']
-    )
-    await db.rawQuery(`UPDATE contracts SET status = 'signing' WHERE company_id = ? AND name = ?`, [
-      company.id,
-      'Consultoria Alfa',
-    ])
-    await db.rawQuery(`UPDATE contracts SET deleted_at = now() WHERE company_id = ? AND name = ?`, [
-      company.id,
-      'Ação Ünica №7',
-    ])
-    await db.rawQuery(
-      `UPDATE contracts SET deleted_at = NULL, name = 'Restaurado Delta', status = 'active'
-        WHERE company_id = ? AND name = ?`,
-      [company.id, 'Ação Ünica №7']
-    )
-    const saved = await Contract.query()
-      .where('company_id', company.id)
-      .where('name', 'Auditoria Gama')
-      .firstOrFail()
-    saved.merge({ name: 'Suporte Épsilon' })
-    await saved.save()
+    await moveNames(company.id)
     assert.deepEqual(await unheld(company.id), [])
   })
 })

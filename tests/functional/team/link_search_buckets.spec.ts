@@ -31,6 +31,23 @@ async function uncovered(borrowerId: string) {
   return rows.map((row: { link_name: string }) => row.link_name) as string[]
 }
 
+/**
+ * The PROVIDER parts of `parties` (companies or users) in their contracts, in
+ * a statement of its own: the link's BEFORE trigger reads the contract and
+ * the party, which a data-modifying CTE of the same statement does not show
+ */
+async function linkParts(
+  party: 'company_id' | 'user_id',
+  parties: { party_id: string; contract_id: string }[]
+) {
+  await db.rawQuery(
+    `INSERT INTO contract_parts (id, contract_id, ${party}, role, is_active, created_at, updated_at)
+     SELECT gen_random_uuid(), contract_id, party_id, 'PROVIDER', true, now(), now()
+       FROM unnest(CAST(? AS uuid[]), CAST(? AS uuid[])) AS s(party_id, contract_id)`,
+    [parties.map((row) => row.party_id), parties.map((row) => row.contract_id)]
+  )
+}
+
 /** Provider companies named `names`, each linked to a contract of the borrower, in one statement each */
 async function linkCompanies(borrowerId: string, names: string[]) {
   const { rows } = await db.rawQuery(
@@ -47,12 +64,7 @@ async function linkCompanies(borrowerId: string, names: string[]) {
      SELECT party_id, contract_id FROM src`,
     [names, borrowerId]
   )
-  await db.rawQuery(
-    `INSERT INTO contract_parts (id, contract_id, company_id, role, is_active, created_at, updated_at)
-     SELECT gen_random_uuid(), contract_id, party_id, 'PROVIDER', true, now(), now()
-       FROM unnest(CAST(? AS uuid[]), CAST(? AS uuid[])) AS s(party_id, contract_id)`,
-    [rows.map((row: any) => row.party_id), rows.map((row: any) => row.contract_id)]
-  )
+  await linkParts('company_id', rows)
   return rows as { party_id: string; contract_id: string }[]
 }
 
@@ -60,24 +72,18 @@ async function linkCompanies(borrowerId: string, names: string[]) {
 async function linkPersons(borrowerId: string, names: string[]) {
   const { rows } = await db.rawQuery(
     `WITH src AS (
-       SELECT name, ord, gen_random_uuid() AS user_id, gen_random_uuid() AS contract_id
+       SELECT name, ord, gen_random_uuid() AS party_id, gen_random_uuid() AS contract_id
          FROM unnest(CAST(? AS text[])) WITH ORDINALITY AS s(name, ord)),
      us AS (
        INSERT INTO users (id, name, email, created_at, updated_at)
-       SELECT user_id, name, 'p' || ord || '.' || user_id || '@buckets.test', now(), now() FROM src),
+       SELECT party_id, name, 'p' || ord || '.' || party_id || '@buckets.test', now(), now() FROM src),
      ct AS (
        INSERT INTO contracts (id, company_id, name, status, progress, snapshot, created_at, updated_at)
        SELECT contract_id, ?, 'Person ' || ord, 'active', 100, '{}', now(), now() FROM src)
-     SELECT user_id, contract_id FROM src`,
+     SELECT party_id, contract_id FROM src`,
     [names, borrowerId]
   )
-  /** A statement of its own: the link's BEFORE trigger reads the contract and the person */
-  await db.rawQuery(
-    `INSERT INTO contract_parts (id, contract_id, user_id, role, is_active, created_at, updated_at)
-     SELECT gen_random_uuid(), contract_id, user_id, 'PROVIDER', true, now(), now()
-       FROM unnest(CAST(? AS uuid[]), CAST(? AS uuid[])) AS s(user_id, contract_id)`,
-    [rows.map((row: any) => row.user_id), rows.map((row: any) => row.contract_id)]
-  )
+  await linkParts('user_id', rows)
 }
 
 const numbered = (prefix: string, count: number) =>
