@@ -27,8 +27,12 @@ export default class SyncContractStructure {
     trx: TransactionClientContract,
     parts?: ContractPart[]
   ) {
-    const partRef = await this.#partResolver(contract, trx, parts)
     const groups = payload.partGroups ?? payload.modelConfig?.partGroups
+    /** Only a payload that names a part needs the contract's parts ([]: nothing to read) */
+    const namesPart =
+      groups?.some((group) => group.partIds?.length) ||
+      payload.variableValues?.some((variable) => variable.partId)
+    const partRef = await this.#partResolver(contract, trx, namesPart ? parts : [])
     const groupIds = new Set<string>()
 
     if (groups) {

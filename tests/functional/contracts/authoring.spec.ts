@@ -240,7 +240,7 @@ test.group('Contracts / authoring (H3, H4, H5)', (group) => {
     assert.lengthOf(documents, 2, 'documents absent from the payload are kept')
   })
 
-  test('H4 checks the payload before locking the row; an unchanged save writes only its history', async ({
+  test('H4 checks the payload before locking the row; an unchanged save writes only its history, one naming no part reads none', async ({
     client,
     assert,
   }) => {
@@ -279,6 +279,21 @@ test.group('Contracts / authoring (H3, H4, H5)', (group) => {
     assert.lengthOf(statements.slice(lock + 1), 2)
     assert.match(statements[lock + 1], /from "contract_parts"/)
     assert.match(statements[lock + 2], /insert into "contract_history"/)
+
+    /** A save that names no part reads no part: its workflow, the rename, the history entry */
+    const renamed = (
+      await statementsOf(async () => {
+        const response = await as(client, world.owner, world.company)
+          .put(`/contracts/${id}`)
+          .json({ name: 'Contrato renomeado', progress: 45 })
+        response.assertStatus(200)
+      })
+    ).filter((sql) => !/set_config\('app\.audit'/.test(sql))
+    const renameLock = renamed.findIndex((sql) => /for update/i.test(sql))
+    assert.lengthOf(renamed.slice(renameLock + 1), 3)
+    assert.match(renamed[renameLock + 1], /from "workflows"/)
+    assert.match(renamed[renameLock + 2], /update "contracts"/)
+    assert.match(renamed[renameLock + 3], /insert into "contract_history"/)
   })
 
   test('provider-perspective workflows store the company as PROVIDER', async ({
