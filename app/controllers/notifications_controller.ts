@@ -26,10 +26,13 @@ export default class NotificationsController {
     )
   }
 
-  /** I2 GET /notifications/unread-count */
+  /** I2 GET /notifications/unread-count: the body is the action's JSON text */
   @inject()
-  async unreadCount({ auth, company }: HttpContext, count: CountUnreadNotifications) {
-    return { data: { count: await count.handle(auth.getUserOrFail().id, company.id) } }
+  async unreadCount(
+    { auth, company, response, readVersions }: HttpContext,
+    count: CountUnreadNotifications
+  ) {
+    sendJsonText(response, await count.handle(auth.getUserOrFail().id, company.id, readVersions))
   }
 
   /** I3 PATCH /notifications/:id/read */

@@ -26,7 +26,7 @@ const get = (client: ApiClient, url: string, bearer: string, companyId?: string)
 test.group('Auth / the authenticated floor in one statement', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
-  test('unread-count reads session, user, membership and company in one statement', async ({
+  test('unread-count reads session, user, membership and company in one statement; a repeat only that', async ({
     client,
     assert,
   }) => {
@@ -43,6 +43,14 @@ test.group('Auth / the authenticated floor in one statement', (group) => {
     assert.match(statements[0], /auth_sessions/)
     assert.match(statements[0], /company_members/)
     assert.match(statements[0], /companies/)
+
+    /** Read again with the inbox unchanged: the floor alone (the count is cached under it) */
+    const again = await statementsOf(async () => {
+      response = await get(client, '/notifications/unread-count', bearer, company.id)
+    })
+    response!.assertStatus(200)
+    assert.lengthOf(again, 1, again.join('\n'))
+    assert.match(again[0], /auth_sessions/)
   })
 
   test('GET /company: the floor and one joined read of the memberships', async ({

@@ -47,6 +47,27 @@ test.group('Read cache: a cached list shows every change', (group) => {
     assert.isTrue(read.body().data.data.every((item: { isRead: boolean }) => item.isRead))
   })
 
+  test('I2: a new notification and read-all show at once; another member has their own count', async ({
+    client,
+    assert,
+  }) => {
+    const { company, owner } = await companyWithOwner()
+    const other = await memberOf(company, 'user')
+    const count = async (user: User) =>
+      (await as(client, user, company).get('/notifications/unread-count')).body().data.count
+    await inboxOf(owner, company, 2)
+    assert.equal(await count(owner), 2)
+    const hitsBefore = await hitsOf('unread-count')
+    assert.equal(await count(owner), 2)
+    assert.equal(await hitsOf('unread-count'), hitsBefore + 1, 'served from the cache')
+    assert.equal(await count(other), 0)
+
+    await inboxOf(owner, company, 1)
+    assert.equal(await count(owner), 3)
+    await as(client, owner, company).patch('/notifications/read-all')
+    assert.equal(await count(owner), 0)
+  })
+
   test('I1: another member of the company never gets my inbox', async ({ client, assert }) => {
     const { company, owner } = await companyWithOwner()
     const other = await memberOf(company, 'user')

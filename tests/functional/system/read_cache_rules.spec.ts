@@ -181,6 +181,20 @@ const CASES: ScopeCase[] = [
       return { user: owner, company, url: '/notifications', change: () => inboxOf(owner, company) }
     },
   },
+  {
+    list: 'I2',
+    read: 'unread-count',
+    scope: 'inbox',
+    setup: async () => {
+      const { company, owner } = await borrowerCompany()
+      return {
+        user: owner,
+        company,
+        url: '/notifications/unread-count',
+        change: () => inboxOf(owner, company),
+      }
+    },
+  },
   ...['/contracts', '/contracts/board'].map((url) => ({
     list: url === '/contracts' ? 'H1' : 'H2',
     read: url === '/contracts' ? 'contracts' : 'contracts-board',
@@ -390,7 +404,13 @@ test.group('Read cache: the rules above cover every cached list', (group) => {
   }) => {
     const world = await c1World(client)
     const declared = await declaredReads(async () => {
-      for (const url of ['/notifications', '/contracts', '/contracts/board', ...TEAM_URLS]) {
+      const urls = [
+        '/notifications',
+        '/notifications/unread-count',
+        '/contracts',
+        '/contracts/board',
+      ]
+      for (const url of [...urls, ...TEAM_URLS]) {
         await getAs(client, world.owner, world.borrower, url)()
       }
       await getAs(client, world.owner, world.borrower, '/compliance-flows')()
@@ -458,4 +478,24 @@ test.group('Read cache: every input a cached list is keyed by is load-bearing', 
       assert.deepEqual(byCompany.served, byCompany.fresh, 'another company')
     }).timeout(60_000)
   }
+
+  test('/notifications/unread-count: another company under the same versions gets its own count', async ({
+    client,
+    assert,
+  }) => {
+    const { company, owner } = await borrowerCompany()
+    await inboxOf(owner, company, 2)
+    const count = (of: { id: string }) => getAs(client, owner, of, '/notifications/unread-count')
+    const first = await count(company)()
+    const elsewhere = await CompanyFactory.create()
+    await CompanyMemberFactory.merge({
+      companyId: elsewhere.id,
+      userId: owner.id,
+      role: 'owner',
+    }).create()
+    await sameVersions(owner.id, company.id, elsewhere.id)
+    const byCompany = await servedAndFresh(count(elsewhere))
+    assert.notDeepEqual(byCompany.fresh, first, 'the other company has its own count')
+    assert.deepEqual(byCompany.served, byCompany.fresh)
+  })
 })
