@@ -23,7 +23,7 @@ const notInProduction = () => process.env.NODE_ENV !== 'production'
 /**
  * DB_HOST: a host name or address, or the directory of PostgreSQL's Unix
  * socket (an absolute path, such as /var/run/postgresql) when the server
- * runs on the same host: a statement then skips the TCP stack (8% more
+ * runs on the same host: a statement then skips the TCP stack (8-10% more
  * requests a second on one host, docs/reports/bench.md).
  */
 const databaseHost = (key: string, value?: string) => {
