@@ -446,6 +446,14 @@ async function sameVersions(userId: string, from: string, to: string) {
   )
 }
 
+/** Another company owned by `userId`, read under the same versions as `company` */
+async function elsewhereUnderSameVersions(userId: string, company: { id: string }) {
+  const elsewhere = await CompanyFactory.create()
+  await CompanyMemberFactory.merge({ companyId: elsewhere.id, userId, role: 'owner' }).create()
+  await sameVersions(userId, company.id, elsewhere.id)
+  return elsewhere
+}
+
 test.group('Read cache: every input a cached list is keyed by is load-bearing', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.setup(fakeFilesAndClock)
@@ -466,13 +474,7 @@ test.group('Read cache: every input a cached list is keyed by is load-bearing', 
       assert.deepEqual(byQuery.served, byQuery.fresh, 'another query')
 
       await read(world.borrower, '')()
-      const elsewhere = await CompanyFactory.create()
-      await CompanyMemberFactory.merge({
-        companyId: elsewhere.id,
-        userId: world.owner.id,
-        role: 'owner',
-      }).create()
-      await sameVersions(world.owner.id, world.borrower.id, elsewhere.id)
+      const elsewhere = await elsewhereUnderSameVersions(world.owner.id, world.borrower)
       const byCompany = await servedAndFresh(read(elsewhere, ''))
       assert.notDeepEqual(byCompany.fresh, first, 'the other company has its own list')
       assert.deepEqual(byCompany.served, byCompany.fresh, 'another company')
@@ -487,13 +489,7 @@ test.group('Read cache: every input a cached list is keyed by is load-bearing', 
     await inboxOf(owner, company, 2)
     const count = (of: { id: string }) => getAs(client, owner, of, '/notifications/unread-count')
     const first = await count(company)()
-    const elsewhere = await CompanyFactory.create()
-    await CompanyMemberFactory.merge({
-      companyId: elsewhere.id,
-      userId: owner.id,
-      role: 'owner',
-    }).create()
-    await sameVersions(owner.id, company.id, elsewhere.id)
+    const elsewhere = await elsewhereUnderSameVersions(owner.id, company)
     const byCompany = await servedAndFresh(count(elsewhere))
     assert.notDeepEqual(byCompany.fresh, first, 'the other company has its own count')
     assert.deepEqual(byCompany.served, byCompany.fresh)

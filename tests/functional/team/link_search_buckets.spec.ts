@@ -48,43 +48,55 @@ async function linkParts(
   )
 }
 
-/** Provider companies named `names`, each linked to a contract of the borrower, in one statement each */
-async function linkCompanies(borrowerId: string, names: string[]) {
+/**
+ * Parties named `names`, inserted by `partySql` (from `src`: name, ord,
+ * party_id), each linked to a contract of its own of the borrower, named
+ * `contractPrefix` and its position
+ */
+async function linkParties(
+  borrowerId: string,
+  names: string[],
+  party: 'company_id' | 'user_id',
+  partySql: string,
+  contractPrefix: string
+) {
   const { rows } = await db.rawQuery(
     `WITH src AS (
        SELECT name, ord, gen_random_uuid() AS party_id, gen_random_uuid() AS contract_id
          FROM unnest(CAST(? AS text[])) WITH ORDINALITY AS s(name, ord)),
-     co AS (
-       INSERT INTO companies (id, name, trade_name, document, timezone, created_at, updated_at)
-       SELECT party_id, name, name || ' Serviços', '57' || lpad((ord + random() * 1e9)::bigint::text, 12, '0'),
-              'UTC', now(), now() FROM src),
+     party AS (${partySql}),
      ct AS (
        INSERT INTO contracts (id, company_id, name, status, progress, snapshot, created_at, updated_at)
-       SELECT contract_id, ?, 'Buckets ' || ord, 'active', 100, '{}', now(), now() FROM src)
+       SELECT contract_id, ?, ? || ' ' || ord, 'active', 100, '{}', now(), now() FROM src)
      SELECT party_id, contract_id FROM src`,
-    [names, borrowerId]
+    [names, borrowerId, contractPrefix]
   )
-  await linkParts('company_id', rows)
+  await linkParts(party, rows)
   return rows as { party_id: string; contract_id: string }[]
 }
 
-/** Natural persons named `names`, each linked to a contract of the borrower */
-async function linkPersons(borrowerId: string, names: string[]) {
-  const { rows } = await db.rawQuery(
-    `WITH src AS (
-       SELECT name, ord, gen_random_uuid() AS party_id, gen_random_uuid() AS contract_id
-         FROM unnest(CAST(? AS text[])) WITH ORDINALITY AS s(name, ord)),
-     us AS (
-       INSERT INTO users (id, name, email, created_at, updated_at)
-       SELECT party_id, name, 'p' || ord || '.' || party_id || '@buckets.test', now(), now() FROM src),
-     ct AS (
-       INSERT INTO contracts (id, company_id, name, status, progress, snapshot, created_at, updated_at)
-       SELECT contract_id, ?, 'Person ' || ord, 'active', 100, '{}', now(), now() FROM src)
-     SELECT party_id, contract_id FROM src`,
-    [names, borrowerId]
+/** Provider companies named `names`, each linked to a contract of the borrower */
+const linkCompanies = (borrowerId: string, names: string[]) =>
+  linkParties(
+    borrowerId,
+    names,
+    'company_id',
+    `INSERT INTO companies (id, name, trade_name, document, timezone, created_at, updated_at)
+     SELECT party_id, name, name || ' Serviços', '57' || lpad((ord + random() * 1e9)::bigint::text, 12, '0'),
+            'UTC', now(), now() FROM src`,
+    'Buckets'
   )
-  await linkParts('user_id', rows)
-}
+
+/** Natural persons named `names`, each linked to a contract of the borrower */
+const linkPersons = (borrowerId: string, names: string[]) =>
+  linkParties(
+    borrowerId,
+    names,
+    'user_id',
+    `INSERT INTO users (id, name, email, created_at, updated_at)
+     SELECT party_id, name, 'p' || ord || '.' || party_id || '@buckets.test', now(), now() FROM src`,
+    'Person'
+  )
 
 const numbered = (prefix: string, count: number) =>
   Array.from({ length: count }, (_, index) => `${prefix} ${index + 1}`)
