@@ -164,7 +164,6 @@ export default class Bench extends BaseCommand {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       ACCESS_TOKEN_TTL_SECONDS: '14400',
-      DB_POOL_MAX: '20',
       /** The version check is throttled per IP; the bench client is one IP */
       APP_VERSIONS_RATE_LIMIT: '0',
       /** Production processes refuse to boot without one */

@@ -1,6 +1,7 @@
 import env from '#start/env'
 import app from '@adonisjs/core/services/app'
 import { defineConfig } from '@adonisjs/lucid'
+import { defaultPoolMax } from '#support/database_pool'
 
 /**
  * The server and credentials, shared by both connections. Without DB_HOST
@@ -18,7 +19,8 @@ const server = {
 }
 /** node-postgres option (not in Lucid's type): names the process in pg_stat_activity */
 const applicationName = env.get('DB_APPLICATION_NAME', 'contract-management')
-const poolMax = env.get('DB_POOL_MAX', 10)
+/** Connections of each pool (main, generic plans): defaultPoolMax unless DB_POOL_MAX says */
+const poolMax = env.get('DB_POOL_MAX') ?? defaultPoolMax()
 
 /**
  * Settings sent when a session starts (node-postgres `options`). A request's
