@@ -7,8 +7,8 @@ import { availableParallelism } from 'node:os'
  *   sessions. More sessions on the same cores wait on each other.
  * - Measured with the mix on 2 cores, where PostgreSQL shares the host:
  *   20 connections a pool cost 2.3 ms of machine a request, and 2-4 cost
- *   1.8-1.9 ms, with about 20% more requests a second. Lists with the cache
- *   off answered 10-40% faster (docs/reports/bench.md, session 23).
+ *   1.8-2.0 ms, with 13-26% more requests a second. Most lists with the
+ *   cache off served 13-29% more (docs/reports/bench.md, session 23).
  * - At least 4: writes hold a connection for their whole transaction, and
  *   the reads queued behind them need the rest.
  * - At most 10, the default before: several processes share one server's
