@@ -1,4 +1,4 @@
-import type { TeamLinkRow } from '#models/queries/team_links'
+import type { TeamLinkItem, TeamLinkRow } from '#models/queries/team_links'
 import { formatCnpj, formatCpf, formatDocumentSql } from '#support/documents'
 import { minutesToHours, minutesToHoursSql } from '#support/hours'
 import { field, jsonShape, type ShapeOf } from '#support/json_shape'
@@ -76,8 +76,14 @@ export const PROVIDER_LIST_ITEM_SHAPE = jsonShape('TeamProviderListItem', {
 })
 
 export default class ProviderListItemDto {
-  /** The item as the compact JSON text PostgreSQL writes (F sends the page as is) */
-  static JSON_SQL = PROVIDER_LIST_ITEM_SHAPE.formatSql()
+  /**
+   * The item as the compact JSON text PostgreSQL writes (F sends the page
+   * as is); a legal entity shows only its own fields, not an owner user
+   */
+  static LIST_ITEM: TeamLinkItem = {
+    sql: PROVIDER_LIST_ITEM_SHAPE.formatSql(),
+    companyOwner: false,
+  }
 
   static fromRow(row: TeamLinkRow): ShapeOf<typeof PROVIDER_LIST_ITEM_SHAPE.fields> {
     return PROVIDER_LIST_ITEM_SHAPE.from(row)

@@ -1,4 +1,4 @@
-import type { TeamLinkRow } from '#models/queries/team_links'
+import type { TeamLinkItem, TeamLinkRow } from '#models/queries/team_links'
 import { LOGO_PLACEHOLDER_SQL } from '#support/logo_placeholder'
 import { minutesToHours, minutesToHoursSql } from '#support/hours'
 import { extendShape, field, jsonShape, type ShapeOf } from '#support/json_shape'
@@ -86,8 +86,14 @@ export default class TeamMemberDto {
     return TEAM_MEMBER_SHAPE.from(row)
   }
 
-  /** listItem as the compact JSON text PostgreSQL writes (E1 sends the page as is) */
-  static LIST_ITEM_JSON_SQL = TEAM_MEMBER_LIST_ITEM_SHAPE.formatSql()
+  /**
+   * listItem as the compact JSON text PostgreSQL writes (E1 sends the page
+   * as is); it shows a legal entity's owner user
+   */
+  static LIST_ITEM: TeamLinkItem = {
+    sql: TEAM_MEMBER_LIST_ITEM_SHAPE.formatSql(),
+    companyOwner: true,
+  }
 
   static listItem(row: TeamLinkRow): ShapeOf<typeof TEAM_MEMBER_LIST_ITEM_SHAPE.fields> {
     return TEAM_MEMBER_LIST_ITEM_SHAPE.from(row)

@@ -5,7 +5,7 @@ import { complianceFlowsStatement } from '#actions/compliance/list_compliance_fl
 import { inboxPageSql } from '#actions/notifications/list_notifications'
 import { contractBoardSql } from '#actions/contracts/board_contracts'
 import { contractListSql } from '#actions/contracts/list_contracts'
-import { teamLinksJsonSql } from '#models/queries/team_links'
+import { teamLinksJsonSql, type TeamLinkItem } from '#models/queries/team_links'
 import TeamMemberDto from '#dtos/team_member_dto'
 import ProviderListItemDto from '#dtos/provider_list_item_dto'
 import { periodsAt } from '#support/hours'
@@ -22,8 +22,8 @@ export interface Statement {
 export function cachedStatements(): Statement[] {
   const company = { id: ANY, timezone: 'America/Sao_Paulo' }
   const periods = periodsAt(NOW, company.timezone)
-  const team = (search: string | undefined, itemSql: string) =>
-    teamLinksJsonSql(ANY, { search, page: 1, pageSize: 20 }, periods, itemSql)
+  const team = (search: string | undefined, item: TeamLinkItem) =>
+    teamLinksJsonSql(ANY, { search, page: 1, pageSize: 20 }, periods, item)
   return [
     inboxPageSql(ANY, ANY, {}),
     inboxPageSql(ANY, ANY, { page: 1000, perPage: 50 }),
@@ -37,9 +37,9 @@ export function cachedStatements(): Statement[] {
     contractBoardSql(ANY, { search: 'contrato' }),
     contractListSql(ANY, {}),
     contractListSql(ANY, { search: '1234', status: ['active'] }),
-    team(undefined, TeamMemberDto.LIST_ITEM_JSON_SQL),
-    team('fornecedor', TeamMemberDto.LIST_ITEM_JSON_SQL),
-    team(undefined, ProviderListItemDto.JSON_SQL),
+    team(undefined, TeamMemberDto.LIST_ITEM),
+    team('fornecedor', TeamMemberDto.LIST_ITEM),
+    team(undefined, ProviderListItemDto.LIST_ITEM),
   ].map((statement) => ({ sql: (statement as any).sql, bindings: (statement as any).bindings }))
 }
 

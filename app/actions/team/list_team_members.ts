@@ -16,19 +16,19 @@ type Filters = Infer<typeof listTeamValidator>
 type PageMeta = ReturnType<typeof PageMetaDto.from>
 
 /**
- * The two lists of team links: their cache name, their item's SQL (the
- * DTO's shape as compact JSON text, formatSql) and their envelope around
+ * The two lists of team links: their cache name, their item (the DTO's
+ * shape as compact JSON text, formatSql, TeamLinkItem) and their envelope around
  * the items' JSON text (GET /providers also repeats `total` at the top).
  */
 export const TEAM_LISTS = {
   team: {
     read: 'team',
-    itemSql: TeamMemberDto.LIST_ITEM_JSON_SQL,
+    item: TeamMemberDto.LIST_ITEM,
     body: (data: string, meta: PageMeta) => `{"data":${data},"meta":${JSON.stringify(meta)}}`,
   },
   providers: {
     read: 'providers',
-    itemSql: ProviderListItemDto.JSON_SQL,
+    item: ProviderListItemDto.LIST_ITEM,
     body: (data: string, meta: PageMeta) =>
       `{"data":${data},"total":${meta.total},"meta":${JSON.stringify(meta)}}`,
   },
@@ -56,11 +56,11 @@ export default class ListTeamMembers {
     list: keyof typeof TEAM_LISTS,
     versions: ReadVersions | null = null
   ): Promise<string> {
-    const item = TEAM_LISTS[list]
+    const shown = TEAM_LISTS[list]
     const page = filters.page ?? 1
     const pageSize = filters.pageSize ?? DEFAULT_PAGE_SIZE
     const periods = periodsAt(this.clock.now(), company.timezone)
-    const key = readCacheKey(item.read, [company.id, filters, periods])
+    const key = readCacheKey(shown.read, [company.id, filters, periods])
     const result = await readCache.remember(
       key,
       versions,
@@ -76,12 +76,12 @@ export default class ListTeamMembers {
             pageSize,
           },
           periods,
-          item.itemSql
+          shown.item
         )
         return { value: links, bytes: textBytes(links.data) + links.logos.length * 256 }
       }
     )
     const data = await fillLogoUrls(result.data, result.logos)
-    return item.body(data, PageMetaDto.from(result.total, page, pageSize, result.capped))
+    return shown.body(data, PageMetaDto.from(result.total, page, pageSize, result.capped))
   }
 }

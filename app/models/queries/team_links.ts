@@ -312,20 +312,32 @@ interface LinkPageParts {
   boundedSearch?: [string, unknown[]]
 }
 
+/** How linkPageParts builds a page */
+interface LinkPageOptions {
+  /** `prepared`: the page window of a prepared statement (pageWindowSql), else bindings */
+  paging?: 'bindings' | 'prepared'
+  /** The page's rows carry `count(*) OVER ()` as `total_count` */
+  windowCount?: boolean
+  /**
+   * Whether `u` of a legal entity is its owner user (the team's item shows
+   * it); false when only a natural person's `u` is shown (the providers
+   * list), which saves two probes a legal entity
+   */
+  companyOwner?: boolean
+}
+
 /**
  * The parts shared by the row statement (teamLinksSql) and the JSON one
  * (teamLinksJsonSql): the filtered, sorted page, the counterpart shown
  * (the company and its owner, or the person) and the hour totals of each
  * row, each a lateral probe by primary key or by the (contract_part_id,
- * date) index, so the cost follows the page, never the links. `prepared`:
- * the page window of a prepared statement (pageWindowSql), else bindings.
+ * date) index, so the cost follows the page, never the links.
  */
 function linkPageParts(
   scope: TeamLinkScope,
   filters: TeamLinkFilters,
   periods: HoursPeriods,
-  paging: 'bindings' | 'prepared' = 'bindings',
-  windowCount = false
+  { paging = 'bindings', windowCount = false, companyOwner = true }: LinkPageOptions = {}
 ): LinkPageParts {
   const borrowerView = 'borrowerId' in scope
   const [scopeSql, scopeBindings] = scopeClause(scope)
@@ -369,15 +381,16 @@ function linkPageParts(
   const countFrom = borrowerView ? 'contract_parts cp' : from
   const [total, totalBindings] = totalSql(scope, filters, countFrom, where.join(' AND '), bindings)
   const displayCompany = borrowerView ? 'page.company_id' : 'page.borrower_id'
-  const displayUser = borrowerView
-    ? `coalesce(page.user_id, (SELECT m.user_id FROM company_members m
-         WHERE m.company_id = page.company_id AND m.role = 'owner'
-         ORDER BY m.created_at LIMIT 1))`
-    : 'NULL::uuid'
+  const displayUser = !borrowerView
+    ? 'NULL::uuid'
+    : companyOwner
+      ? `coalesce(page.user_id, (SELECT m.user_id FROM company_members m
+           WHERE m.company_id = page.company_id AND m.role = 'owner'
+           ORDER BY m.created_at LIMIT 1))`
+      : 'page.user_id'
   const offset = (filters.page - 1) * filters.pageSize
   const { weekStart, weekEnd, monthStart, monthEnd } = periods
   const start = weekStart < monthStart ? weekStart : monthStart
-  const end = weekEnd > monthEnd ? weekEnd : monthEnd
 
   const windowTotal = windowCount ? ', count(*) OVER ()::int AS total_count' : ''
   const limit = paging === 'prepared' ? pageWindowSql(filters.pageSize, '?') : 'LIMIT ? OFFSET ?'
@@ -433,7 +446,12 @@ function linkPageParts(
       : paging === 'prepared'
         ? [...bindings, offset]
         : [...bindings, filters.pageSize, offset],
-    /** LIMIT 1 keeps each lateral a probe per page row (not a hash of the whole table) */
+    /**
+     * LIMIT 1 keeps each lateral a probe per page row (not a hash of the
+     * whole table). `h` reads the link's entries from the period's first
+     * day on; their latest is the link's last entry, so the probe of all
+     * its entries (`l`) runs only for a link with none since then.
+     */
     joins: `
     LEFT JOIN LATERAL (
       SELECT * FROM companies WHERE companies.id = ${displayCompany} LIMIT 1
@@ -443,15 +461,17 @@ function linkPageParts(
     ) u ON true
     LEFT JOIN LATERAL (
       SELECT sum(we.total_minutes) FILTER (WHERE we.date BETWEEN ?::date AND ?::date) AS week_minutes,
-             sum(we.total_minutes) FILTER (WHERE we.date BETWEEN ?::date AND ?::date) AS month_minutes
+             sum(we.total_minutes) FILTER (WHERE we.date BETWEEN ?::date AND ?::date) AS month_minutes,
+             max(we.date) AS latest
       FROM work_entries we
-      WHERE we.contract_part_id = page.part_id AND we.date BETWEEN ?::date AND ?::date
+      WHERE we.contract_part_id = page.part_id AND we.date >= ?::date
     ) h ON true
     LEFT JOIN LATERAL (
-      SELECT to_char(max(we.date), 'YYYY-MM-DD') AS last_date
-      FROM work_entries we WHERE we.contract_part_id = page.part_id
+      SELECT to_char(coalesce(h.latest, (SELECT max(we.date) FROM work_entries we
+                                          WHERE we.contract_part_id = page.part_id)),
+                     'YYYY-MM-DD') AS last_date
     ) l ON true`,
-    joinBindings: [weekStart, weekEnd, monthStart, monthEnd, start, end],
+    joinBindings: [weekStart, weekEnd, monthStart, monthEnd, start],
     boundedSearch,
   }
 }
@@ -488,6 +508,14 @@ export function teamLinksSql(
   }
 }
 
+/** The item a JSON page of links is built of (teamLinksJsonSql) */
+export interface TeamLinkItem {
+  /** The item's compact JSON text over `page`, `co`, `u`, `h` and `l` (JsonShape's formatSql) */
+  sql: string
+  /** Whether `u` of a legal entity is its owner user (LinkPageOptions) */
+  companyOwner: boolean
+}
+
 /** A borrower's page of links as JSON text (teamLinksJsonSql) */
 export interface TeamLinkJsonPage {
   /** The JSON array of the page's items, as PostgreSQL wrote it */
@@ -501,7 +529,7 @@ export interface TeamLinkJsonPage {
 
 /**
  * A borrower's links (E1, F) with their item JSON built by PostgreSQL:
- * `itemSql` is the DTO's SQL twin (compact JSON text, JsonShape's
+ * `item.sql` is the DTO's SQL twin (compact JSON text, JsonShape's
  * formatSql) over `page`, `co`, `u`, `h` and `l`
  * (the columns of linkPageParts). One statement; the rows are ordered as
  * queryTeamLinks orders them. A page, or a bounded search by a word with
@@ -514,9 +542,9 @@ export async function queryTeamLinksJson(
   borrowerId: string,
   filters: TeamLinkFilters,
   periods: HoursPeriods,
-  itemSql: string
+  item: TeamLinkItem
 ): Promise<TeamLinkJsonPage> {
-  const { sql, bindings, bounded } = teamLinksJsonSql(borrowerId, filters, periods, itemSql)
+  const { sql, bindings, bounded } = teamLinksJsonSql(borrowerId, filters, periods, item)
   const { rows } = await runListStatement(
     db.rawQuery(sql, bindings),
     filters.search?.trim() && !bounded ? 'each run' : searchPlan(filters.search)
@@ -549,7 +577,7 @@ export function teamLinksJsonSql(
   borrowerId: string,
   filters: TeamLinkFilters,
   periods: HoursPeriods,
-  itemSql: string
+  item: TeamLinkItem
 ) {
   /**
    * A search's total and page come from boundedSearchCut. Another counted
@@ -558,14 +586,18 @@ export function teamLinksJsonSql(
    * twice. NULL when the page is empty.
    */
   const counted = countsRows({ borrowerId }, filters)
-  const parts = linkPageParts({ borrowerId }, filters, periods, 'prepared', counted)
+  const parts = linkPageParts({ borrowerId }, filters, periods, {
+    paging: 'prepared',
+    windowCount: counted,
+    companyOwner: item.companyOwner,
+  })
   const [ctes, cteBindings] = parts.boundedSearch ?? ['', []]
   const [total, capped] = parts.boundedSearch
     ? ['(SELECT total FROM counted)', '(SELECT capped FROM counted)']
     : [counted ? 'NULL::int' : parts.total, 'false']
   const sql = `
     ${ctes ? `WITH ${ctes}` : ''}
-    SELECT ${jsonArraySql(`string_agg(${itemSql}, ',' ORDER BY page.sort_name, page.part_id)
+    SELECT ${jsonArraySql(`string_agg(${item.sql}, ',' ORDER BY page.sort_name, page.part_id)
                       FILTER (WHERE page.part_id IS NOT NULL)`)} AS data,
            ${counted && !parts.boundedSearch ? 'max(page.total_count)' : 't.total'} AS total, t.capped,
            json_agg(json_build_object('id', co.id, 'key', co.logo))

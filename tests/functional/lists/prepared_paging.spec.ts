@@ -53,7 +53,7 @@ test.group('Lists / prepared statements bind no LIMIT or OFFSET', () => {
             COMPANY,
             { pageSize: 20, ...filters },
             periodsAt(DateTime.fromISO('2026-03-18T15:00:00Z'), 'UTC'),
-            TeamMemberDto.LIST_ITEM_JSON_SQL
+            TeamMemberDto.LIST_ITEM
           ),
       })),
     ])

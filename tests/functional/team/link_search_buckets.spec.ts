@@ -218,7 +218,7 @@ test.group('Team / a search walk starts at the first range that may hold its wor
           company.id,
           { search: term, page, pageSize: 20 },
           periods,
-          TEAM_LISTS.team.itemSql
+          TEAM_LISTS.team.item
         )
         const ids = JSON.parse(listed.data).map(
           (row: { contractPartId: string }) => row.contractPartId
@@ -238,7 +238,7 @@ test.group('Team / a search walk starts at the first range that may hold its wor
       company.id,
       { search: 'zeta', page: 1, pageSize: 20 },
       periodsAt(DateTime.now(), 'UTC'),
-      TEAM_LISTS.team.itemSql
+      TEAM_LISTS.team.item
     )
     const nodes = await db.transaction(async (trx) => {
       await trx.rawQuery('SET LOCAL enable_seqscan = off')

@@ -47,6 +47,41 @@ test.group('Team / E1 list', (group) => {
     assert.isFalse(closed[0].hasActiveContract)
   })
 
+  test('the last entry is the latest day, also when it predates the week and month', async ({
+    client,
+    assert,
+  }) => {
+    const { company: borrower, owner } = await companyWithOwner()
+    const idle = await legalProvider(borrower)
+    const busy = await naturalProvider(borrower)
+    await entryOn(idle.part, idle.owner, '2026-01-20', [45])
+    await entryOn(idle.part, idle.owner, '2025-12-02', [30])
+    await entryOn(busy.part, busy.user, '2026-02-10', [60])
+    await entryOn(busy.part, busy.user, '2026-03-17', [30])
+
+    const list = async (path: string) => {
+      const response = await client.get(path).header('x-company-id', borrower.id).loginAs(owner)
+      response.assertStatus(200)
+      return response.body().data as any[]
+    }
+    const team = await list('/api/v1/team')
+    const providers = await list('/api/v1/providers')
+    const idleRows = [
+      team.find((row) => row.contractPartId === idle.part.id),
+      providers.find((row) => row.id === idle.company.id),
+    ]
+    const busyRows = [
+      team.find((row) => row.contractPartId === busy.part.id),
+      providers.find((row) => row.id === busy.user.id),
+    ]
+    for (const row of idleRows) {
+      assert.include(row, { totalHoursWeek: 0, totalHoursMonth: 0, lastEntry: '2026-01-20' })
+    }
+    for (const row of busyRows) {
+      assert.include(row, { totalHoursWeek: 0.5, totalHoursMonth: 0.5, lastEntry: '2026-03-17' })
+    }
+  })
+
   test('search covers name, trade name, document, user name, e-mail and CPF', async ({
     client,
     assert,

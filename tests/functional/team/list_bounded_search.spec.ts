@@ -133,11 +133,11 @@ test.group('Team / a search runs on its generic plan', (group) => {
       { search: 'nenhum', page: 1, pageSize: 20 },
     ]
     for (const filters of cases) {
-      for (const itemSql of [TEAM_LISTS.team.itemSql, TEAM_LISTS.providers.itemSql]) {
-        const { sql, bindings } = teamLinksJsonSql(company.id, filters, periods, itemSql)
+      for (const item of [TEAM_LISTS.team.item, TEAM_LISTS.providers.item]) {
+        const { sql, bindings } = teamLinksJsonSql(company.id, filters, periods, item)
         /** Unprepared: planned for this word */
         const [custom] = (await db.rawQuery(sql, bindings)).rows
-        const generic = await queryTeamLinksJson(company.id, filters, periods, itemSql)
+        const generic = await queryTeamLinksJson(company.id, filters, periods, item)
         assert.deepEqual(
           { data: generic.data, total: generic.total, capped: generic.capped },
           { data: custom.data, total: custom.total, capped: custom.capped === true },
@@ -194,7 +194,7 @@ test.group('Team / a word whose matches all sort past the walk', (group) => {
       company.id,
       filters,
       periods,
-      TEAM_LISTS.team.itemSql
+      TEAM_LISTS.team.item
     )
     const nodes = await db.transaction(async (trx) => {
       await trx.rawQuery('SET LOCAL enable_seqscan = off')
@@ -236,7 +236,7 @@ test.group('Team / a small borrower reads its matches whole', (group) => {
       company.id,
       filters,
       periodsAt(DateTime.now(), 'UTC'),
-      TEAM_LISTS.team.itemSql
+      TEAM_LISTS.team.item
     )
     const nodes = await explainNodes(statement, { seqScan: false })
     const matches = nodesOf(nodes.find((node) => node['Subplan Name'] === 'CTE matches')!)

@@ -80,13 +80,13 @@ async function bothWays(borrower: Company, filters: TeamLinkFilters) {
     borrower.id,
     filters,
     periods,
-    TeamMemberDto.LIST_ITEM_JSON_SQL
+    TeamMemberDto.LIST_ITEM
   )
   const providers = await queryTeamLinksJson(
     borrower.id,
     filters,
     periods,
-    ProviderListItemDto.JSON_SQL
+    ProviderListItemDto.LIST_ITEM
   )
   return {
     rows,

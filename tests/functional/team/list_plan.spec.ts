@@ -65,7 +65,7 @@ async function explain(
   const { sql, bindings } =
     statement === 'rows'
       ? teamLinksSql({ borrowerId }, page, periods)
-      : teamLinksJsonSql(borrowerId, page, periods, TeamMemberDto.LIST_ITEM_JSON_SQL)
+      : teamLinksJsonSql(borrowerId, page, periods, TeamMemberDto.LIST_ITEM)
   const result = await db.rawQuery(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${sql}`, bindings)
   const plan = result.rows[0]['QUERY PLAN'][0].Plan as PlanNode
   return { nodes: nodesOf(plan), rows: (await db.rawQuery(sql, bindings)).rows }
