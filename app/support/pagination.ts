@@ -14,12 +14,18 @@ export const totalPagesSql = (total: string, size: string) =>
 
 /**
  * A search counts its matches exactly up to `cap`; past it the list says
- * `total: cap` and `totalCapped: true` (its pages stay exact). A board
- * column counts up to `columnCap`: fifteen columns each count their own,
- * and a card column shows "100+" as well as a list shows "1000+". A
- * setting object so that tests can lower them.
+ * `total: cap` and `totalCapped: true` (its pages stay exact). Ten pages
+ * of 20 are exact; counting further costs a broad word what its matches
+ * cost (a count to 1000 read 5,000 rows for a word in a fifth of them,
+ * 1.6 of a search's 2.4 ms). The walks are sized for `walkedMatches`
+ * matches (countWalkRows, pageWalkRows), not for the cap: a scope of up
+ * to three times as many rows is read whole, and a page walk covers such
+ * a scope, so a count that stops early changes no read. A board column
+ * counts up to `columnCap`: fifteen columns each count their own, and a
+ * card column shows "100+" as a list shows "200+". A setting object so
+ * that tests can lower them (withSearchCap).
  */
-export const searchTotals = { cap: 1000, columnCap: 100 }
+export const searchTotals = { cap: 200, walkedMatches: 1000, columnCap: 100 }
 
 /**
  * How many rows of a list's own order a search reads before it leaves the
@@ -28,8 +34,12 @@ export const searchTotals = { cap: 1000, columnCap: 100 }
  */
 const WALK_FACTOR = 3
 
-/** The rows walked to tell whether a search has more than `searchTotals.cap` matches */
-export const countWalkRows = () => WALK_FACTOR * (searchTotals.cap + 1)
+/**
+ * The rows walked to tell whether a search has more than `searchTotals.cap`
+ * matches (the walk stops at the cap + 1 matches), and the most rows of a
+ * scope that is read whole
+ */
+export const countWalkRows = () => WALK_FACTOR * (searchTotals.walkedMatches + 1)
 
 /** The first rows of the count walk read before it (see walksPastCapSql) */
 const SAMPLE_ROWS = 200
@@ -56,7 +66,7 @@ export type WalkHits = (rows: number) => string
  * `covered`: the walks read an index that holds the searched fields
  * (index-only, a tenth of the cost per row), so a sample with an eighth of
  * matches walks `coveredCountWalkRows()` (it stops at the cap: a word in a
- * fifth of the rows reads about 5,000, 2-3 ms), not the trigram index
+ * fifth of the rows reads about 1,000), not the trigram index
  * (which decodes every candidate of the word: 15 ms for one in 36,000
  * names, then the cap's rows rechecked).
  */
@@ -123,7 +133,8 @@ export function matchesByScopeSizeSql(scopeSize: string, whole: string, trigram:
 }
 
 /** The rows walked to find the page ending at row `end` of the matches */
-export const pageWalkRows = (end: number) => WALK_FACTOR * Math.max(searchTotals.cap + 1, end)
+export const pageWalkRows = (end: number) =>
+  WALK_FACTOR * Math.max(searchTotals.walkedMatches + 1, end)
 
 /**
  * How much deeper a walk down a covering index goes (index-only: about a

@@ -26,28 +26,38 @@ test.group('Paging: totalPages', () => {
     })
 })
 
-test.group('Paging: the rows a bounded search walks', (group) => {
-  group.each.setup(withSearchCap(1000))
+test.group('Paging: search totals', () => {
+  test('a list counts to 200, a board column to 100; the walks are sized for 1000 matches', ({
+    assert,
+  }) => {
+    assert.deepEqual(searchTotals, { cap: 200, walkedMatches: 1000, columnCap: 100 })
+  })
+})
 
-  test('the count walk is three rows a match past the cap; its sample 200 rows at most', ({
+test.group('Paging: the rows a bounded search walks', (group) => {
+  group.each.setup(withSearchCap(200, 100, 1000))
+
+  test('the count walk is three rows a walked match, plus three; its sample 200 rows at most', ({
     assert,
   }) => {
     assert.equal(countWalkRows(), 3003)
     assert.equal(sampleWalkRows(), 200)
-    searchTotals.cap = 100
+    searchTotals.cap = 10
+    assert.equal(countWalkRows(), 3003, 'the cap alone does not move the walks')
+    searchTotals.walkedMatches = 100
     assert.equal(countWalkRows(), 303)
-    searchTotals.cap = 5
+    searchTotals.walkedMatches = 5
     assert.equal(countWalkRows(), 18)
     assert.equal(sampleWalkRows(), 18)
   })
 
-  test('a page walk is three rows a match of the cap or of the page end, whichever is more', ({
+  test('a page walk is three rows a match of the walked matches or of the page end, whichever is more', ({
     assert,
   }) => {
     assert.equal(pageWalkRows(20), 3003)
     assert.equal(pageWalkRows(1001), 3003)
     assert.equal(pageWalkRows(5000), 15000)
-    searchTotals.cap = 100
+    searchTotals.walkedMatches = 100
     assert.equal(pageWalkRows(11), 303)
     assert.equal(pageWalkRows(150), 450)
   })
@@ -55,7 +65,7 @@ test.group('Paging: the rows a bounded search walks', (group) => {
   test('a walk down a covering index goes ten times as deep', ({ assert }) => {
     assert.equal(coveredPageWalkRows(20), 30030)
     assert.equal(coveredPageWalkRows(5000), 150000)
-    searchTotals.cap = 100
+    searchTotals.walkedMatches = 100
     assert.equal(coveredPageWalkRows(11), 3030)
   })
 })

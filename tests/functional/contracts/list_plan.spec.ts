@@ -305,7 +305,7 @@ test.group('Contracts / H1 and H2 plans at scale', (group) => {
     assert,
   }) => {
     const borrower = await largeBorrower()
-    searchTotals.cap = 20
+    Object.assign(searchTotals, { cap: 20, walkedMatches: 20 })
     /** The 300 newest renamed now, in an hour of their own: its names lack "plan" */
     await db.rawQuery(
       `UPDATE contracts SET name = 'Renamed ' || ranked.n,

@@ -102,7 +102,7 @@ test.group('Contracts / H1 search with a bounded count', (group) => {
     const expected = await fullOrder(company.id, 'alvo 3')
     assert.lengthOf(expected, 6)
 
-    searchTotals.cap = 6
+    Object.assign(searchTotals, { cap: 6, walkedMatches: 6 })
     const exact = await api.get('/contracts?search=alvo%203&perPage=4&page=2')
     assert.deepEqual(
       exact.body().data.map((row: { id: string }) => row.id),
@@ -113,7 +113,7 @@ test.group('Contracts / H1 search with a bounded count', (group) => {
       '{"total":6,"page":2,"perPage":4,"totalPages":2}'
     )
 
-    searchTotals.cap = 5
+    Object.assign(searchTotals, { cap: 5, walkedMatches: 5 })
     const capped = await api.get('/contracts?search=alvo%203&perPage=4&page=1')
     assert.deepEqual(
       capped.body().data.map((row: { id: string }) => row.id),
@@ -124,6 +124,43 @@ test.group('Contracts / H1 search with a bounded count', (group) => {
       '{"total":5,"page":1,"perPage":4,"totalPages":2,"totalCapped":true}'
     )
   })
+})
+
+/**
+ * As in production, the walks are sized for more matches than the total
+ * counts (searchTotals.walkedMatches above the cap): 10 sizes them below
+ * the 60 contracts (a count walk of 33 rows), 20 reads the company whole
+ * (63 rows).
+ */
+test.group('Contracts / H1 search counting less than its walks are sized for', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('walks sized for {walkedMatches} matches: total capped at the cap, every page the full order')
+    .with([{ walkedMatches: 10 }, { walkedMatches: 20 }])
+    .run(async ({ client, assert }, { walkedMatches }) => {
+      const restore = withSearchCap(CAP, CAP, walkedMatches)()
+      try {
+        const { company, owner } = await searchWorld()
+        const api = as(client, owner, company)
+        for (const term of ['alvo', 'velho', 'alvo 3']) {
+          const expected = await fullOrder(company.id, term)
+          for (const page of [1, 2, 3, 5]) {
+            const response = await api.get(
+              `/contracts?search=${encodeURIComponent(term)}&perPage=4&page=${page}`
+            )
+            response.assertStatus(200)
+            assert.deepEqual(
+              response.body().data.map((row: { id: string }) => row.id),
+              expected.slice((page - 1) * 4, page * 4),
+              `${term} page ${page}`
+            )
+            assert.include(response.body().meta, { total: CAP, totalCapped: true }, term)
+          }
+        }
+      } finally {
+        restore()
+      }
+    })
 })
 
 type BoardColumn = {

@@ -100,7 +100,7 @@ test.group('Team / E1 and F search with a bounded count', (group) => {
     const expected = await fullOrder(company.id, 'fornecedor 1')
     assert.lengthOf(expected, 11)
 
-    searchTotals.cap = 11
+    Object.assign(searchTotals, { cap: 11, walkedMatches: 11 })
     const exact = await api.get('/team?search=fornecedor%201&pageSize=4&page=3')
     assert.deepEqual(
       exact.body().data.map((row: { contractPartId: string }) => row.contractPartId),
@@ -114,6 +114,42 @@ test.group('Team / E1 and F search with a bounded count', (group) => {
     assert.equal(providers.body().total, 11)
     assert.notProperty(providers.body().meta, 'totalCapped')
   })
+})
+
+/**
+ * As in production, the walks are sized for more matches than the total
+ * counts (searchTotals.walkedMatches above the cap): 5 sizes them below
+ * the 30 links (a count walk of 18), 10 reads the borrower whole (33).
+ */
+test.group('Team / a search counting less than its walks are sized for', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('walks sized for {walkedMatches} matches: total capped at 3, every page the full order')
+    .with([{ walkedMatches: 5 }, { walkedMatches: 10 }])
+    .run(async ({ client, assert }, { walkedMatches }) => {
+      const restore = withSearchCap(3, 3, walkedMatches)()
+      try {
+        const { company, owner } = await borrowerWithLinks()
+        const api = as(client, owner, company)
+        for (const term of ['fornecedor', 'fornecedor 1', 'forn 2']) {
+          const expected = await fullOrder(company.id, term)
+          for (const page of [1, 2, 3]) {
+            const team = await api.get(
+              `/team?search=${encodeURIComponent(term)}&pageSize=4&page=${page}`
+            )
+            team.assertStatus(200)
+            assert.deepEqual(
+              team.body().data.map((row: { contractPartId: string }) => row.contractPartId),
+              expected.slice((page - 1) * 4, page * 4),
+              `${term} page ${page}`
+            )
+            assert.include(team.body().meta, { total: 3, totalCapped: true }, term)
+          }
+        }
+      } finally {
+        restore()
+      }
+    })
 })
 
 test.group('Team / a search runs on its generic plan', (group) => {
