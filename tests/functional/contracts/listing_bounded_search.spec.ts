@@ -135,7 +135,9 @@ test.group('Contracts / H1 search with a bounded count', (group) => {
 test.group('Contracts / H1 search counting less than its walks are sized for', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
-  test('walks sized for {walkedMatches} matches: total capped at the cap, every page the full order')
+  test(
+    'walks sized for {walkedMatches} matches: total capped at the cap, every page the full order'
+  )
     .with([{ walkedMatches: 10 }, { walkedMatches: 20 }])
     .run(async ({ client, assert }, { walkedMatches }) => {
       const restore = withSearchCap(CAP, CAP, walkedMatches)()

@@ -226,12 +226,7 @@ test.group('Team / a word whose matches all sort past the walk', (group) => {
     const { company, owner } = await borrowerWithLateMatches()
     const filters = { search: 'zeta', page: 1, pageSize: 20 }
     const periods = periodsAt(DateTime.now(), 'UTC')
-    const { sql, bindings } = teamLinksJsonSql(
-      company.id,
-      filters,
-      periods,
-      TEAM_LISTS.team.item
-    )
+    const { sql, bindings } = teamLinksJsonSql(company.id, filters, periods, TEAM_LISTS.team.item)
     const nodes = await db.transaction(async (trx) => {
       await trx.rawQuery('SET LOCAL enable_seqscan = off')
       const result = await trx.rawQuery(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, bindings as any)

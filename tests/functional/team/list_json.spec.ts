@@ -76,12 +76,7 @@ async function bothWays(borrower: Company, filters: TeamLinkFilters) {
   const periods = periodsAt(NOW, borrower.timezone)
   const { rows, total } = await queryTeamLinks({ borrowerId: borrower.id }, filters, periods)
   const signed = await withLogoUrls(rows, 'co_logo')
-  const team = await queryTeamLinksJson(
-    borrower.id,
-    filters,
-    periods,
-    TeamMemberDto.LIST_ITEM
-  )
+  const team = await queryTeamLinksJson(borrower.id, filters, periods, TeamMemberDto.LIST_ITEM)
   const providers = await queryTeamLinksJson(
     borrower.id,
     filters,
