@@ -242,3 +242,43 @@ test.group('Compliance finders: the lock belongs to the caller transaction', () 
     await assert.doesNotReject(step)
   })
 })
+
+test.group('Tenant finders: prepared statements', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('a finder runs as a prepared statement, parsed once; another company still gets 404', async ({
+    assert,
+  }) => {
+    const { company } = await companyWithOwner()
+    const other = await CompanyFactory.create()
+    const contract = await Contract.create({
+      companyId: company.id,
+      name: 'Contrato preparado',
+      status: 'draft',
+      progress: 0,
+      snapshot: {},
+    })
+    const finderStatements = async (trx: TransactionClientContract) => {
+      const { rows } = await trx.rawQuery(
+        `SELECT generic_plans + custom_plans AS runs FROM pg_prepared_statements
+          WHERE NOT from_sql AND statement LIKE 'select * from "contracts" where "contracts"."company_id"%'
+            AND statement LIKE '%for update'`
+      )
+      return rows.map((row: { runs: number }) => Number(row.runs))
+    }
+    await db.transaction(async (trx) => {
+      const before = await finderStatements(trx)
+      for (let run = 0; run < 3; run++) {
+        const found = await Contract.findOwned(company.id, contract.id, trx)
+        assert.equal(found.id, contract.id)
+      }
+      await assert.rejects(
+        () => Contract.findOwned(other.id, contract.id, trx),
+        NotFoundException as any
+      )
+      const after = await finderStatements(trx)
+      assert.lengthOf(after, 1, 'one statement, parsed once')
+      assert.equal(after[0] - (before[0] ?? 0), 4, 'run four times')
+    })
+  })
+})
