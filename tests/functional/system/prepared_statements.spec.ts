@@ -11,6 +11,8 @@ import {
 } from '#support/prepared_statement'
 import { companyWithOwner } from '#tests/support/tenancy'
 import { statementsOf } from '#tests/support/statements'
+import { recordWebhookEvent } from '#services/webhooks/events'
+import { preparedRuns } from '#tests/support/prepared_runs'
 
 /**
  * The statements the connection of `trx` has prepared whose text holds
@@ -100,6 +102,21 @@ test.group('Prepared statements of built queries', (group) => {
       await plannedAs(kept(), 'kept')
       assert.lengthOf(await preparedOn(trx, '"trade_name" is not null and'), before + 1)
     })
+  })
+
+  test('a webhook event is recorded by a prepared statement, parsed once', async ({ assert }) => {
+    const { company } = await companyWithOwner()
+    const marker = 'WITH targets AS ('
+    const before = await preparedRuns(marker)
+    await db.transaction(async (trx) => {
+      for (let run = 0; run < 2; run++) {
+        const event = { companyId: company.id, type: 'contract.created' as const, data: {} }
+        assert.isNull(await recordWebhookEvent(trx, event), 'no endpoint listens')
+      }
+    })
+    const after = await preparedRuns(marker)
+    assert.equal(after.statements, 1)
+    assert.equal(after.runs - before.runs, 2)
   })
 
   test('a query left unprepared is parsed on each run, as before', async ({ assert }) => {
