@@ -5,6 +5,7 @@ import WorkEntryTask from '#models/work_entry_task'
 import { ConflictException, UnprocessableException } from '#exceptions/http_exceptions'
 import { MAX_DAY_MINUTES } from '#support/hours'
 import { withAdvisoryLock } from '#support/advisory_lock'
+import { prepared } from '#support/prepared_statement'
 
 export interface WorkEntryData {
   date: string
@@ -34,10 +35,13 @@ export default class WriteWorkEntry {
 
   async #write(entry: WorkEntry, data: WorkEntryData, trx: TransactionClientContract) {
     const total = data.tasks.reduce((sum, task) => sum + task.durationMinutes, 0)
-    const sameDay = await WorkEntry.query({ client: trx })
-      .where('user_id', entry.userId)
-      .where('date', data.date)
-      .if(entry.$isPersisted, (query) => query.whereNot('id', entry.id))
+    /* A user's entries of one day are few whoever the user: one plan serves all */
+    const sameDay = await prepared(
+      WorkEntry.query({ client: trx })
+        .where('user_id', entry.userId)
+        .where('date', data.date)
+        .if(entry.$isPersisted, (query) => query.whereNot('id', entry.id))
+    )
     if (sameDay.some((other) => other.contractPartId === entry.contractPartId)) {
       throw new ConflictException('errors.entry_exists')
     }

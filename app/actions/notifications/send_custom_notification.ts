@@ -10,6 +10,7 @@ import type { CustomSentBy, Recipient } from '#services/notifications/types'
 import { firstLine, richTextToPlainText, sanitizeRichText } from '#support/html'
 import type { sendCustomNotificationValidator } from '#validators/notification'
 import { phrase } from '#support/i18n'
+import { prepared } from '#support/prepared_statement'
 
 type Payload = Infer<typeof sendCustomNotificationValidator>
 
@@ -80,10 +81,9 @@ export default class SendCustomNotification {
    */
   async #recipient(sendTo: string, company: Company, trx: TransactionClientContract) {
     const recipient = (userId: string) => ({ userId, companyId: company.id }) satisfies Recipient
-    const member = await CompanyMember.query({ client: trx })
-      .where('company_id', company.id)
-      .where('user_id', sendTo)
-      .first()
+    const member = await prepared(
+      CompanyMember.query({ client: trx }).where('company_id', company.id).where('user_id', sendTo)
+    ).first()
     if (member) return recipient(sendTo)
 
     const [unlinked] = await CompanyMember.unlinkedParties(

@@ -1,5 +1,6 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { pgArray } from '#support/compliance'
+import { asPreparedStatement } from '#support/prepared_statement'
 import { isMandatoryType, type Channels, type DeliveryChannel } from '#enums/notifications'
 
 export type GateReason =
@@ -46,14 +47,16 @@ export async function loadGates(
 ) {
   const userIds = [...new Set(recipients.map((recipient) => recipient.userId))]
   const companyIds = [...new Set(recipients.map((recipient) => recipient.companyId))]
-  const { rows } = (await trx.rawQuery(
-    `SELECT company_id, CAST(NULL AS uuid) AS user_id, types, allowed_channels AS channels
+  const { rows } = (await asPreparedStatement(
+    trx.rawQuery(
+      `SELECT company_id, CAST(NULL AS uuid) AS user_id, types, allowed_channels AS channels
        FROM company_notification_settings WHERE company_id = ANY(CAST(:companyIds AS uuid[]))
      UNION ALL
      SELECT company_id, user_id, NULL, channels
        FROM notification_preferences
       WHERE user_id = ANY(CAST(:userIds AS uuid[])) AND company_id = ANY(CAST(:companyIds AS uuid[]))`,
-    { userIds: pgArray(userIds), companyIds: pgArray(companyIds) }
+      { userIds: pgArray(userIds), companyIds: pgArray(companyIds) }
+    )
   )) as { rows: GateRow[] }
   const byCompany = new Map<string, GateRow>()
   const byMember = new Map<string, GateRow>()

@@ -6,6 +6,7 @@ import { messengerFromEnv } from '#services/notifications/messenger_client'
 import { enqueueDeliveries, type QueuedDelivery } from '#services/platform/outbox'
 import MessageContent from '#services/notifications/message_content'
 import { batchInsert } from '#support/batch_insert'
+import { prepared } from '#support/prepared_statement'
 import { i18nFor } from '#support/i18n'
 import {
   DELIVERY_CHANNELS,
@@ -109,10 +110,11 @@ export class NotificationService {
 
   /** The recipients' accounts: language, and the addresses of e-mail and messenger */
   async #contacts(recipients: Recipient[], trx: TransactionClientContract) {
-    const users = await User.query({ client: trx }).whereIn(
-      'id',
-      recipients.map((recipient) => recipient.userId)
-    )
+    const ids = recipients.map((recipient) => recipient.userId)
+    const query = User.query({ client: trx }).whereIn('id', ids)
+    /* One recipient (a direct message, most events) is one text with one plan;
+       a list's plan depends on its length, and each length is its own text */
+    const users = await (ids.length === 1 ? prepared(query) : query)
     return new Map(users.map((user) => [user.id, user]))
   }
 

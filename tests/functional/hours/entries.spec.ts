@@ -9,6 +9,7 @@ import type User from '#models/user'
 import type { ApiClient } from '@japa/api-client'
 import { freezeClock } from '#tests/support/clock'
 import { as } from '#tests/support/http'
+import { preparedRuns } from '#tests/support/prepared_runs'
 
 /** Frozen at Sunday 2026-03-22 23:30 in São Paulo (Monday 02:30 UTC) */
 const NOW = '2026-03-23T02:30:00.000Z'
@@ -129,6 +130,22 @@ test.group('Hours / work entries', (group) => {
     )
     response.assertStatus(422)
     assert.deepEqual(await counts(), [1, 1])
+  })
+
+  test("the day's rules read the user's entries through one prepared statement", async ({
+    client,
+    assert,
+  }) => {
+    const { company: borrower } = await companyWithOwner()
+    const ana = await naturalProvider(borrower)
+    const marker = 'select * from "work_entries" where "user_id" = $1 and "date" = $2'
+    const before = await preparedRuns(marker)
+    for (const date of ['2026-03-20', '2026-03-21']) {
+      ;(await post(client, borrower, ana.user, entry({ date }))).assertStatus(201)
+    }
+    const after = await preparedRuns(marker)
+    assert.equal(after.statements, 1)
+    assert.equal(after.runs - before.runs, 2, 'parsed once, run twice')
   })
 
   test('one entry per link and day: a second one gets 409', async ({ client }) => {

@@ -8,6 +8,7 @@ import { CompanyFactory } from '#database/factories/company_factory'
 import { UserFactory } from '#database/factories/user_factory'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
 import { as } from '#tests/support/http'
+import { preparedRuns } from '#tests/support/prepared_runs'
 
 const LETTER = '<p>Olá Maria,</p><p>Sou <strong>João</strong>, gestor de contratos.</p>'
 
@@ -242,5 +243,30 @@ test.group('Notifications / custom messages (I5)', (group) => {
       response.assertStatus(200)
     }
     assert.lengthOf(await Notification.all(), 2)
+  })
+
+  test('a message reads its recipient, gates and contacts through prepared statements', async ({
+    client,
+    assert,
+  }) => {
+    const { company, owner } = await companyWithOwner()
+    const provider = await memberOf(company, 'provider')
+    const markers = [
+      'select * from "company_members" where "company_id" = $1 and "user_id" = $2 limit $3',
+      'FROM company_notification_settings WHERE company_id = ANY',
+      'select * from "users" where "id" in ($1)',
+    ]
+    const before = await Promise.all(markers.map((marker) => preparedRuns(marker)))
+    for (let message = 0; message < 2; message++) {
+      const response = await as(client, owner, company)
+        .post('/notifications/custom')
+        .json({ sendTo: provider.id, message: 'Olá', platforms: ['platform'] })
+      response.assertStatus(200)
+    }
+    for (const [index, marker] of markers.entries()) {
+      const after = await preparedRuns(marker)
+      assert.equal(after.statements, 1, `${marker}: one statement`)
+      assert.equal(after.runs - before[index].runs, 2, `${marker}: parsed once, run twice`)
+    }
   })
 })
