@@ -1,6 +1,7 @@
-import { Preloader } from '@adonisjs/lucid/orm'
+import { BaseModel, Preloader } from '@adonisjs/lucid/orm'
 import type { LucidRow } from '@adonisjs/lucid/types/model'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
+import { prepared } from '#support/prepared_statement'
 
 /**
  * Lucid 22.4 loads the relations of one preload level with Promise.all. In
@@ -37,4 +38,17 @@ Preloader.prototype.processAllForMany = async function (parent, client) {
   for (const name of Object.keys(preloader.preloads)) {
     await preloader.processRelationForMany(name, parent, client)
   }
+}
+
+/**
+ * A model's own writes (insert, update and delete by primary key, refresh)
+ * run as prepared statements (`prepared`): their plan never depends on the
+ * values, and PostgreSQL planned each on every run (a contract's UPDATE
+ * 0.135 ms, an insert 0.02-0.03). Each set of columns is its own text.
+ */
+type QueryFor = (action: string, client: QueryClientContract) => { knexQuery: unknown }
+const model = BaseModel.prototype as unknown as { $getQueryFor: QueryFor }
+const queryFor = model.$getQueryFor
+model.$getQueryFor = function (this: unknown, action, client) {
+  return prepared(queryFor.call(this, action, client))
 }

@@ -104,6 +104,26 @@ test.group('Prepared statements of built queries', (group) => {
     })
   })
 
+  test("a model's update and delete by primary key are prepared, parsed once", async ({
+    assert,
+  }) => {
+    const markers = [
+      'update "companies" set "updated_at" = $1, "trade_name" = $2 where "id" = $3',
+      'delete from "companies" where "id" = $1',
+    ]
+    const before = await Promise.all(markers.map((marker) => preparedRuns(marker)))
+    for (const name of ['Primeira', 'Segunda']) {
+      const company = await Company.create({ name, document: `${Date.now()}${name.length}` })
+      await company.merge({ tradeName: `${name} Ltda` }).save()
+      await company.delete()
+    }
+    for (const [index, marker] of markers.entries()) {
+      const after = await preparedRuns(marker)
+      assert.equal(after.statements, 1, `${marker}: one statement`)
+      assert.equal(after.runs - before[index].runs, 2, `${marker}: parsed once, run twice`)
+    }
+  })
+
   test('a webhook event is recorded by a prepared statement, parsed once', async ({ assert }) => {
     const { company } = await companyWithOwner()
     const marker = 'WITH targets AS ('
