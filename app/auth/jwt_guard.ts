@@ -12,6 +12,7 @@ import ApiKey from '#models/api_key'
 import type Company from '#models/company'
 import { nowUtc } from '#services/platform/clock'
 import { apiKeyHash, isApiKeyToken } from '#support/api_key_secrets'
+import { declaredGate } from '#support/route_gates'
 
 /**
  * Authenticates `Authorization: Bearer <JWT>`: the signature, algorithm,
@@ -79,7 +80,9 @@ export class JwtGuard implements GuardContract<User> {
 
     /** One round trip: session, user and the company context's membership */
     const { companyId } = companyHeader(this.#ctx)
-    const found = await AuthSession.findActiveWithMembership(payload.sid, payload.sub, companyId)
+    const found = await AuthSession.findActiveWithMembership(payload.sid, payload.sub, companyId, {
+      providerIdentities: declaredGate(this.#ctx.route?.name)?.providerIdentities === true,
+    })
     if (!found) this.#unauthorized()
 
     const { user, session, membership, versions } = found

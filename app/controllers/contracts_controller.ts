@@ -20,13 +20,13 @@ export default class ContractsController {
   /** H1 (borrower side) / B4 (provider): GET /contracts */
   @inject()
   async index(
-    { request, response, auth, company, membership, readVersions }: HttpContext,
+    { request, response, company, membership, readVersions }: HttpContext,
     list: ListContracts,
     listForProvider: ListProviderContracts
   ) {
     const filters = await request.validateUsing(listContractsValidator)
     if (isProvider(membership.role)) {
-      const { page, data } = await listForProvider.handle(company, auth.getUserOrFail(), filters)
+      const { page, data } = await listForProvider.handle(company, membership, filters)
       return { data, meta: PaginationMetaDto.fromPaginator(page) }
     }
     sendJsonText(response, await list.handle(company, filters, readVersions))

@@ -14,6 +14,17 @@ import { nowLocal } from '#support/clock'
 import { AuthSessionSchema } from '#database/schema'
 
 /**
+ * A provider member's identities (CompanyMember.providerIdentitiesOf) as
+ * JSON rows, read with the session on the routes whose actions need them
+ * (`.gate(..., { providerIdentities: true })`): one round trip fewer for
+ * each of them. Null for any other role.
+ */
+const providerIdentitiesSql = () => `CASE WHEN m.role = 'provider' THEN (
+  SELECT json_agg(json_build_object('id', identity.id, 'links', identity.links))
+    FROM (${CompanyMember.providerIdentityRowsSql(CompanyMember.providerIdsSql('s.user_id'))}) identity
+  ) END`
+
+/**
  * A login on one device. Access tokens carry its id (`sid`), so revoking
  * the session invalidates every token issued for it.
  */
@@ -32,16 +43,20 @@ export default class AuthSession extends compose(AuthSessionSchema, withUuidPrim
    * takes effect on the next request. With the membership come the
    * company's, the inbox's, the user's and the directory's read versions
    * (read_versions, migration 1764300010001): the cached lists are served
-   * only under the versions they were read under (ReadCache).
+   * only under the versions they were read under (ReadCache). With
+   * `providerIdentities` (the route's actions read them), a provider
+   * member's identities come too (CompanyMember.providerIdentities).
    */
   static async findActiveWithMembership(
     sessionId: string,
     userId: string,
-    companyId: string | null
+    companyId: string | null,
+    { providerIdentities = false }: { providerIdentities?: boolean } = {}
   ) {
     const active = 's.id = ? AND s.user_id = ? AND s.revoked_at IS NULL AND s.expires_at > ?'
     const bindings = [sessionId, userId, nowLocal().toJSDate()]
-    /* Two texts, so each keeps its own generic plan (a NULL company made
+    /* A text per form (with a company, with it and the provider identities,
+       without one), so each keeps its own generic plan (a NULL company made
        PostgreSQL plan the joined form on every request) */
     const { rows } = await asPreparedStatement(
       companyId
@@ -53,6 +68,7 @@ export default class AuthSession extends compose(AuthSessionSchema, withUuidPrim
                     ${readVersionSql("'u:' || m.user_id")} AS v_user,
                     CASE WHEN m.company_id IS NOT NULL
                          THEN ${readVersionSql("'directory'")} ELSE 0 END AS v_directory
+                    ${providerIdentities ? `, ${providerIdentitiesSql()} AS provider_identities` : ''}
                FROM auth_sessions s
                JOIN users u ON u.id = s.user_id
                LEFT JOIN company_members m ON m.user_id = s.user_id AND m.company_id = ?::uuid
@@ -71,6 +87,11 @@ export default class AuthSession extends compose(AuthSessionSchema, withUuidPrim
     const user = fromPrefixed(User, 'u', row)!
     const membership = fromPrefixed(CompanyMember, 'm', row)
     membership?.$setRelated('company', fromPrefixed(Company, 'c', row)!)
+    if (membership && row.provider_identities) {
+      membership.providerIdentitiesRead = CompanyMember.providerIdentitiesFrom(
+        row.provider_identities
+      )
+    }
     /** Few routes need the session model (logout, password change): built on first use */
     const session = () => {
       const model = fromPrefixed(AuthSession, 's', row)!

@@ -142,22 +142,46 @@ export default class CompanyMember extends compose(CompanyMemberSchema, withUuid
     userId: string,
     client?: QueryClientContract
   ): Promise<ProviderIdentities> {
+    const { rows } = await asPreparedStatement(
+      (client ?? db).rawQuery(
+        CompanyMember.providerIdentityRowsSql(CompanyMember.PROVIDER_IDS_SQL),
+        { userId }
+      )
+    )
+    return CompanyMember.providerIdentitiesFrom(rows)
+  }
+
+  /**
+   * providerIdentitiesOf's rows (`id`, `links`: its PROVIDER parts, up to
+   * one more than `providerLinks.few`) of the provider ids `idsSql`
+   * selects (column `id`)
+   */
+  static providerIdentityRowsSql(idsSql: string) {
     /** An identity's parts by one column (a user's by user_id, a company's by company_id) */
     const linksBy = (column: string) =>
       `(SELECT count(*)::int FROM (SELECT FROM contract_parts p
          WHERE p.${column} = ids.id AND p.role = 'PROVIDER' LIMIT ${providerLinks.few + 1}) counted)`
-    const { rows } = await asPreparedStatement(
-      (client ?? db).rawQuery(
-        `SELECT ids.id, ${linksBy('user_id')} + ${linksBy('company_id')} AS links
-           FROM (${CompanyMember.PROVIDER_IDS_SQL}) ids`,
-        { userId }
-      )
-    )
-    const links = rows.reduce((sum: number, row: { links: number }) => sum + row.links, 0)
+    return `SELECT ids.id, ${linksBy('user_id')} + ${linksBy('company_id')} AS links
+              FROM (${idsSql}) ids`
+  }
+
+  /** The identities of providerIdentityRowsSql's rows (the user's first) */
+  static providerIdentitiesFrom(rows: { id: string; links: number }[]): ProviderIdentities {
+    const links = rows.reduce((sum, row) => sum + row.links, 0)
     return {
-      ids: rows.map((row: { id: string }) => row.id),
+      ids: rows.map((row) => row.id),
       plan: links <= providerLinks.few ? 'kept' : 'each run',
     }
+  }
+
+  /**
+   * The provider ids of the user `userIdSql` names (SQL), as a subquery of
+   * column `id`: the user, then the companies it owns
+   */
+  static providerIdsSql(userIdSql: string) {
+    return `SELECT ${userIdSql} AS id
+    UNION ALL
+    SELECT company_id FROM company_members WHERE user_id = ${userIdSql} AND role = 'owner'`
   }
 
   /**
@@ -165,9 +189,20 @@ export default class CompanyMember extends compose(CompanyMemberSchema, withUuid
    * it in place (C1's one statement); the user id is the named binding
    * `:userId`.
    */
-  static PROVIDER_IDS_SQL = `SELECT CAST(:userId AS uuid) AS id
-    UNION ALL
-    SELECT company_id FROM company_members WHERE user_id = CAST(:userId AS uuid) AND role = 'owner'`
+  static PROVIDER_IDS_SQL = CompanyMember.providerIdsSql('CAST(:userId AS uuid)')
+
+  /**
+   * This member's provider identities (providerIdentitiesOf), read once:
+   * with the session on the routes that need them (JwtGuard), else on
+   * first use (`client`: a transaction's, for a write that holds one).
+   */
+  async providerIdentities(client?: QueryClientContract): Promise<ProviderIdentities> {
+    this.providerIdentitiesRead ??= await CompanyMember.providerIdentitiesOf(this.userId, client)
+    return this.providerIdentitiesRead
+  }
+
+  /** Set when read with the session (AuthSession.findActiveWithMembership); not a column */
+  providerIdentitiesRead?: ProviderIdentities
 
   /**
    * The user's memberships, oldest first, each as its company's list

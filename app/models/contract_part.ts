@@ -59,20 +59,22 @@ export default class ContractPart extends compose(ContractPartSchema, withUuidPr
   }
 
   /**
-   * The active link of the caller (part active, contract `active`), the
-   * newest first; `providerId` picks one identity (user or company). The
+   * The active link of the caller (`member`: its membership in the
+   * borrower; part active, contract `active`), the newest first; `providerId` picks one identity (user or company). The
    * contract is not preloaded (its callers use the link's ids only).
    * Prepared for a provider of few links (providerIdentitiesOf): planned
    * on each run, it cost 0.64 ms of planning an hours entry.
    */
   static async activeProviderLink(
-    borrowerId: string,
-    userId: string,
+    member: CompanyMember,
     providerId?: string,
     trx?: TransactionClientContract
   ) {
-    const provider = await CompanyMember.providerIdentitiesOf(userId, trx)
-    const links = ContractPart.links(trx).actedFor(provider.ids).ofBorrower(borrowerId).active()
+    const provider = await member.providerIdentities(trx)
+    const links = ContractPart.links(trx)
+      .actedFor(provider.ids)
+      .ofBorrower(member.companyId)
+      .active()
     links.query.whereHas('contract', (contract) => contract.where('status', 'active'))
     if (providerId) links.ofProvider(providerId)
     return plannedAs(

@@ -101,6 +101,11 @@ export interface GateDeclaration {
   gate: RouteGate
   /** A person's session only: an API key is refused even with the permission */
   peopleOnly: boolean
+  /**
+   * Its action reads a provider member's identities
+   * (CompanyMember.providerIdentities): the session statement reads them
+   */
+  providerIdentities?: boolean
 }
 
 /** Whether `role` passes `gate` (a missing gate never passes) */

@@ -3,6 +3,8 @@ import type { GateDeclaration, RouteGate } from '#support/permissions'
 
 export interface GateOptions {
   peopleOnly?: boolean
+  /** Its action reads a provider member's identities (GateDeclaration) */
+  providerIdentities?: boolean
 }
 
 /**
@@ -16,7 +18,11 @@ const declared = new Map<Route, GateDeclaration>()
 let byName: Map<string, GateDeclaration> | undefined
 
 Route.macro('gate', function (this: Route, gate: RouteGate, options: GateOptions = {}) {
-  declared.set(this, { gate, peopleOnly: options.peopleOnly === true })
+  declared.set(this, {
+    gate,
+    peopleOnly: options.peopleOnly === true,
+    providerIdentities: options.providerIdentities === true,
+  })
   byName = undefined
   return this
 })

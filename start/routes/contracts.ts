@@ -19,7 +19,7 @@ router
     router
       .get('/contracts', [ContractsController, 'index'])
       .as('contracts.index')
-      .gate(['contracts.view', 'provider.contracts.view'])
+      .gate(['contracts.view', 'provider.contracts.view'], { providerIdentities: true })
       .use(middleware.versionedGet())
 
     /** Signers may be borrower-side users or providers: checked against the signer list */

@@ -19,7 +19,7 @@ router
         router
           .post('/entries', [WorkEntriesController, 'store'])
           .as('entries.store')
-          .gate('provider.hours.log')
+          .gate('provider.hours.log', { providerIdentities: true })
         router
           .get('/entries/:id', [WorkEntriesController, 'show'])
           .as('entries.show')
@@ -40,7 +40,7 @@ router
         router
           .post('/retroactive-requests', [RetroactiveRequestsController, 'store'])
           .as('retroactive.store')
-          .gate('provider.hours.log')
+          .gate('provider.hours.log', { providerIdentities: true })
         router
           .post('/retroactive-requests/:id/approve', [RetroactiveRequestsController, 'approve'])
           .as('retroactive.approve')

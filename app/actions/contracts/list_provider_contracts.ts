@@ -3,7 +3,6 @@ import type { Infer } from '@vinejs/vine/types'
 import type Company from '#models/company'
 import Contract from '#models/contract'
 import CompanyMember, { type ProviderIdentities } from '#models/company_member'
-import type User from '#models/user'
 import FileStorageService from '#services/files/storage_service'
 import ProviderContractDto from '#dtos/provider_contract_dto'
 import {
@@ -31,8 +30,8 @@ type Filters = Infer<typeof listContractsValidator>
 export default class ListProviderContracts {
   constructor(protected storage: FileStorageService) {}
 
-  async handle(company: Company, user: User, filters: Filters) {
-    const provider = await CompanyMember.providerIdentitiesOf(user.id)
+  async handle(company: Company, membership: CompanyMember, filters: Filters) {
+    const provider = await membership.providerIdentities()
     const page = await this.#page(company, provider, filters)
     const urls = await this.storage.signedUrls(page.all().map((c) => c.signedDocumentPath))
     return {

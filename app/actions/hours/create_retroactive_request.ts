@@ -31,12 +31,7 @@ export default class CreateRetroactiveRequest {
     }
 
     return db.transaction(async (trx) => {
-      const link = await ContractPart.activeProviderLink(
-        membership.companyId,
-        provider.id,
-        params.providerId,
-        trx
-      )
+      const link = await ContractPart.activeProviderLink(membership, params.providerId, trx)
       if (!link) throw new NotFoundException('errors.no_active_contract_with_company')
 
       const entry = await WorkEntry.query({ client: trx })

@@ -17,12 +17,7 @@ export default class CreateWorkEntry {
 
   async handle(membership: CompanyMember, data: WorkEntryData & { providerId?: string }) {
     return db.transaction(async (trx) => {
-      const link = await ContractPart.activeProviderLink(
-        membership.companyId,
-        membership.userId,
-        data.providerId,
-        trx
-      )
+      const link = await ContractPart.activeProviderLink(membership, data.providerId, trx)
       if (!link) throw new NotFoundException('errors.no_active_contract_with_company')
       const entry = new WorkEntry()
       entry.fill({

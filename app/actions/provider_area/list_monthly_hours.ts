@@ -1,6 +1,6 @@
 import type { Infer } from '@vinejs/vine/types'
 import ContractPart from '#models/contract_part'
-import CompanyMember from '#models/company_member'
+import type CompanyMember from '#models/company_member'
 import { queryMonths } from '#models/queries/hours_periods'
 import { DEFAULT_PAGE_SIZE } from '#validators/team'
 import type { listMonthlyHoursValidator } from '#validators/provider_hours'
@@ -12,7 +12,7 @@ export default class ListMonthlyHours {
   async handle(membership: CompanyMember, filters: Filters) {
     const page = filters.page ?? 1
     const pageSize = filters.pageSize ?? DEFAULT_PAGE_SIZE
-    const provider = await CompanyMember.providerIdentitiesOf(membership.userId)
+    const provider = await membership.providerIdentities()
     const parts = ContractPart.links()
       .actedFor(provider.ids)
       .ofBorrower(membership.companyId)

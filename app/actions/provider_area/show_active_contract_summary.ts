@@ -1,4 +1,5 @@
-import CompanyMember, { type ProviderIdentities } from '#models/company_member'
+import type CompanyMember from '#models/company_member'
+import { type ProviderIdentities } from '#models/company_member'
 import ContractPart, { type SignedProviderContract } from '#models/contract_part'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { logoUrl } from '#services/files/logo_urls'
@@ -22,7 +23,7 @@ export default class ShowActiveContractSummary {
   async find(membership: CompanyMember, provider?: ProviderIdentities) {
     const contract = await ContractPart.signedProviderContract(
       membership.companyId,
-      provider ?? (await CompanyMember.providerIdentitiesOf(membership.userId))
+      provider ?? (await membership.providerIdentities())
     )
     return contract ? activeContractWith(membership, contract) : null
   }

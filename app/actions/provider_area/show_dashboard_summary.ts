@@ -25,7 +25,7 @@ export default class ShowDashboardSummary {
 
   async handle(membership: CompanyMember) {
     const periods = periodsAt(this.clock.now(), membership.company.timezone)
-    const provider = await CompanyMember.providerIdentitiesOf(membership.userId)
+    const provider = await membership.providerIdentities()
     const parts = {
       hours: this.#hours(membership, provider, periods).toSQL(),
       active: ContractPart.signedProviderContractQuery(membership.companyId, provider).toSQL(),

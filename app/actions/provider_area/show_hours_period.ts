@@ -20,7 +20,7 @@ export default class ShowHoursPeriod {
 
   /** The month's entries (with their tasks and links) in one statement, its summary counted from them */
   async handle(membership: CompanyMember, period: string) {
-    const provider = await CompanyMember.providerIdentitiesOf(membership.userId)
+    const provider = await membership.providerIdentities()
     const parts = ContractPart.links().actedFor(provider.ids).ofBorrower(membership.companyId)
     const entries = await WorkEntry.ofLinksInMonth(parts.idsSql(), period, provider.plan)
     return { period, row: monthRowOf(period, entries), entries }

@@ -155,7 +155,7 @@ test.group('Provider area (B1, B5-B7, B10)', (group) => {
     assert.include(none.body().data, { hoursThisWeek: 0, activeContract: null })
   })
 
-  test('B1 reads the contract with its link and the borrower with the session: three statements', async ({
+  test('B1 reads the identities and the borrower with the session, then the contract with its link: two statements', async ({
     client,
     assert,
   }) => {
@@ -168,19 +168,36 @@ test.group('Provider area (B1, B5-B7, B10)', (group) => {
         )
       )
     ).filter((sql) => !/^insert into "(auth_sessions|refresh_tokens)"/.test(sql))
-    assert.lengthOf(statements, 3, statements.join('\n'))
+    assert.lengthOf(statements, 2, statements.join('\n'))
+    assert.include(statements[0], 'AS provider_identities')
     assert.isFalse(statements.some((sql) => /^select \* from "(companies|contracts)"/.test(sql)))
   })
 
-  test('B10 reads the caller identities once, for its four parts', async ({ client, assert }) => {
+  test('B10 reads the caller identities once, with the session, for its four parts', async ({
+    client,
+    assert,
+  }) => {
     const { company: borrower } = await companyWithOwner()
     const beta = await legalProvider(borrower)
     const statements = await statementsOf(async () =>
       (await get(client, borrower, beta.owner, '/summary')).assertStatus(200)
     )
     const identities = statements.filter((sql) =>
-      /FROM company_members WHERE user_id = CAST\(\$\d+ AS uuid\) AND role = 'owner'/.test(sql)
+      /FROM company_members WHERE user_id = s\.user_id AND role = 'owner'/.test(sql)
     )
     assert.lengthOf(identities, 1)
+    assert.include(identities[0], 'FROM auth_sessions s')
+  })
+
+  test('a route that declares no need of them reads no identities with the session', async ({
+    client,
+    assert,
+  }) => {
+    const { company: borrower } = await companyWithOwner()
+    const beta = await legalProvider(borrower)
+    const statements = await statementsOf(async () =>
+      (await get(client, borrower, beta.owner, '/notifications/unread-count')).assertStatus(200)
+    )
+    assert.isFalse(statements.some((sql) => sql.includes('provider_identities')))
   })
 })
