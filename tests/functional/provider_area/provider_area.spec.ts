@@ -16,6 +16,19 @@ function get(client: ApiClient, borrower: Company, user: User, url: string, qs =
   return as(client, user, borrower).get(url).qs(qs)
 }
 
+/**
+ * The statements of a legal entity provider's GET `path` (200), without
+ * the session `get()` opens for it
+ */
+async function legalProviderStatements(client: ApiClient, path: string) {
+  const { company: borrower } = await companyWithOwner()
+  const beta = await legalProvider(borrower)
+  const statements = await statementsOf(async () =>
+    (await get(client, borrower, beta.owner, path)).assertStatus(200)
+  )
+  return statements.filter((sql) => !/^insert into "(auth_sessions|refresh_tokens)"/.test(sql))
+}
+
 test.group('Provider area (B1, B5-B7, B10)', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.setup(() => freezeClock(NOW))
@@ -159,15 +172,7 @@ test.group('Provider area (B1, B5-B7, B10)', (group) => {
     client,
     assert,
   }) => {
-    const { company: borrower } = await companyWithOwner()
-    const beta = await legalProvider(borrower)
-    const statements = (
-      await statementsOf(async () =>
-        (await get(client, borrower, beta.owner, '/provider/active-contract/summary')).assertStatus(
-          200
-        )
-      )
-    ).filter((sql) => !/^insert into "(auth_sessions|refresh_tokens)"/.test(sql))
+    const statements = await legalProviderStatements(client, '/provider/active-contract/summary')
     assert.lengthOf(statements, 2, statements.join('\n'))
     assert.include(statements[0], 'AS provider_identities')
     assert.isFalse(statements.some((sql) => /^select \* from "(companies|contracts)"/.test(sql)))
@@ -177,11 +182,7 @@ test.group('Provider area (B1, B5-B7, B10)', (group) => {
     client,
     assert,
   }) => {
-    const { company: borrower } = await companyWithOwner()
-    const beta = await legalProvider(borrower)
-    const statements = await statementsOf(async () =>
-      (await get(client, borrower, beta.owner, '/summary')).assertStatus(200)
-    )
+    const statements = await legalProviderStatements(client, '/summary')
     const identities = statements.filter((sql) =>
       /FROM company_members WHERE user_id = s\.user_id AND role = 'owner'/.test(sql)
     )
@@ -193,11 +194,7 @@ test.group('Provider area (B1, B5-B7, B10)', (group) => {
     client,
     assert,
   }) => {
-    const { company: borrower } = await companyWithOwner()
-    const beta = await legalProvider(borrower)
-    const statements = await statementsOf(async () =>
-      (await get(client, borrower, beta.owner, '/notifications/unread-count')).assertStatus(200)
-    )
+    const statements = await legalProviderStatements(client, '/notifications/unread-count')
     assert.isFalse(statements.some((sql) => sql.includes('provider_identities')))
   })
 })
