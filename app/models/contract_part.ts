@@ -60,8 +60,9 @@ export default class ContractPart extends compose(ContractPartSchema, withUuidPr
 
   /**
    * The active link of the caller (`member`: its membership in the
-   * borrower; part active, contract `active`), the newest first; `providerId` picks one identity (user or company). The
-   * contract is not preloaded (its callers use the link's ids only).
+   * borrower; part active, contract `active`), the newest first;
+   * `providerId` picks one identity (user or company). The contract is
+   * not preloaded (its callers use the link's ids only).
    * Prepared for a provider of few links (providerIdentitiesOf): planned
    * on each run, it cost 0.64 ms of planning an hours entry.
    */

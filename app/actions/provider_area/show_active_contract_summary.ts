@@ -1,5 +1,4 @@
 import type CompanyMember from '#models/company_member'
-import { type ProviderIdentities } from '#models/company_member'
 import ContractPart, { type SignedProviderContract } from '#models/contract_part'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { logoUrl } from '#services/files/logo_urls'
@@ -11,21 +10,12 @@ import { logoUrl } from '#services/files/logo_urls'
  */
 export default class ShowActiveContractSummary {
   async handle(membership: CompanyMember) {
-    const found = await this.find(membership)
-    if (!found) throw new NotFoundException('errors.no_active_contract')
-    return found
-  }
-
-  /**
-   * The same, or null (dashboard); `provider` when the caller has read its
-   * identities. The borrower is the context company, read with the session.
-   */
-  async find(membership: CompanyMember, provider?: ProviderIdentities) {
     const contract = await ContractPart.signedProviderContract(
       membership.companyId,
-      provider ?? (await membership.providerIdentities())
+      await membership.providerIdentities()
     )
-    return contract ? activeContractWith(membership, contract) : null
+    if (!contract) throw new NotFoundException('errors.no_active_contract')
+    return activeContractWith(membership, contract)
   }
 }
 
