@@ -1,0 +1,160 @@
+import { test } from '@japa/runner'
+import testUtils from '@adonisjs/core/services/test_utils'
+import db from '@adonisjs/lucid/services/db'
+import { contractBoardSql, RARE_TERM_MATCHES } from '#actions/contracts/board_contracts'
+import { contractNameRarity, RARE_TERM_ROWS } from '#services/platform/term_rarity'
+import type { ContractFilters } from '#actions/contracts/list_contracts'
+import { contractWorld } from '#tests/support/contracts'
+import { as } from '#tests/support/http'
+import { statementsOf } from '#tests/support/statements'
+
+const STATUSES = ['draft', 'active', 'provider', 'signature']
+
+/** `count` contracts named `<prefix> <n>` of the world's company, spread over STATUSES, a minute apart */
+async function contractsNamed(companyId: string, prefix: string, count: number) {
+  await db.rawQuery(
+    `INSERT INTO contracts (id, company_id, name, status, progress, snapshot, created_at, updated_at)
+     SELECT gen_random_uuid(), ?, ? || ' ' || n, (CAST(? AS text[]))[1 + n % 4], n % 101, '{}',
+            now() - make_interval(mins => n), now() - make_interval(mins => n)
+       FROM generate_series(1, ?::int) AS n`,
+    [companyId, prefix, STATUSES, count]
+  )
+}
+
+/** The board's body as one of the two reads of a search writes it */
+async function boardBody(companyId: string, filters: ContractFilters, rareTerm: boolean) {
+  const { sql, bindings } = contractBoardSql(companyId, filters, { rareTerm })
+  const { rows } = await db.rawQuery(sql, bindings as any)
+  return rows[0] as { body: string; overflow: boolean }
+}
+
+const columnWalks = (statements: string[]) =>
+  statements.filter((sql) => sql.includes('column_counts'))
+const rareReads = (statements: string[]) =>
+  statements.filter(
+    (sql) => sql.includes('matches AS MATERIALIZED') && !sql.includes('column_counts')
+  )
+
+test.group('Contracts / H2 search for a rare term', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.setup(() => () => contractNameRarity.forget())
+
+  test('a term in few names is rare; one in more than RARE_TERM_ROWS names is not', async ({
+    assert,
+  }) => {
+    const world = await contractWorld()
+    await contractsNamed(world.company.id, 'Lote', RARE_TERM_ROWS + 100)
+    assert.isFalse(contractNameRarity.isRare('123'), 'no sample yet: not rare')
+    await contractNameRarity.take()
+    assert.isTrue(contractNameRarity.isRare('123'))
+    assert.isTrue(contractNameRarity.isRare('Lote 123'), 'its rarest trigram decides')
+    assert.isTrue(contractNameRarity.isRare('xqz'), 'in no sampled name')
+    assert.isFalse(contractNameRarity.isRare('lote'))
+    assert.isFalse(contractNameRarity.isRare('12'), 'no trigram: not rare')
+    assert.isFalse(contractNameRarity.isRare('ção'), 'no trigram a sample knows: not rare')
+  })
+
+  test('both reads of a rare term give the same board, for every filter and page', async ({
+    assert,
+  }) => {
+    const world = await contractWorld()
+    const other = await contractWorld()
+    await contractsNamed(world.company.id, 'Plano', 700)
+    await contractsNamed(other.company.id, 'Plano', 50)
+    const cases: ContractFilters[] = [
+      { search: '12' },
+      { search: '123' },
+      { search: 'plano 1' },
+      { search: 'plano 3', perColumn: 2 },
+      { search: 'plano 1', column: 'active', offset: 10 },
+      { search: 'plano 1', column: 'draft', offset: 500 },
+      { search: 'plano 2', status: ['active', 'draft'] },
+      { search: 'plano 2', status: ['finished'] },
+      { search: 'plano 1', progress: 40 },
+      { search: 'nothing' },
+    ]
+    for (const filters of cases) {
+      const common = await boardBody(world.company.id, filters, false)
+      const rare = await boardBody(world.company.id, filters, true)
+      assert.isFalse(rare.overflow, JSON.stringify(filters))
+      assert.deepEqual(JSON.parse(rare.body), JSON.parse(common.body), JSON.stringify(filters))
+    }
+    const board = JSON.parse((await boardBody(world.company.id, { search: 'plano 1' }, true)).body)
+    const cards = board.data.columns.flatMap((column: any) => column.contracts)
+    assert.isAbove(cards.length, 10)
+    assert.isTrue(cards.every((card: any) => card.name.startsWith('Plano 1')))
+  })
+
+  test('a rare term is read in one statement without the columns’ walks', async ({
+    client,
+    assert,
+  }) => {
+    const world = await contractWorld()
+    await contractsNamed(world.company.id, 'Plano', 300)
+    await contractNameRarity.take()
+    let rareBody: any
+    const rare = await statementsOf(async () => {
+      const response = await as(client, world.owner, world.company).get(
+        '/contracts/board?search=plano 12'
+      )
+      response.assertStatus(200)
+      rareBody = response.body()
+    })
+    assert.lengthOf(rareReads(rare), 1)
+    assert.lengthOf(columnWalks(rare), 0)
+
+    contractNameRarity.forget()
+    let commonBody: any
+    const common = await statementsOf(async () => {
+      /** Another key of the read cache, the same matches */
+      const response = await as(client, world.owner, world.company).get(
+        '/contracts/board?search=PLANO 12'
+      )
+      commonBody = response.body()
+    })
+    assert.lengthOf(columnWalks(common), 1, 'no sample: the columns decide')
+    assert.lengthOf(rareReads(common), 0)
+    assert.deepEqual(rareBody, commonBody)
+    const active = rareBody.data.columns.find((column: any) => column.key === 'active')
+    assert.isAbove(active.total, 0)
+  })
+
+  test('a term that became common since the sample is read again as a common one', async ({
+    client,
+    assert,
+  }) => {
+    const world = await contractWorld()
+    await contractsNamed(world.company.id, 'Plano', 20)
+    await contractNameRarity.take()
+    await contractsNamed(world.company.id, 'Importado', RARE_TERM_MATCHES + 1)
+    assert.isTrue(contractNameRarity.isRare('importado'), 'the sample is stale')
+    let body: any
+    const statements = await statementsOf(async () => {
+      const response = await as(client, world.owner, world.company).get(
+        '/contracts/board?search=importado'
+      )
+      response.assertStatus(200)
+      body = response.body()
+    })
+    assert.lengthOf(rareReads(statements), 1)
+    assert.lengthOf(columnWalks(statements), 1, 'read again with the columns deciding')
+    const expected = await boardBody(world.company.id, { search: 'importado' }, false)
+    assert.deepEqual(body, JSON.parse(expected.body))
+    const draft = body.data.columns.find((column: any) => column.key === 'draft')
+    assert.isTrue(draft.totalCapped)
+    assert.isTrue((await boardBody(world.company.id, { search: 'importado' }, true)).overflow)
+  })
+
+  test('a sample counts live names only, of every company', async ({ assert }) => {
+    const world = await contractWorld()
+    const other = await contractWorld()
+    await contractsNamed(other.company.id, 'Vizinho', RARE_TERM_ROWS + 1)
+    await contractsNamed(world.company.id, 'Apagado', RARE_TERM_ROWS + 1)
+    await db.rawQuery('UPDATE contracts SET deleted_at = now() WHERE company_id = ?', [
+      world.company.id,
+    ])
+    await contractNameRarity.take()
+    assert.isFalse(contractNameRarity.isRare('vizinho'), "another company's names count")
+    assert.isTrue(contractNameRarity.isRare('apagado'), 'deleted names do not')
+  })
+})
