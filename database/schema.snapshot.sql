@@ -1441,6 +1441,7 @@ CREATE INDEX notifications_actor_idx ON public.notifications USING btree (actor_
 CREATE INDEX notifications_created_at_brin ON public.notifications USING brin (created_at)
 CREATE INDEX notifications_inbox_idx ON public.notifications USING btree (user_id, company_id, created_at DESC, id DESC)
 CREATE UNIQUE INDEX notifications_pkey ON public.notifications USING btree (id)
+CREATE INDEX notifications_scope_idx ON public.notifications USING btree (user_id, company_id, scope, created_at DESC, id DESC)
 CREATE INDEX notifications_unread_idx ON public.notifications USING btree (user_id, company_id, created_at DESC, id DESC) WHERE (is_read = false)
 CREATE INDEX onboarding_documents_onboarding_id_position_index ON public.onboarding_documents USING btree (onboarding_id, "position")
 CREATE UNIQUE INDEX onboarding_documents_onboarding_id_source_requirement_id_unique ON public.onboarding_documents USING btree (onboarding_id, source_requirement_id)

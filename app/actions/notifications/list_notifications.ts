@@ -29,8 +29,9 @@ const MAX_UUID = `'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid`
  * (compact text by format(), see NotificationDto.jsonSql):
  * hydrating 50 models with Luxon dates and serialising them cost far more
  * than the query.
- * - Deferred join: the page's ids first, from notifications_inbox_idx (or
- *   the unread partial index) alone, then only those rows.
+ * - Deferred join: the page's ids first, from notifications_inbox_idx (a
+ *   scope's from notifications_scope_idx, the unread ones' from the unread
+ *   partial index) alone, then only those rows.
  * - Deep pages of the unfiltered inbox start below a rank mark
  *   (notification_rank_marks: `older` rows sort below its key), the one
  *   just above the page: the id step skips fewer than 256 index entries

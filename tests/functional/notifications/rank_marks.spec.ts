@@ -250,4 +250,49 @@ test.group('Notifications / rank marks (deep pages)', (group) => {
       assert.isAtMost(idStep!['Actual Rows'], most, `page ${page} x ${perPage}`)
     }
   })
+
+  test("a scope's page reads that scope's entries only, whatever the newer ones of other scopes", async ({
+    client,
+    assert,
+  }) => {
+    const { company, owner } = await companyWithOwner()
+    await db.rawQuery(
+      `INSERT INTO notifications (company_id, user_id, scope, type, title, message, created_at, updated_at)
+       SELECT ?, ?, 'contract', 'reminder', 'Contract ' || n, 'Message ' || n,
+              now() - interval '3 days' - make_interval(mins => n), now()
+         FROM generate_series(1, 30) AS n`,
+      [company.id, owner.id]
+    )
+    await insertRows(owner, company, { count: 3000 })
+    await db.rawQuery('ANALYZE notifications')
+
+    const { sql, bindings } = inboxPageSql(owner.id, company.id, {
+      scope: 'contract',
+      page: 1,
+      perPage: 20,
+    })
+    const { rows } = await db.rawQuery(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, bindings)
+    const scans: {
+      'Index Name'?: string
+      'Actual Rows': number
+      'Rows Removed by Filter'?: number
+    }[] = []
+    const walk = (node: any) => {
+      if (node['Relation Name'] === 'notifications' && /Index/.test(node['Node Type']))
+        scans.push(node)
+      for (const child of node.Plans ?? []) walk(child)
+    }
+    walk(rows[0]['QUERY PLAN'][0].Plan)
+    const idStep = scans.find((node) => node['Index Name'] === 'notifications_scope_idx')
+    assert.exists(idStep, JSON.stringify(scans.map((node) => node['Index Name'])))
+    assert.isAtMost(idStep!['Actual Rows'] + (idStep!['Rows Removed by Filter'] ?? 0), 20)
+
+    const page = await as(client, owner, company).get('/notifications').qs({ scope: 'contract' })
+    const titles = page.body().data.data.map((row: { title: string }) => row.title)
+    assert.deepEqual(
+      titles,
+      Array.from({ length: 20 }, (_, index) => `Contract ${index + 1}`)
+    )
+    assert.equal(page.body().data.total, 30)
+  })
 })
