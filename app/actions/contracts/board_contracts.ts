@@ -14,7 +14,10 @@ import {
   statusMayHoldTermSql,
   nameHoursWalkSql,
   NAME_HOURS_ORDER_SQL,
+  RARE_TERM_MATCHES,
+  readBySearchRarity,
   type ContractFilters,
+  type RareTermRead,
 } from '#actions/contracts/list_contracts'
 import { hasTrigrams } from '#support/like'
 import { CONTRACT_STATUSES } from '#enums/contract_status'
@@ -31,7 +34,6 @@ import {
 } from '#support/pagination'
 import readCache, { readCacheKey } from '#services/platform/read_cache'
 import type { ReadVersions } from '#support/read_versions'
-import { contractNameRarity, RARE_TERM_ROWS } from '#services/platform/term_rarity'
 
 /**
  * Cards per board column unless `perColumn` asks otherwise (1-50): about
@@ -348,13 +350,6 @@ function searchedColumnsSql(
 }
 
 /**
- * The most matches a rare term's board reads (rareTermColumnsSql): twice
- * the most a rare term is estimated in (RARE_TERM_ROWS); past it, the
- * board is read again as a common term's
- */
-export const RARE_TERM_MATCHES = 2 * RARE_TERM_ROWS
-
-/**
  * The cards and the count of each column under a search for a rare term
  * (TermRarity: one of its trigrams is in few names of the whole table):
  * the company's matches in the asked columns are read once, through the
@@ -408,20 +403,16 @@ export default class BoardContracts {
     versions: ReadVersions | null = null
   ): Promise<string> {
     const key = readCacheKey('contracts-board', [company.id, filters])
-    return readCache.text(key, versions, ['company'], async () => {
-      const rareTerm = !!filters.search && !filters.ref && contractNameRarity.isRare(filters.search)
-      const board = await this.#read(company, filters, rareTerm)
-      if (!board.overflow) return board.body
-      /** A stale sample called a common term rare: read it as one */
-      const common = await this.#read(company, filters, false)
-      return common.body
-    })
-  }
-
-  async #read(company: Company, filters: ContractFilters, rareTerm: boolean) {
-    const { sql, bindings } = contractBoardSql(company.id, filters, { rareTerm })
-    /** The card count is in the text (a validated integer): a generic plan per count */
-    const result = await runListStatement(db.rawQuery(sql, bindings), searchPlan(filters.search))
-    return result.rows[0] as { body: string; overflow: boolean }
+    return readCache.text(key, versions, ['company'], () =>
+      readBySearchRarity(filters, async (rareTerm) => {
+        const { sql, bindings } = contractBoardSql(company.id, filters, { rareTerm })
+        /** The card count is in the text (a validated integer): a generic plan per count */
+        const { rows } = await runListStatement(
+          db.rawQuery(sql, bindings),
+          searchPlan(filters.search)
+        )
+        return rows[0] as RareTermRead
+      })
+    )
   }
 }

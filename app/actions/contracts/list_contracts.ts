@@ -12,6 +12,7 @@ import type { boardContractsValidator, listContractsValidator } from '#validator
 import { CONTRACT_STATUSES } from '#enums/contract_status'
 import { escapeLike, hasTrigrams } from '#support/like'
 import { apiTimestampBindings } from '#support/json_text'
+import { contractNameRarity, RARE_TERM_ROWS } from '#services/platform/term_rarity'
 import {
   cappedCountSql,
   countWalkRows,
@@ -22,6 +23,7 @@ import {
   pageWalkRows,
   pageWindowSql,
   searchMatchesAndCountSql,
+  searchTotals,
   totalCappedSql,
   totalPagesSql,
   walksPastCapSql,
@@ -406,6 +408,73 @@ function searchPageAndCountSql(
 }
 
 /**
+ * The most matches a rare term's read takes (H1 rareTermPageAndCountSql,
+ * H2 rareTermColumnsSql): twice the most names a rare term is estimated in
+ * (RARE_TERM_ROWS); past it (a stale sample), the read is done again as a
+ * common term's
+ */
+export const RARE_TERM_MATCHES = 2 * RARE_TERM_ROWS
+
+/** A contracts read (H1, H2): its body, and whether a rare term's read met more matches than it takes */
+export interface RareTermRead {
+  body: string
+  overflow: boolean
+}
+
+/**
+ * The body of a contracts read for `filters`: a name search for a rare
+ * term (TermRarity) is read the rare way first, and again the common way
+ * if that met more than RARE_TERM_MATCHES matches
+ */
+export async function readBySearchRarity(
+  filters: ContractFilters,
+  read: (rareTerm: boolean) => Promise<RareTermRead>
+) {
+  const rareTerm = !!filters.search && !filters.ref && contractNameRarity.isRare(filters.search)
+  const first = await read(rareTerm)
+  if (!first.overflow) return first.body
+  const common = await read(false)
+  return common.body
+}
+
+/**
+ * The page and the count (CTEs `page` and `counted`) of a name search for
+ * a rare term: the company's matches read once through the trigram index
+ * (companyMatchesSql), up to RARE_TERM_MATCHES + 1 (`overflow`), counted
+ * up to the cap and sorted for the page. For such a term the walks of
+ * searchPageAndCountSql cost more than its matches: a word in 1,627 of the
+ * big company's names ("123") walked 13 hours of names for page 1 (3.1 ms
+ * alone) and more for page 3, where a read of its matches and a sort take
+ * 1.6-1.8 ms at any page.
+ */
+function rareTermPageAndCountSql(
+  filters: Infer<typeof listContractsValidator>,
+  conditions: string[],
+  { perPage }: { perPage: number }
+) {
+  const { cap } = searchTotals
+  const matches = companyMatchesSql(
+    'contracts.id, contracts.updated_at',
+    conditions.join(' AND '),
+    filters.search!
+  )
+  return {
+    ctes: `matches AS MATERIALIZED (
+         SELECT * FROM ${matches} LIMIT ${RARE_TERM_MATCHES + 1}),
+       page AS (
+         SELECT contracts.*
+           FROM (SELECT matches.id FROM matches
+                  ORDER BY ${newestFirstSql(filters, 'matches')} ${pageWindowSql(perPage)}) picked
+          CROSS JOIN LATERAL (
+                SELECT ${LIST_COLUMNS_SQL} FROM contracts WHERE contracts.id = picked.id LIMIT 1
+              ) contracts),
+       counted AS (
+         SELECT least(count(*), ${cap})::int AS total, count(*) > ${cap} AS capped FROM matches)`,
+    overflow: `(SELECT count(*) > ${RARE_TERM_MATCHES} FROM matches)`,
+  }
+}
+
+/**
  * H1: the company's contracts, newest change first, paginated, as the
  * response's JSON text written by PostgreSQL in one statement (as I1;
  * compact text by format(), see ContractDto.recordJsonSql):
@@ -417,7 +486,11 @@ function searchPageAndCountSql(
  *   `meta.totalCapped`; with ref or progress alone, the matches are read
  *   once (MATERIALIZED) for both the count and the page.
  */
-export function contractListSql(companyId: string, filters: Infer<typeof listContractsValidator>) {
+export function contractListSql(
+  companyId: string,
+  filters: Infer<typeof listContractsValidator>,
+  { rareTerm = false }: { rareTerm?: boolean } = {}
+) {
   const page = filters.page ?? 1
   const perPage = filters.perPage ?? 20
   const { conditions, bindings } = contractFilterSql(filters)
@@ -438,8 +511,13 @@ export function contractListSql(companyId: string, filters: Infer<typeof listCon
     statuses && statuses.length > 1
       ? `SELECT * FROM ${liveWalkSql(LIST_COLUMNS_SQL, 'newest', `(SELECT CAST(:offset AS bigint) + ${perPage})`, statuses)}`
       : undefined
-  const pageAndCount =
-    filters.search && !filters.ref
+  const rare =
+    filters.search && !filters.ref && rareTerm
+      ? rareTermPageAndCountSql(filters, conditions, { perPage })
+      : null
+  const pageAndCount = rare
+    ? rare.ctes
+    : filters.search && !filters.ref
       ? searchPageAndCountSql(filters, conditions, { page, perPage })
       : hasRowFilter(filters)
         ? `matches AS MATERIALIZED (SELECT ${LIST_COLUMNS_SQL} FROM contracts WHERE ${where}),
@@ -458,7 +536,8 @@ export function contractListSql(companyId: string, filters: Infer<typeof listCon
                                     ORDER BY ${newestFirstSql(filters, 'page')}), '')
            FROM page),
         counted.total, CAST(:page AS int), CAST(:perPage AS int),
-        ${totalPagesSql('counted.total', ':perPage')}, ${totalCappedSql('counted.capped')}) AS body
+        ${totalPagesSql('counted.total', ':perPage')}, ${totalCappedSql('counted.capped')}) AS body,
+        ${rare?.overflow ?? 'false'} AS overflow
       FROM counted`,
     bindings: {
       ...bindings,
@@ -481,13 +560,15 @@ export default class ListContracts {
     versions: ReadVersions | null = null
   ): Promise<string> {
     const key = readCacheKey('contracts', [company.id, filters])
-    return readCache.text(key, versions, ['company'], async () => {
-      const { sql, bindings } = contractListSql(company.id, filters)
-      const { rows } = await runListStatement(
-        db.rawQuery(sql, bindings),
-        searchPlan(filters.search)
-      )
-      return rows[0].body as string
-    })
+    return readCache.text(key, versions, ['company'], () =>
+      readBySearchRarity(filters, async (rareTerm) => {
+        const { sql, bindings } = contractListSql(company.id, filters, { rareTerm })
+        const { rows } = await runListStatement(
+          db.rawQuery(sql, bindings),
+          searchPlan(filters.search)
+        )
+        return rows[0] as RareTermRead
+      })
+    )
   }
 }

@@ -26,7 +26,7 @@ const SAMPLE_TTL_MS = 10 * 60 * 1000
 /** After a sample failed, the next attempt waits this long */
 const RETRY_MS = 60 * 1000
 /** The most rows a rare term's rarest trigram is estimated in */
-export const RARE_TERM_ROWS = 1000
+export const RARE_TERM_ROWS = 2000
 
 /**
  * The trigrams of a LIKE '%term%' whose count a sample knows: the

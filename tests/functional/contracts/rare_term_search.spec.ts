@@ -1,9 +1,13 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
-import { contractBoardSql, RARE_TERM_MATCHES } from '#actions/contracts/board_contracts'
+import { contractBoardSql } from '#actions/contracts/board_contracts'
 import { contractNameRarity, RARE_TERM_ROWS } from '#services/platform/term_rarity'
-import type { ContractFilters } from '#actions/contracts/list_contracts'
+import {
+  contractListSql,
+  RARE_TERM_MATCHES,
+  type ContractFilters,
+} from '#actions/contracts/list_contracts'
 import { contractWorld } from '#tests/support/contracts'
 import { as } from '#tests/support/http'
 import { statementsOf } from '#tests/support/statements'
@@ -28,6 +32,17 @@ async function boardBody(companyId: string, filters: ContractFilters, rareTerm: 
   return rows[0] as { body: string; overflow: boolean }
 }
 
+/** The list's body as one of the two reads of a search writes it */
+async function listBody(companyId: string, filters: Record<string, any>, rareTerm: boolean) {
+  const { sql, bindings } = contractListSql(companyId, filters, { rareTerm })
+  const { rows } = await db.rawQuery(sql, bindings as any)
+  return rows[0] as { body: string; overflow: boolean }
+}
+
+const listWalks = (statements: string[]) =>
+  statements.filter((sql) => sql.includes('dense AS MATERIALIZED'))
+const listRareReads = (statements: string[]) =>
+  statements.filter((sql) => sql.includes('matches AS MATERIALIZED') && !sql.includes('dense AS'))
 const columnWalks = (statements: string[]) =>
   statements.filter((sql) => sql.includes('column_counts'))
 const rareReads = (statements: string[]) =>
@@ -35,7 +50,7 @@ const rareReads = (statements: string[]) =>
     (sql) => sql.includes('matches AS MATERIALIZED') && !sql.includes('column_counts')
   )
 
-test.group('Contracts / H2 search for a rare term', (group) => {
+test.group('Contracts / H1 and H2 search for a rare term', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.setup(() => () => contractNameRarity.forget())
 
@@ -143,6 +158,72 @@ test.group('Contracts / H2 search for a rare term', (group) => {
     const draft = body.data.columns.find((column: any) => column.key === 'draft')
     assert.isTrue(draft.totalCapped)
     assert.isTrue((await boardBody(world.company.id, { search: 'importado' }, true)).overflow)
+  })
+
+  test('both reads of a rare term give the same list, for every filter and page', async ({
+    assert,
+  }) => {
+    const world = await contractWorld()
+    const other = await contractWorld()
+    await contractsNamed(world.company.id, 'Plano', 700)
+    await contractsNamed(other.company.id, 'Plano', 50)
+    const cases = [
+      { search: '12' },
+      { search: '123' },
+      { search: 'plano 1' },
+      { search: 'plano 1', page: 3 },
+      { search: 'plano 1', page: 2, perPage: 100 },
+      { search: 'plano 1', page: 40 },
+      { search: 'plano 2', status: ['active', 'draft'] },
+      { search: 'plano 2', status: ['signature'] },
+      { search: 'plano 1', progress: 40 },
+      { search: 'nothing' },
+    ]
+    for (const filters of cases) {
+      const common = await listBody(world.company.id, filters, false)
+      const rare = await listBody(world.company.id, filters, true)
+      assert.isFalse(rare.overflow, JSON.stringify(filters))
+      assert.deepEqual(JSON.parse(rare.body), JSON.parse(common.body), JSON.stringify(filters))
+    }
+    const capped = JSON.parse((await listBody(world.company.id, { search: 'plano' }, true)).body)
+    assert.isTrue(capped.meta.totalCapped)
+    assert.lengthOf(capped.data, 20)
+  })
+
+  test('the list reads a rare term without the walks, and again as a common one when it overflows', async ({
+    client,
+    assert,
+  }) => {
+    const world = await contractWorld()
+    await contractsNamed(world.company.id, 'Plano', 300)
+    await contractNameRarity.take()
+    await contractsNamed(world.company.id, 'Importado', RARE_TERM_MATCHES + 1)
+    const read = async (path: string) => {
+      let body: any
+      const statements = await statementsOf(async () => {
+        const response = await as(client, world.owner, world.company).get(path)
+        response.assertStatus(200)
+        body = response.body()
+      })
+      return { body, statements }
+    }
+    const rare = await read('/contracts?search=plano 12&page=2&perPage=5')
+    assert.lengthOf(listRareReads(rare.statements), 1)
+    assert.lengthOf(listWalks(rare.statements), 0)
+    const expected = await listBody(
+      world.company.id,
+      { search: 'plano 12', page: 2, perPage: 5 },
+      false
+    )
+    assert.deepEqual(rare.body, JSON.parse(expected.body))
+    assert.lengthOf(rare.body.data, 5)
+
+    const stale = await read('/contracts?search=importado')
+    assert.lengthOf(listRareReads(stale.statements), 1)
+    assert.lengthOf(listWalks(stale.statements), 1, 'read again with the walks')
+    assert.isTrue(stale.body.meta.totalCapped)
+    const common = await listBody(world.company.id, { search: 'importado' }, false)
+    assert.deepEqual(stale.body, JSON.parse(common.body))
   })
 
   test('a sample counts live names only, of every company', async ({ assert }) => {
