@@ -1,4 +1,3 @@
-import db from '@adonisjs/lucid/services/db'
 import type Company from '#models/company'
 import ContractDto from '#dtos/contract_dto'
 import {
@@ -15,21 +14,18 @@ import {
   nameHoursWalkSql,
   NAME_HOURS_ORDER_SQL,
   RARE_TERM_MATCHES,
-  readBySearchRarity,
+  readContractsBody,
   type ContractFilters,
-  type RareTermRead,
 } from '#actions/contracts/list_contracts'
 import { hasTrigrams } from '#support/like'
 import { CONTRACT_STATUSES } from '#enums/contract_status'
 import { apiTimestampBindings } from '#support/json_text'
-import { runListStatement } from '#support/prepared_statement'
 import {
   cappedCountSql,
   coveredPageWalkRows,
   pageWalkRows,
   pageWindowSql,
   sampleWalkRows,
-  searchPlan,
   searchTotals,
 } from '#support/pagination'
 import readCache, { readCacheKey } from '#services/platform/read_cache'
@@ -316,20 +312,11 @@ function searchedColumnsSql(
          SELECT coalesce(array_agg(key) FILTER (WHERE NOT (counts AND pages)), '{}') AS keys,
                 coalesce(bool_or(found > ${columnCap}), false) AS by_status
            FROM column_walks),
-       matches AS MATERIALIZED (
-         SELECT contracts.id, contracts.status,
-                row_number() OVER (PARTITION BY contracts.status COLLATE "C"
-                                   ORDER BY ${newest}) AS rank
-           FROM ${companyMatchesSql('contracts.id, contracts.status, contracts.updated_at', matching, search, unsettledStatuses)}
-          WHERE (contracts.status = ANY(${unsettledKeys})) IS TRUE),
-       match_counts AS MATERIALIZED (
-         SELECT status, count(*)::int AS found FROM matches GROUP BY status),
-       match_cards AS MATERIALIZED (
-         SELECT card.* FROM matches
-          CROSS JOIN LATERAL (
-                SELECT ${LIST_COLUMNS_SQL} FROM contracts WHERE contracts.id = matches.id LIMIT 1
-              ) card
-          WHERE matches.rank <= ${endSql})`,
+       ${rankedMatchesSql(
+         `${companyMatchesSql('contracts.id, contracts.status, contracts.updated_at', matching, search, unsettledStatuses)}
+          WHERE (contracts.status = ANY(${unsettledKeys})) IS TRUE`,
+         endSql
+       )}`,
     perColumnSql: 'JOIN column_walks walked ON walked.key = columns.key',
     cards: `(${cardsOf(walkOf(WALKED_COLUMNS_SQL, newest, cardRows), `${matching} AND walked.pages AND walked.ids IS NULL`)})
               UNION ALL
@@ -350,6 +337,28 @@ function searchedColumnsSql(
 }
 
 /**
+ * The CTEs of a board search's matches (the `contracts` rows of `from`,
+ * with id, status and updated_at): `matches`, ranked in card order within
+ * their status by one sort; `match_counts`, per status; `match_cards`, the
+ * first `end` cards of each status, each card's fields by a key probe
+ * (LATERAL ... LIMIT 1: planned for a word, a join hashed every contract
+ * of the table, 120 ms)
+ */
+const rankedMatchesSql = (from: string, endSql: string) => `matches AS MATERIALIZED (
+         SELECT contracts.id, contracts.status,
+                row_number() OVER (PARTITION BY contracts.status COLLATE "C"
+                                   ORDER BY ${newestFirstSql({})}) AS rank
+           FROM ${from}),
+       match_counts AS MATERIALIZED (
+         SELECT status, count(*)::int AS found FROM matches GROUP BY status),
+       match_cards AS MATERIALIZED (
+         SELECT card.* FROM matches
+          CROSS JOIN LATERAL (
+                SELECT ${LIST_COLUMNS_SQL} FROM contracts WHERE contracts.id = matches.id LIMIT 1
+              ) card
+          WHERE matches.rank <= ${endSql})`
+
+/**
  * The cards and the count of each column under a search for a rare term
  * (TermRarity: one of its trigrams is in few names of the whole table):
  * the company's matches in the asked columns are read once, through the
@@ -367,25 +376,15 @@ function rareTermColumnsSql(
   { perColumn }: { perColumn: number },
   cardsOf: (rows: string, where: string) => string
 ) {
-  const newest = newestFirstSql({})
   const endSql = `CAST(:offset AS int) + ${perColumn + 1}`
   const askedSql = `contracts.status = ANY(ARRAY[${askedKeys.map((key) => `'${key}'`).join(',')}]::text[])`
   const fields = 'contracts.id, contracts.status, contracts.updated_at'
   return {
-    ctes: `WITH matches AS MATERIALIZED (
-         SELECT contracts.id, contracts.status,
-                row_number() OVER (PARTITION BY contracts.status COLLATE "C"
-                                   ORDER BY ${newest}) AS rank
-           FROM (SELECT * FROM ${companyMatchesSql(fields, `${matching} AND ${askedSql}`, search)}
-                  LIMIT ${RARE_TERM_MATCHES + 1}) contracts),
-       match_counts AS MATERIALIZED (
-         SELECT status, count(*)::int AS found FROM matches GROUP BY status),
-       match_cards AS MATERIALIZED (
-         SELECT card.* FROM matches
-          CROSS JOIN LATERAL (
-                SELECT ${LIST_COLUMNS_SQL} FROM contracts WHERE contracts.id = matches.id LIMIT 1
-              ) card
-          WHERE matches.rank <= ${endSql})`,
+    ctes: `WITH ${rankedMatchesSql(
+      `(SELECT * FROM ${companyMatchesSql(fields, `${matching} AND ${askedSql}`, search)}
+         LIMIT ${RARE_TERM_MATCHES + 1}) contracts`,
+      endSql
+    )}`,
     perColumnSql: '',
     cards: cardsOf('match_cards contracts', 'columns.asked AND contracts.status = columns.key'),
     counted: `SELECT coalesce((SELECT found FROM match_counts
@@ -403,16 +402,9 @@ export default class BoardContracts {
     versions: ReadVersions | null = null
   ): Promise<string> {
     const key = readCacheKey('contracts-board', [company.id, filters])
+    /** The card count is in the text (a validated integer): a generic plan per count */
     return readCache.text(key, versions, ['company'], () =>
-      readBySearchRarity(filters, async (rareTerm) => {
-        const { sql, bindings } = contractBoardSql(company.id, filters, { rareTerm })
-        /** The card count is in the text (a validated integer): a generic plan per count */
-        const { rows } = await runListStatement(
-          db.rawQuery(sql, bindings),
-          searchPlan(filters.search)
-        )
-        return rows[0] as RareTermRead
-      })
+      readContractsBody(filters, (rareTerm) => contractBoardSql(company.id, filters, { rareTerm }))
     )
   }
 }

@@ -416,20 +416,26 @@ function searchPageAndCountSql(
 export const RARE_TERM_MATCHES = 2 * RARE_TERM_ROWS
 
 /** A contracts read (H1, H2): its body, and whether a rare term's read met more matches than it takes */
-export interface RareTermRead {
+interface RareTermRead {
   body: string
   overflow: boolean
 }
 
 /**
- * The body of a contracts read for `filters`: a name search for a rare
- * term (TermRarity) is read the rare way first, and again the common way
- * if that met more than RARE_TERM_MATCHES matches
+ * The body of a contracts read (H1, H2) for `filters`, by its prepared
+ * `statement`: a name search for a rare term (TermRarity) is read the rare
+ * way first, and again the common way if that met more than
+ * RARE_TERM_MATCHES matches
  */
-export async function readBySearchRarity(
+export async function readContractsBody(
   filters: ContractFilters,
-  read: (rareTerm: boolean) => Promise<RareTermRead>
+  statement: (rareTerm: boolean) => { sql: string; bindings: Record<string, any> }
 ) {
+  const read = async (rareTerm: boolean) => {
+    const { sql, bindings } = statement(rareTerm)
+    const { rows } = await runListStatement(db.rawQuery(sql, bindings), searchPlan(filters.search))
+    return rows[0] as RareTermRead
+  }
   const rareTerm = !!filters.search && !filters.ref && contractNameRarity.isRare(filters.search)
   const first = await read(rareTerm)
   if (!first.overflow) return first.body
@@ -561,14 +567,7 @@ export default class ListContracts {
   ): Promise<string> {
     const key = readCacheKey('contracts', [company.id, filters])
     return readCache.text(key, versions, ['company'], () =>
-      readBySearchRarity(filters, async (rareTerm) => {
-        const { sql, bindings } = contractListSql(company.id, filters, { rareTerm })
-        const { rows } = await runListStatement(
-          db.rawQuery(sql, bindings),
-          searchPlan(filters.search)
-        )
-        return rows[0] as RareTermRead
-      })
+      readContractsBody(filters, (rareTerm) => contractListSql(company.id, filters, { rareTerm }))
     )
   }
 }

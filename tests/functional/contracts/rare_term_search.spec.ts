@@ -1,4 +1,6 @@
 import { test } from '@japa/runner'
+import type { Assert } from '@japa/assert'
+import type { ApiClient } from '@japa/api-client'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import { contractBoardSql } from '#actions/contracts/board_contracts'
@@ -37,6 +39,46 @@ async function listBody(companyId: string, filters: Record<string, any>, rareTer
   const { sql, bindings } = contractListSql(companyId, filters, { rareTerm })
   const { rows } = await db.rawQuery(sql, bindings as any)
   return rows[0] as { body: string; overflow: boolean }
+}
+
+type World = Awaited<ReturnType<typeof contractWorld>>
+
+/** GET `path` as the world's owner: its body and the statements it sent */
+async function readAs(client: ApiClient, world: World, path: string) {
+  let body: any
+  const statements = await statementsOf(async () => {
+    const response = await as(client, world.owner, world.company).get(path)
+    response.assertStatus(200)
+    body = response.body()
+  })
+  return { body, statements }
+}
+
+/**
+ * A world with `plans` contracts "Plano <n>", its names sampled, then
+ * RARE_TERM_MATCHES + 1 contracts "Importado <n>" added: the sample calls
+ * "importado" rare
+ */
+async function worldWithStaleSample(plans: number) {
+  const world = await contractWorld()
+  await contractsNamed(world.company.id, 'Plano', plans)
+  await contractNameRarity.take()
+  await contractsNamed(world.company.id, 'Importado', RARE_TERM_MATCHES + 1)
+  return world
+}
+
+/** Each case's rare read gives the common read's body, within what it takes */
+async function assertSameReads<Filters>(
+  assert: Assert,
+  cases: Filters[],
+  read: (filters: Filters, rareTerm: boolean) => Promise<{ body: string; overflow: boolean }>
+) {
+  for (const filters of cases) {
+    const common = await read(filters, false)
+    const rare = await read(filters, true)
+    assert.isFalse(rare.overflow, JSON.stringify(filters))
+    assert.deepEqual(JSON.parse(rare.body), JSON.parse(common.body), JSON.stringify(filters))
+  }
 }
 
 const listWalks = (statements: string[]) =>
@@ -88,12 +130,9 @@ test.group('Contracts / H1 and H2 search for a rare term', (group) => {
       { search: 'plano 1', progress: 40 },
       { search: 'nothing' },
     ]
-    for (const filters of cases) {
-      const common = await boardBody(world.company.id, filters, false)
-      const rare = await boardBody(world.company.id, filters, true)
-      assert.isFalse(rare.overflow, JSON.stringify(filters))
-      assert.deepEqual(JSON.parse(rare.body), JSON.parse(common.body), JSON.stringify(filters))
-    }
+    await assertSameReads(assert, cases, (filters, rareTerm) =>
+      boardBody(world.company.id, filters, rareTerm)
+    )
     const board = JSON.parse((await boardBody(world.company.id, { search: 'plano 1' }, true)).body)
     const cards = board.data.columns.flatMap((column: any) => column.contracts)
     assert.isAbove(cards.length, 10)
@@ -107,30 +146,17 @@ test.group('Contracts / H1 and H2 search for a rare term', (group) => {
     const world = await contractWorld()
     await contractsNamed(world.company.id, 'Plano', 300)
     await contractNameRarity.take()
-    let rareBody: any
-    const rare = await statementsOf(async () => {
-      const response = await as(client, world.owner, world.company).get(
-        '/contracts/board?search=plano 12'
-      )
-      response.assertStatus(200)
-      rareBody = response.body()
-    })
-    assert.lengthOf(rareReads(rare), 1)
-    assert.lengthOf(columnWalks(rare), 0)
+    const rare = await readAs(client, world, '/contracts/board?search=plano 12')
+    assert.lengthOf(rareReads(rare.statements), 1)
+    assert.lengthOf(columnWalks(rare.statements), 0)
 
     contractNameRarity.forget()
-    let commonBody: any
-    const common = await statementsOf(async () => {
-      /** Another key of the read cache, the same matches */
-      const response = await as(client, world.owner, world.company).get(
-        '/contracts/board?search=PLANO 12'
-      )
-      commonBody = response.body()
-    })
-    assert.lengthOf(columnWalks(common), 1, 'no sample: the columns decide')
-    assert.lengthOf(rareReads(common), 0)
-    assert.deepEqual(rareBody, commonBody)
-    const active = rareBody.data.columns.find((column: any) => column.key === 'active')
+    /** Another key of the read cache, the same matches */
+    const common = await readAs(client, world, '/contracts/board?search=PLANO 12')
+    assert.lengthOf(columnWalks(common.statements), 1, 'no sample: the columns decide')
+    assert.lengthOf(rareReads(common.statements), 0)
+    assert.deepEqual(rare.body, common.body)
+    const active = rare.body.data.columns.find((column: any) => column.key === 'active')
     assert.isAbove(active.total, 0)
   })
 
@@ -138,19 +164,9 @@ test.group('Contracts / H1 and H2 search for a rare term', (group) => {
     client,
     assert,
   }) => {
-    const world = await contractWorld()
-    await contractsNamed(world.company.id, 'Plano', 20)
-    await contractNameRarity.take()
-    await contractsNamed(world.company.id, 'Importado', RARE_TERM_MATCHES + 1)
+    const world = await worldWithStaleSample(20)
     assert.isTrue(contractNameRarity.isRare('importado'), 'the sample is stale')
-    let body: any
-    const statements = await statementsOf(async () => {
-      const response = await as(client, world.owner, world.company).get(
-        '/contracts/board?search=importado'
-      )
-      response.assertStatus(200)
-      body = response.body()
-    })
+    const { body, statements } = await readAs(client, world, '/contracts/board?search=importado')
     assert.lengthOf(rareReads(statements), 1)
     assert.lengthOf(columnWalks(statements), 1, 'read again with the columns deciding')
     const expected = await boardBody(world.company.id, { search: 'importado' }, false)
@@ -179,12 +195,9 @@ test.group('Contracts / H1 and H2 search for a rare term', (group) => {
       { search: 'plano 1', progress: 40 },
       { search: 'nothing' },
     ]
-    for (const filters of cases) {
-      const common = await listBody(world.company.id, filters, false)
-      const rare = await listBody(world.company.id, filters, true)
-      assert.isFalse(rare.overflow, JSON.stringify(filters))
-      assert.deepEqual(JSON.parse(rare.body), JSON.parse(common.body), JSON.stringify(filters))
-    }
+    await assertSameReads(assert, cases, (filters, rareTerm) =>
+      listBody(world.company.id, filters, rareTerm)
+    )
     const capped = JSON.parse((await listBody(world.company.id, { search: 'plano' }, true)).body)
     assert.isTrue(capped.meta.totalCapped)
     assert.lengthOf(capped.data, 20)
@@ -194,20 +207,8 @@ test.group('Contracts / H1 and H2 search for a rare term', (group) => {
     client,
     assert,
   }) => {
-    const world = await contractWorld()
-    await contractsNamed(world.company.id, 'Plano', 300)
-    await contractNameRarity.take()
-    await contractsNamed(world.company.id, 'Importado', RARE_TERM_MATCHES + 1)
-    const read = async (path: string) => {
-      let body: any
-      const statements = await statementsOf(async () => {
-        const response = await as(client, world.owner, world.company).get(path)
-        response.assertStatus(200)
-        body = response.body()
-      })
-      return { body, statements }
-    }
-    const rare = await read('/contracts?search=plano 12&page=2&perPage=5')
+    const world = await worldWithStaleSample(300)
+    const rare = await readAs(client, world, '/contracts?search=plano 12&page=2&perPage=5')
     assert.lengthOf(listRareReads(rare.statements), 1)
     assert.lengthOf(listWalks(rare.statements), 0)
     const expected = await listBody(
@@ -218,7 +219,7 @@ test.group('Contracts / H1 and H2 search for a rare term', (group) => {
     assert.deepEqual(rare.body, JSON.parse(expected.body))
     assert.lengthOf(rare.body.data, 5)
 
-    const stale = await read('/contracts?search=importado')
+    const stale = await readAs(client, world, '/contracts?search=importado')
     assert.lengthOf(listRareReads(stale.statements), 1)
     assert.lengthOf(listWalks(stale.statements), 1, 'read again with the walks')
     assert.isTrue(stale.body.meta.totalCapped)
