@@ -402,7 +402,6 @@ export default class BoardContracts {
     versions: ReadVersions | null = null
   ): Promise<string> {
     const key = readCacheKey('contracts-board', [company.id, filters])
-    /** The card count is in the text (a validated integer): a generic plan per count */
     return readCache.text(key, versions, ['company'], () =>
       readContractsBody(filters, (rareTerm) => contractBoardSql(company.id, filters, { rareTerm }))
     )

@@ -433,6 +433,7 @@ export async function readContractsBody(
 ) {
   const read = async (rareTerm: boolean) => {
     const { sql, bindings } = statement(rareTerm)
+    /** The page size or card count is in the text (a validated integer): a generic plan for each */
     const { rows } = await runListStatement(db.rawQuery(sql, bindings), searchPlan(filters.search))
     return rows[0] as RareTermRead
   }
