@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { DateTime } from 'luxon'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import { GENERIC_PLANS_CONNECTION } from '#config/database'
@@ -112,8 +113,11 @@ test.group('Prepared statements of built queries', (group) => {
       'delete from "companies" where "id" = $1',
     ]
     const before = await Promise.all(markers.map((marker) => preparedRuns(marker)))
+    /** Saved a minute earlier: the save's new `updated_at` always differs, so both updates write it */
+    const updatedAt = DateTime.now().minus({ minutes: 1 })
     for (const name of ['Primeira', 'Segunda']) {
-      const company = await Company.create({ name, document: `${Date.now()}${name.length}` })
+      const document = `${Date.now()}${name.length}`
+      const company = await Company.create({ name, document, updatedAt })
       await company.merge({ tradeName: `${name} Ltda` }).save()
       await company.delete()
     }
