@@ -367,8 +367,8 @@ const rankedMatchesSql = (from: string, endSql: string) => `matches AS MATERIALI
  * searchedColumnsSql does), ranked in card order within their status by
  * one sort; each column reads its count and its cards from them. For such
  * a term the columns' samples and walks of searchedColumnsSql cost more
- * than the matches (a "4821" board at 10x: 3.4-3.7 ms of machine a
- * request, 1.8-2.0 this way).
+ * than the matches (a "4821" board at 10x: 4.4-5.7 ms of machine a
+ * request, 2.4-2.6 this way).
  */
 function rareTermColumnsSql(
   { matching, search }: { matching: string; search: string },

@@ -56,7 +56,7 @@ export function sampledTrigrams(term: string): string[] {
  * A term is rare when one of its trigrams is estimated in at most
  * RARE_TERM_ROWS rows of the whole table (every tenant's): then its
  * matches, a subset of that trigram's rows, are read through the trigram
- * index at the cost of a few hundred rows, whoever the tenant is. The
+ * index at the cost of at most a few thousand rows, whoever the tenant is. The
  * answer only chooses a plan: a reader of a "rare" term still bounds what
  * it reads (a sample can be stale: a word imported since into thousands of
  * names), and no sample (not taken yet) means "not rare".

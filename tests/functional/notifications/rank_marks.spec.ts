@@ -40,6 +40,26 @@ interface InsertOptions {
   newestFirst?: boolean
 }
 
+/** An index scan of notifications in a plan, as EXPLAIN (FORMAT JSON) reports it */
+interface IndexScan {
+  'Index Name'?: string
+  'Actual Rows': number
+  'Rows Removed by Filter'?: number
+}
+
+/** The index scans of notifications in the analyzed plan of a statement */
+async function notificationIndexScans({ sql, bindings }: { sql: string; bindings: any }) {
+  const { rows } = await db.rawQuery(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, bindings)
+  const scans: IndexScan[] = []
+  const walk = (node: any) => {
+    if (node['Relation Name'] === 'notifications' && /Index/.test(node['Node Type']))
+      scans.push(node)
+    for (const child of node.Plans ?? []) walk(child)
+  }
+  walk(rows[0]['QUERY PLAN'][0].Plan)
+  return scans
+}
+
 /** Every mark of the inbox counts exactly the rows below its key */
 async function assertMarksExact(user: User, company: Company, assert: any) {
   const { rows } = await db.rawQuery(
@@ -235,15 +255,9 @@ test.group('Notifications / rank marks (deep pages)', (group) => {
       [119, 50, EVERY + 50],
       [200, 50, 0],
     ]) {
-      const { sql, bindings } = inboxPageSql(owner.id, company.id, { page, perPage })
-      const { rows } = await db.rawQuery(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, bindings)
-      const scans: { 'Index Name'?: string; 'Actual Rows': number }[] = []
-      const walk = (node: any) => {
-        if (node['Relation Name'] === 'notifications' && /Index/.test(node['Node Type']))
-          scans.push(node)
-        for (const child of node.Plans ?? []) walk(child)
-      }
-      walk(rows[0]['QUERY PLAN'][0].Plan)
+      const scans = await notificationIndexScans(
+        inboxPageSql(owner.id, company.id, { page, perPage })
+      )
       /** The id step is the inbox index (no seq scan, no sort of the inbox) */
       const idStep = scans.find((node) => node['Index Name'] === 'notifications_inbox_idx')
       assert.exists(idStep, `page ${page}`)
@@ -266,23 +280,9 @@ test.group('Notifications / rank marks (deep pages)', (group) => {
     await insertRows(owner, company, { count: 3000 })
     await db.rawQuery('ANALYZE notifications')
 
-    const { sql, bindings } = inboxPageSql(owner.id, company.id, {
-      scope: 'contract',
-      page: 1,
-      perPage: 20,
-    })
-    const { rows } = await db.rawQuery(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, bindings)
-    const scans: {
-      'Index Name'?: string
-      'Actual Rows': number
-      'Rows Removed by Filter'?: number
-    }[] = []
-    const walk = (node: any) => {
-      if (node['Relation Name'] === 'notifications' && /Index/.test(node['Node Type']))
-        scans.push(node)
-      for (const child of node.Plans ?? []) walk(child)
-    }
-    walk(rows[0]['QUERY PLAN'][0].Plan)
+    const scans = await notificationIndexScans(
+      inboxPageSql(owner.id, company.id, { scope: 'contract', page: 1, perPage: 20 })
+    )
     const idStep = scans.find((node) => node['Index Name'] === 'notifications_scope_idx')
     assert.exists(idStep, JSON.stringify(scans.map((node) => node['Index Name'])))
     assert.isAtMost(idStep!['Actual Rows'] + (idStep!['Rows Removed by Filter'] ?? 0), 20)
