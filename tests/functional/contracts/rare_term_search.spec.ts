@@ -111,6 +111,34 @@ test.group('Contracts / H1 and H2 search for a rare term', (group) => {
     assert.isFalse(contractNameRarity.isRare('ção'), 'no trigram a sample knows: not rare')
   })
 
+  test('a term in RARE_TERM_ROWS names is rare, in one more it is not', async ({ assert }) => {
+    const world = await contractWorld()
+    await contractsNamed(world.company.id, 'Qwzk', RARE_TERM_ROWS)
+    await contractsNamed(world.company.id, 'Vyxj', RARE_TERM_ROWS + 1)
+    /** The table's size as the sample reads it: fewer rows than a sample, so every one is read */
+    await db.rawQuery('ANALYZE contracts')
+    await contractNameRarity.take()
+    assert.isTrue(contractNameRarity.isRare('qwzk'))
+    assert.isFalse(contractNameRarity.isRare('vyxj'))
+  })
+
+  test('a rare read takes RARE_TERM_MATCHES matches; one more and it reads again', async ({
+    assert,
+  }) => {
+    const world = await contractWorld()
+    await contractsNamed(world.company.id, 'Qwzk', RARE_TERM_MATCHES)
+    await contractsNamed(world.company.id, 'Vyxj', RARE_TERM_MATCHES + 1)
+    for (const [search, overflow] of [
+      ['qwzk', false],
+      ['vyxj', true],
+    ] as const) {
+      assert.equal((await listBody(world.company.id, { search }, true)).overflow, overflow, search)
+      assert.equal((await boardBody(world.company.id, { search }, true)).overflow, overflow, search)
+    }
+    const exact = JSON.parse((await listBody(world.company.id, { search: 'qwzk' }, true)).body)
+    assert.isTrue(exact.meta.totalCapped)
+  })
+
   test('both reads of a rare term give the same board, for every filter and page', async ({
     assert,
   }) => {
