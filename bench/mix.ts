@@ -307,7 +307,8 @@ export interface MixResult {
   errors: number
   statuses: Record<string, number>
   routes: MixRouteResult[]
-  readCache: { hit: number; miss: number; bypass: number; hitRate: number | null }
+  /** Lookups by result (a stale one found its entry read under older versions) */
+  readCache: { hit: number; miss: number; stale: number; bypass: number; hitRate: number | null }
   /** Overall req/s over GET /app/versions' req/s of the same run */
   ratio?: number
   error?: string
@@ -325,14 +326,16 @@ interface MetricsSource {
 
 /** read_cache_lookups_total of GET /metrics, summed by result over the processes */
 export async function readCacheLookups({ urls, token }: MetricsSource) {
-  const totals = { hit: 0, miss: 0, bypass: 0 }
+  const totals = { hit: 0, miss: 0, stale: 0, bypass: 0 }
   for (const url of urls) {
     const response = await fetch(new URL('/api/v1/metrics', url), {
       headers: { authorization: `Bearer ${token}` },
     })
     const text = await response.text()
     for (const line of text.split('\n')) {
-      const match = /^read_cache_lookups_total\{.*result="(hit|miss|bypass)".*\} (\S+)$/.exec(line)
+      const match = /^read_cache_lookups_total\{.*result="(hit|miss|stale|bypass)".*\} (\S+)$/.exec(
+        line
+      )
       if (match) totals[match[1] as keyof typeof totals] += Number(match[2])
     }
   }
@@ -385,7 +388,7 @@ export async function runMix(
         errors: 1,
         statuses: { [response.status]: 1 },
         routes: [],
-        readCache: { hit: 0, miss: 0, bypass: 0, hitRate: null },
+        readCache: { hit: 0, miss: 0, stale: 0, bypass: 0, hitRate: null },
         error,
       }
     }
@@ -441,9 +444,10 @@ export async function runMix(
   const lookups = {
     hit: after.hit - before.hit,
     miss: after.miss - before.miss,
+    stale: after.stale - before.stale,
     bypass: after.bypass - before.bypass,
   }
-  const looked = lookups.hit + lookups.miss + lookups.bypass
+  const looked = lookups.hit + lookups.miss + lookups.stale + lookups.bypass
   const failed = Object.entries(statuses)
     .filter(([status]) => !status.startsWith('2'))
     .reduce((sum, [, count]) => sum + count, 0)

@@ -328,7 +328,7 @@ export default class Bench extends BaseCommand {
         .map(([status, count]) => `${status}: ${count}`)
         .join(', ')
       this.logger.info(
-        `x${mix.scale} mix: ${mix.requests} requests (${statuses}); read cache hit rate ${cache.hitRate ?? '-'} (${cache.hit} hit, ${cache.miss} miss, ${cache.bypass} bypass)`
+        `x${mix.scale} mix: ${mix.requests} requests (${statuses}); read cache hit rate ${cache.hitRate ?? '-'} (${cache.hit} hit, ${cache.miss} miss, ${cache.stale} stale, ${cache.bypass} bypass)`
       )
     }
     this.logger.success(`results written to ${this.results} (mix)`)

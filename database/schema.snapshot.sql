@@ -2355,66 +2355,66 @@ CREATE OR REPLACE FUNCTION public.read_versions_compliance_document_requirements
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-        BEGIN
-          IF TG_OP = 'INSERT' THEN
-            PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM new_rows) SELECT 'c:' || f.company_id FROM rows r JOIN compliance_steps s ON s.id = r.step_id JOIN compliance_flows f ON f.id = s.flow_id));
-          ELSIF TG_OP = 'DELETE' THEN
-            PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM old_rows) SELECT 'c:' || f.company_id FROM rows r JOIN compliance_steps s ON s.id = r.step_id JOIN compliance_flows f ON f.id = s.flow_id));
-          ELSE
-            PERFORM read_versions_bump(ARRAY(WITH rows AS (
-              SELECT * FROM new_rows UNION ALL SELECT * FROM old_rows) SELECT 'c:' || f.company_id FROM rows r JOIN compliance_steps s ON s.id = r.step_id JOIN compliance_flows f ON f.id = s.flow_id));
-          END IF;
-          RETURN NULL;
-        END
-        $function$
+      BEGIN
+        IF TG_OP = 'INSERT' THEN
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM new_rows) SELECT 'f:' || f.company_id FROM rows r JOIN compliance_steps s ON s.id = r.step_id JOIN compliance_flows f ON f.id = s.flow_id));
+        ELSIF TG_OP = 'DELETE' THEN
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM old_rows) SELECT 'f:' || f.company_id FROM rows r JOIN compliance_steps s ON s.id = r.step_id JOIN compliance_flows f ON f.id = s.flow_id));
+        ELSE
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (
+            SELECT * FROM new_rows UNION ALL SELECT * FROM old_rows) SELECT 'f:' || f.company_id FROM rows r JOIN compliance_steps s ON s.id = r.step_id JOIN compliance_flows f ON f.id = s.flow_id));
+        END IF;
+        RETURN NULL;
+      END
+      $function$
 CREATE OR REPLACE FUNCTION public.read_versions_compliance_flows()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-        BEGIN
-          IF TG_OP = 'INSERT' THEN
-            PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM new_rows) SELECT 'c:' || r.company_id FROM rows r));
-          ELSIF TG_OP = 'DELETE' THEN
-            PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM old_rows) SELECT 'c:' || r.company_id FROM rows r));
-          ELSE
-            PERFORM read_versions_bump(ARRAY(WITH rows AS (
-              SELECT * FROM new_rows UNION ALL SELECT * FROM old_rows) SELECT 'c:' || r.company_id FROM rows r));
-          END IF;
-          RETURN NULL;
-        END
-        $function$
+      BEGIN
+        IF TG_OP = 'INSERT' THEN
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM new_rows) SELECT 'f:' || r.company_id FROM rows r));
+        ELSIF TG_OP = 'DELETE' THEN
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM old_rows) SELECT 'f:' || r.company_id FROM rows r));
+        ELSE
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (
+            SELECT * FROM new_rows UNION ALL SELECT * FROM old_rows) SELECT 'f:' || r.company_id FROM rows r));
+        END IF;
+        RETURN NULL;
+      END
+      $function$
 CREATE OR REPLACE FUNCTION public.read_versions_compliance_step_validators()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-        BEGIN
-          IF TG_OP = 'INSERT' THEN
-            PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM new_rows) SELECT 'c:' || f.company_id FROM rows r JOIN compliance_steps s ON s.id = r.step_id JOIN compliance_flows f ON f.id = s.flow_id));
-          ELSIF TG_OP = 'DELETE' THEN
-            PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM old_rows) SELECT 'c:' || f.company_id FROM rows r JOIN compliance_steps s ON s.id = r.step_id JOIN compliance_flows f ON f.id = s.flow_id));
-          ELSE
-            PERFORM read_versions_bump(ARRAY(WITH rows AS (
-              SELECT * FROM new_rows UNION ALL SELECT * FROM old_rows) SELECT 'c:' || f.company_id FROM rows r JOIN compliance_steps s ON s.id = r.step_id JOIN compliance_flows f ON f.id = s.flow_id));
-          END IF;
-          RETURN NULL;
-        END
-        $function$
+      BEGIN
+        IF TG_OP = 'INSERT' THEN
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM new_rows) SELECT 'f:' || f.company_id FROM rows r JOIN compliance_steps s ON s.id = r.step_id JOIN compliance_flows f ON f.id = s.flow_id));
+        ELSIF TG_OP = 'DELETE' THEN
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM old_rows) SELECT 'f:' || f.company_id FROM rows r JOIN compliance_steps s ON s.id = r.step_id JOIN compliance_flows f ON f.id = s.flow_id));
+        ELSE
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (
+            SELECT * FROM new_rows UNION ALL SELECT * FROM old_rows) SELECT 'f:' || f.company_id FROM rows r JOIN compliance_steps s ON s.id = r.step_id JOIN compliance_flows f ON f.id = s.flow_id));
+        END IF;
+        RETURN NULL;
+      END
+      $function$
 CREATE OR REPLACE FUNCTION public.read_versions_compliance_steps()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-        BEGIN
-          IF TG_OP = 'INSERT' THEN
-            PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM new_rows) SELECT 'c:' || f.company_id FROM rows r JOIN compliance_flows f ON f.id = r.flow_id));
-          ELSIF TG_OP = 'DELETE' THEN
-            PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM old_rows) SELECT 'c:' || f.company_id FROM rows r JOIN compliance_flows f ON f.id = r.flow_id));
-          ELSE
-            PERFORM read_versions_bump(ARRAY(WITH rows AS (
-              SELECT * FROM new_rows UNION ALL SELECT * FROM old_rows) SELECT 'c:' || f.company_id FROM rows r JOIN compliance_flows f ON f.id = r.flow_id));
-          END IF;
-          RETURN NULL;
-        END
-        $function$
+      BEGIN
+        IF TG_OP = 'INSERT' THEN
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM new_rows) SELECT 'f:' || f.company_id FROM rows r JOIN compliance_flows f ON f.id = r.flow_id));
+        ELSIF TG_OP = 'DELETE' THEN
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM old_rows) SELECT 'f:' || f.company_id FROM rows r JOIN compliance_flows f ON f.id = r.flow_id));
+        ELSE
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (
+            SELECT * FROM new_rows UNION ALL SELECT * FROM old_rows) SELECT 'f:' || f.company_id FROM rows r JOIN compliance_flows f ON f.id = r.flow_id));
+        END IF;
+        RETURN NULL;
+      END
+      $function$
 CREATE OR REPLACE FUNCTION public.read_versions_contract_parts()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2543,50 +2543,50 @@ CREATE OR REPLACE FUNCTION public.read_versions_provider_compliance_flow_leaders
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-        BEGIN
-          IF TG_OP = 'INSERT' THEN
-            PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM new_rows) SELECT 'c:' || p.company_id FROM rows r JOIN provider_compliance_flows p ON p.id = r.provider_compliance_flow_id));
-          ELSIF TG_OP = 'DELETE' THEN
-            PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM old_rows) SELECT 'c:' || p.company_id FROM rows r JOIN provider_compliance_flows p ON p.id = r.provider_compliance_flow_id));
-          ELSE
-            PERFORM read_versions_bump(ARRAY(WITH rows AS (
-              SELECT * FROM new_rows UNION ALL SELECT * FROM old_rows) SELECT 'c:' || p.company_id FROM rows r JOIN provider_compliance_flows p ON p.id = r.provider_compliance_flow_id));
-          END IF;
-          RETURN NULL;
-        END
-        $function$
+      BEGIN
+        IF TG_OP = 'INSERT' THEN
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM new_rows) SELECT 'f:' || p.company_id FROM rows r JOIN provider_compliance_flows p ON p.id = r.provider_compliance_flow_id));
+        ELSIF TG_OP = 'DELETE' THEN
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM old_rows) SELECT 'f:' || p.company_id FROM rows r JOIN provider_compliance_flows p ON p.id = r.provider_compliance_flow_id));
+        ELSE
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (
+            SELECT * FROM new_rows UNION ALL SELECT * FROM old_rows) SELECT 'f:' || p.company_id FROM rows r JOIN provider_compliance_flows p ON p.id = r.provider_compliance_flow_id));
+        END IF;
+        RETURN NULL;
+      END
+      $function$
 CREATE OR REPLACE FUNCTION public.read_versions_provider_compliance_flows()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-        BEGIN
-          IF TG_OP = 'INSERT' THEN
-            PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM new_rows) SELECT 'c:' || r.company_id FROM rows r));
-          ELSIF TG_OP = 'DELETE' THEN
-            PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM old_rows) SELECT 'c:' || r.company_id FROM rows r));
-          ELSE
-            PERFORM read_versions_bump(ARRAY(WITH rows AS (
-              SELECT * FROM new_rows UNION ALL SELECT * FROM old_rows) SELECT 'c:' || r.company_id FROM rows r));
-          END IF;
-          RETURN NULL;
-        END
-        $function$
+      BEGIN
+        IF TG_OP = 'INSERT' THEN
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM new_rows) SELECT 'f:' || r.company_id FROM rows r));
+        ELSIF TG_OP = 'DELETE' THEN
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM old_rows) SELECT 'f:' || r.company_id FROM rows r));
+        ELSE
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (
+            SELECT * FROM new_rows UNION ALL SELECT * FROM old_rows) SELECT 'f:' || r.company_id FROM rows r));
+        END IF;
+        RETURN NULL;
+      END
+      $function$
 CREATE OR REPLACE FUNCTION public.read_versions_provider_compliances()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-        BEGIN
-          IF TG_OP = 'INSERT' THEN
-            PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM new_rows) SELECT 'c:' || r.company_id FROM rows r));
-          ELSIF TG_OP = 'DELETE' THEN
-            PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM old_rows) SELECT 'c:' || r.company_id FROM rows r));
-          ELSE
-            PERFORM read_versions_bump(ARRAY(WITH rows AS (
-              SELECT * FROM new_rows UNION ALL SELECT * FROM old_rows) SELECT 'c:' || r.company_id FROM rows r));
-          END IF;
-          RETURN NULL;
-        END
-        $function$
+      BEGIN
+        IF TG_OP = 'INSERT' THEN
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM new_rows) SELECT 'f:' || r.company_id FROM rows r));
+        ELSIF TG_OP = 'DELETE' THEN
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM old_rows) SELECT 'f:' || r.company_id FROM rows r));
+        ELSE
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (
+            SELECT * FROM new_rows UNION ALL SELECT * FROM old_rows) SELECT 'f:' || r.company_id FROM rows r));
+        END IF;
+        RETURN NULL;
+      END
+      $function$
 CREATE OR REPLACE FUNCTION public.read_versions_raise()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2605,37 +2605,37 @@ CREATE OR REPLACE FUNCTION public.read_versions_step_compliance_documents()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-        BEGIN
-          IF TG_OP = 'INSERT' THEN
-            PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM new_rows) SELECT 'c:' || p.company_id FROM rows r JOIN step_compliances s ON s.id = r.step_compliance_id
-            JOIN provider_compliances p ON p.id = s.provider_compliance_id));
-          ELSIF TG_OP = 'DELETE' THEN
-            PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM old_rows) SELECT 'c:' || p.company_id FROM rows r JOIN step_compliances s ON s.id = r.step_compliance_id
-            JOIN provider_compliances p ON p.id = s.provider_compliance_id));
-          ELSE
-            PERFORM read_versions_bump(ARRAY(WITH rows AS (
-              SELECT * FROM new_rows UNION ALL SELECT * FROM old_rows) SELECT 'c:' || p.company_id FROM rows r JOIN step_compliances s ON s.id = r.step_compliance_id
-            JOIN provider_compliances p ON p.id = s.provider_compliance_id));
-          END IF;
-          RETURN NULL;
-        END
-        $function$
+      BEGIN
+        IF TG_OP = 'INSERT' THEN
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM new_rows) SELECT 'f:' || p.company_id FROM rows r JOIN step_compliances s ON s.id = r.step_compliance_id
+                  JOIN provider_compliances p ON p.id = s.provider_compliance_id));
+        ELSIF TG_OP = 'DELETE' THEN
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM old_rows) SELECT 'f:' || p.company_id FROM rows r JOIN step_compliances s ON s.id = r.step_compliance_id
+                  JOIN provider_compliances p ON p.id = s.provider_compliance_id));
+        ELSE
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (
+            SELECT * FROM new_rows UNION ALL SELECT * FROM old_rows) SELECT 'f:' || p.company_id FROM rows r JOIN step_compliances s ON s.id = r.step_compliance_id
+                  JOIN provider_compliances p ON p.id = s.provider_compliance_id));
+        END IF;
+        RETURN NULL;
+      END
+      $function$
 CREATE OR REPLACE FUNCTION public.read_versions_step_compliances()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-        BEGIN
-          IF TG_OP = 'INSERT' THEN
-            PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM new_rows) SELECT 'c:' || p.company_id FROM rows r JOIN provider_compliances p ON p.id = r.provider_compliance_id));
-          ELSIF TG_OP = 'DELETE' THEN
-            PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM old_rows) SELECT 'c:' || p.company_id FROM rows r JOIN provider_compliances p ON p.id = r.provider_compliance_id));
-          ELSE
-            PERFORM read_versions_bump(ARRAY(WITH rows AS (
-              SELECT * FROM new_rows UNION ALL SELECT * FROM old_rows) SELECT 'c:' || p.company_id FROM rows r JOIN provider_compliances p ON p.id = r.provider_compliance_id));
-          END IF;
-          RETURN NULL;
-        END
-        $function$
+      BEGIN
+        IF TG_OP = 'INSERT' THEN
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM new_rows) SELECT 'f:' || p.company_id FROM rows r JOIN provider_compliances p ON p.id = r.provider_compliance_id));
+        ELSIF TG_OP = 'DELETE' THEN
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM old_rows) SELECT 'f:' || p.company_id FROM rows r JOIN provider_compliances p ON p.id = r.provider_compliance_id));
+        ELSE
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (
+            SELECT * FROM new_rows UNION ALL SELECT * FROM old_rows) SELECT 'f:' || p.company_id FROM rows r JOIN provider_compliances p ON p.id = r.provider_compliance_id));
+        END IF;
+        RETURN NULL;
+      END
+      $function$
 CREATE OR REPLACE FUNCTION public.read_versions_users()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2654,34 +2654,34 @@ CREATE OR REPLACE FUNCTION public.read_versions_work_entries()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-        BEGIN
-          IF TG_OP = 'INSERT' THEN
-            PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM new_rows) SELECT 'c:' || r.company_id FROM rows r));
-          ELSIF TG_OP = 'DELETE' THEN
-            PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM old_rows) SELECT 'c:' || r.company_id FROM rows r));
-          ELSE
-            PERFORM read_versions_bump(ARRAY(WITH rows AS (
-              SELECT * FROM new_rows UNION ALL SELECT * FROM old_rows) SELECT 'c:' || r.company_id FROM rows r));
-          END IF;
-          RETURN NULL;
-        END
-        $function$
+      BEGIN
+        IF TG_OP = 'INSERT' THEN
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM new_rows) SELECT 'h:' || r.company_id FROM rows r));
+        ELSIF TG_OP = 'DELETE' THEN
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM old_rows) SELECT 'h:' || r.company_id FROM rows r));
+        ELSE
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (
+            SELECT * FROM new_rows UNION ALL SELECT * FROM old_rows) SELECT 'h:' || r.company_id FROM rows r));
+        END IF;
+        RETURN NULL;
+      END
+      $function$
 CREATE OR REPLACE FUNCTION public.read_versions_work_entry_tasks()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-        BEGIN
-          IF TG_OP = 'INSERT' THEN
-            PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM new_rows) SELECT 'c:' || w.company_id FROM rows r JOIN work_entries w ON w.id = r.work_entry_id));
-          ELSIF TG_OP = 'DELETE' THEN
-            PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM old_rows) SELECT 'c:' || w.company_id FROM rows r JOIN work_entries w ON w.id = r.work_entry_id));
-          ELSE
-            PERFORM read_versions_bump(ARRAY(WITH rows AS (
-              SELECT * FROM new_rows UNION ALL SELECT * FROM old_rows) SELECT 'c:' || w.company_id FROM rows r JOIN work_entries w ON w.id = r.work_entry_id));
-          END IF;
-          RETURN NULL;
-        END
-        $function$
+      BEGIN
+        IF TG_OP = 'INSERT' THEN
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM new_rows) SELECT 'h:' || w.company_id FROM rows r JOIN work_entries w ON w.id = r.work_entry_id));
+        ELSIF TG_OP = 'DELETE' THEN
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM old_rows) SELECT 'h:' || w.company_id FROM rows r JOIN work_entries w ON w.id = r.work_entry_id));
+        ELSE
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (
+            SELECT * FROM new_rows UNION ALL SELECT * FROM old_rows) SELECT 'h:' || w.company_id FROM rows r JOIN work_entries w ON w.id = r.work_entry_id));
+        END IF;
+        RETURN NULL;
+      END
+      $function$
 CREATE OR REPLACE FUNCTION public.set_limit(real)
  RETURNS real
  LANGUAGE c

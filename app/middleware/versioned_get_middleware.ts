@@ -7,7 +7,8 @@ import { digestTag, noneMatches } from '#support/entity_tags'
  * body is a function of the request and the read versions alone (no
  * signed URL, nothing computed from the clock: H1, H2). The tag is a
  * digest of the route, the URL with its query, the caller (user, key,
- * role), the company and the four read versions (the bodies carry no
+ * role), the company and the read versions of the company, inbox, user
+ * and directory (H1 and H2 read the first; the bodies carry no
  * text in the caller's language), all known
  * once the company context is read. A matching If-None-Match is a 304
  * before the list runs; otherwise the list answers with the same tag. Any

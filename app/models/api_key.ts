@@ -9,7 +9,12 @@ import { fromPrefixed, prefixedColumns } from '#models/queries/prefixed_columns'
 import User from '#models/user'
 import Company from '#models/company'
 import { asPreparedStatement } from '#support/prepared_statement'
-import { readVersionSql, type ReadVersions } from '#support/read_versions'
+import {
+  companyReadVersionsOf,
+  companyReadVersionsSql,
+  readVersionSql,
+  type ReadVersions,
+} from '#support/read_versions'
 import { ApiKeySchema } from '#database/schema'
 
 /**
@@ -38,7 +43,7 @@ export default class ApiKey extends compose(ApiKeySchema, withUuidPrimaryKey) {
       db.rawQuery(
         `SELECT ${prefixedColumns(ApiKey, 'k')}, ${prefixedColumns(User, 'u')},
                 ${prefixedColumns(Company, 'c')},
-                ${readVersionSql("'c:' || k.company_id")} AS v_company,
+                ${companyReadVersionsSql('k.company_id')},
                 ${readVersionSql("'directory'")} AS v_directory
            FROM api_keys k
            JOIN users u ON u.id = k.user_id
@@ -52,7 +57,7 @@ export default class ApiKey extends compose(ApiKeySchema, withUuidPrimaryKey) {
     const [row] = rows
     /* A key has no inbox and no memberships: those scopes never change for it */
     const versions: ReadVersions = {
-      company: row.v_company,
+      ...companyReadVersionsOf(row),
       directory: row.v_directory,
       inbox: '0',
       user: '0',

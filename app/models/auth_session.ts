@@ -9,7 +9,12 @@ import CompanyMember from '#models/company_member'
 import { fromPrefixed, prefixedColumns } from '#models/queries/prefixed_columns'
 import db from '@adonisjs/lucid/services/db'
 import { asPreparedStatement } from '#support/prepared_statement'
-import { readVersionSql, type ReadVersions } from '#support/read_versions'
+import {
+  companyReadVersionsOf,
+  companyReadVersionsSql,
+  readVersionSql,
+  type ReadVersions,
+} from '#support/read_versions'
 import { nowLocal } from '#support/clock'
 import { AuthSessionSchema } from '#database/schema'
 
@@ -41,7 +46,7 @@ export default class AuthSession extends compose(AuthSessionSchema, withUuidPrim
    * user's membership in it with the company (null: not a member). Read
    * on every request, never cached, so a logout or a removed membership
    * takes effect on the next request. With the membership come the
-   * company's, the inbox's, the user's and the directory's read versions
+   * company's (its three areas), the inbox's, the user's and the directory's read versions
    * (read_versions, migration 1764300010001): the cached lists are served
    * only under the versions they were read under (ReadCache). With
    * `providerIdentities` (the route's actions read them), a provider
@@ -63,7 +68,7 @@ export default class AuthSession extends compose(AuthSessionSchema, withUuidPrim
         ? db.rawQuery(
             `SELECT ${prefixedColumns(AuthSession, 's')}, ${prefixedColumns(User, 'u')},
                     ${prefixedColumns(CompanyMember, 'm')}, ${prefixedColumns(Company, 'c')},
-                    ${readVersionSql("'c:' || m.company_id")} AS v_company,
+                    ${companyReadVersionsSql('m.company_id')},
                     ${readVersionSql("'n:' || m.user_id || ':' || m.company_id")} AS v_inbox,
                     ${readVersionSql("'u:' || m.user_id")} AS v_user,
                     CASE WHEN m.company_id IS NOT NULL
@@ -100,7 +105,7 @@ export default class AuthSession extends compose(AuthSessionSchema, withUuidPrim
     }
     const versions: ReadVersions | null = membership
       ? {
-          company: row.v_company,
+          ...companyReadVersionsOf(row),
           inbox: row.v_inbox,
           user: row.v_user,
           directory: row.v_directory,

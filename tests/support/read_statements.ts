@@ -9,6 +9,7 @@ import { teamLinksJsonSql, type TeamLinkItem } from '#models/queries/team_links'
 import TeamMemberDto from '#dtos/team_member_dto'
 import ProviderListItemDto from '#dtos/provider_list_item_dto'
 import { periodsAt } from '#support/hours'
+import type { CachedReadName } from '#support/read_versions'
 
 const ANY = '00000000-0000-4000-8000-000000000000'
 const NOW = DateTime.fromISO('2026-03-18T15:00:00Z')
@@ -18,29 +19,45 @@ export interface Statement {
   bindings: any
 }
 
+/** A statement of a cached read, with the read's name (READ_SCOPES) */
+export interface CachedStatement extends Statement {
+  read: CachedReadName
+}
+
 /** Every statement the cached lists (ReadCache) run, in each of their variants */
-export function cachedStatements(): Statement[] {
+export function cachedStatements(): CachedStatement[] {
   const company = { id: ANY, timezone: 'America/Sao_Paulo' }
   const periods = periodsAt(NOW, company.timezone)
   const team = (search: string | undefined, item: TeamLinkItem) =>
     teamLinksJsonSql(ANY, { search, page: 1, pageSize: 20 }, periods, item)
-  return [
-    inboxPageSql(ANY, ANY, {}),
-    inboxPageSql(ANY, ANY, { page: 1000, perPage: 50 }),
-    inboxPageSql(ANY, ANY, { scope: 'action', isRead: false }),
-    inboxPageSql(ANY, ANY, { isRead: true }),
-    providerCompliancesStatement(company, ANY, {}, NOW),
-    providerCompliancesStatement(company, ANY, { search: 'plano', status: 'pending' }, NOW),
-    complianceFlowsStatement(ANY, {}, 1, 20),
-    complianceFlowsStatement(ANY, { search: 'plano', status: 'active' }, 1, 20),
-    contractBoardSql(ANY, {}),
-    contractBoardSql(ANY, { search: 'contrato' }),
-    contractListSql(ANY, {}),
-    contractListSql(ANY, { search: '1234', status: ['active'] }),
-    team(undefined, TeamMemberDto.LIST_ITEM),
-    team('fornecedor', TeamMemberDto.LIST_ITEM),
-    team(undefined, ProviderListItemDto.LIST_ITEM),
-  ].map((statement) => ({ sql: (statement as any).sql, bindings: (statement as any).bindings }))
+  const statements: [CachedReadName, unknown][] = [
+    ['notifications', inboxPageSql(ANY, ANY, {})],
+    ['notifications', inboxPageSql(ANY, ANY, { page: 1000, perPage: 50 })],
+    ['notifications', inboxPageSql(ANY, ANY, { scope: 'action', isRead: false })],
+    ['notifications', inboxPageSql(ANY, ANY, { isRead: true })],
+    ['provider-compliances', providerCompliancesStatement(company, ANY, {}, NOW)],
+    [
+      'provider-compliances',
+      providerCompliancesStatement(company, ANY, { search: 'plano', status: 'pending' }, NOW),
+    ],
+    ['compliance-flows', complianceFlowsStatement(ANY, {}, 1, 20)],
+    [
+      'compliance-flows',
+      complianceFlowsStatement(ANY, { search: 'plano', status: 'active' }, 1, 20),
+    ],
+    ['contracts-board', contractBoardSql(ANY, {})],
+    ['contracts-board', contractBoardSql(ANY, { search: 'contrato' })],
+    ['contracts', contractListSql(ANY, {})],
+    ['contracts', contractListSql(ANY, { search: '1234', status: ['active'] })],
+    ['team', team(undefined, TeamMemberDto.LIST_ITEM)],
+    ['team', team('fornecedor', TeamMemberDto.LIST_ITEM)],
+    ['providers', team(undefined, ProviderListItemDto.LIST_ITEM)],
+  ]
+  return statements.map(([read, statement]) => ({
+    read,
+    sql: (statement as any).sql,
+    bindings: (statement as any).bindings,
+  }))
 }
 
 /**

@@ -5,6 +5,8 @@ import type { ReadVersions } from '#support/read_versions'
 
 const versions = (company: string): ReadVersions => ({
   company,
+  hours: '1',
+  compliance: '1',
   inbox: '1',
   user: '1',
   directory: '1',
@@ -139,7 +141,7 @@ test.group('ReadCache: what it counts', () => {
 
   test('the stamp is every declared scope: a change of any one reads again', async ({ assert }) => {
     const cache = new ReadCache(1024 * 1024)
-    const scopes = ['company', 'inbox', 'user', 'directory'] as const
+    const scopes = ['company', 'hours', 'compliance', 'inbox', 'user', 'directory'] as const
     let reads = 0
     const read = (v: ReadVersions) => cache.text('list|s', v, scopes, async () => `${++reads}`)
     assert.equal(await read(versions('1')), '1')
@@ -156,18 +158,26 @@ test.group('ReadCache: what it counts', () => {
     assert.equal(await read2('12', '3'), '12/3')
   })
 
-  test('each lookup is counted under its read: a miss, a hit, a bypass', async ({ assert }) => {
+  test('each lookup is counted under its read: a miss, a hit, a stale entry, a bypass', async ({
+    assert,
+  }) => {
     const before = await lookupsOf('counted')
     const cache = new ReadCache(1024 * 1024)
     await cache.text('counted|a', versions('1'), ['company'], async () => 'x')
     await cache.text('counted|a', versions('1'), ['company'], async () => 'x')
+    await cache.text('counted|a', versions('2'), ['company'], async () => 'x')
     await cache.text('counted|a', null, ['company'], async () => 'x')
     await new ReadCache(0).text('counted|a', versions('1'), ['company'], async () => 'x')
     const after = await lookupsOf('counted')
     const delta = (result: string) => (after[result] ?? 0) - (before[result] ?? 0)
     assert.deepEqual(
-      { miss: delta('miss'), hit: delta('hit'), bypass: delta('bypass') },
-      { miss: 1, hit: 1, bypass: 2 }
+      {
+        miss: delta('miss'),
+        hit: delta('hit'),
+        stale: delta('stale'),
+        bypass: delta('bypass'),
+      },
+      { miss: 1, hit: 1, stale: 1, bypass: 2 }
     )
   })
 })

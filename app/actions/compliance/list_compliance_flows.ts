@@ -2,7 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import { apiTimestampBindings, jsonArraySql } from '#support/json_text'
 import { asPreparedStatement } from '#support/prepared_statement'
 import readCache, { readCacheKey } from '#services/platform/read_cache'
-import type { ReadVersions } from '#support/read_versions'
+import { READ_SCOPES, type ReadVersions } from '#support/read_versions'
 import type { Infer } from '@vinejs/vine/types'
 import { attachedRowsSql, countFlows, flowConditions } from '#services/compliance/flows'
 import { ATTACHED_PROVIDER_JSON_SQL, complianceFlowJsonSql } from '#dtos/compliance_flow_dto'
@@ -73,7 +73,7 @@ export default class ListComplianceFlows {
   /** `versions`: the context's read versions; the body is cached under them (ReadCache) */
   async handle(companyId: string, filters: Filters, versions: ReadVersions | null = null) {
     const key = readCacheKey('compliance-flows', [companyId, filters])
-    return readCache.text(key, versions, ['company', 'directory'], () =>
+    return readCache.text(key, versions, READ_SCOPES['compliance-flows'], () =>
       this.#read(companyId, filters)
     )
   }

@@ -4,7 +4,7 @@ import db from '@adonisjs/lucid/services/db'
 import { apiTimestampBindings } from '#support/json_text'
 import { asPreparedStatement } from '#support/prepared_statement'
 import readCache, { readCacheKey, textBytes } from '#services/platform/read_cache'
-import type { ReadVersions } from '#support/read_versions'
+import { READ_SCOPES, type ReadVersions } from '#support/read_versions'
 import type { Infer } from '@vinejs/vine/types'
 import type Company from '#models/company'
 import CompanyMember from '#models/company_member'
@@ -131,7 +131,7 @@ export default class ListProviderCompliances {
     const result = await readCache.remember(
       key,
       versions,
-      ['company', 'user', 'directory'],
+      READ_SCOPES['provider-compliances'],
       now.toMillis(),
       async () => {
         const read = await this.#read(company, userId, filters, now)

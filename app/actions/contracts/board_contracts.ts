@@ -29,7 +29,7 @@ import {
   searchTotals,
 } from '#support/pagination'
 import readCache, { readCacheKey } from '#services/platform/read_cache'
-import type { ReadVersions } from '#support/read_versions'
+import { READ_SCOPES, type ReadVersions } from '#support/read_versions'
 
 /**
  * Cards per board column unless `perColumn` asks otherwise (1-50): about
@@ -402,7 +402,7 @@ export default class BoardContracts {
     versions: ReadVersions | null = null
   ): Promise<string> {
     const key = readCacheKey('contracts-board', [company.id, filters])
-    return readCache.text(key, versions, ['company'], () =>
+    return readCache.text(key, versions, READ_SCOPES['contracts-board'], () =>
       readContractsBody(filters, (rareTerm) => contractBoardSql(company.id, filters, { rareTerm }))
     )
   }

@@ -4,7 +4,7 @@ import type { StrictValues } from '@adonisjs/lucid/types/querybuilder'
 import db from '@adonisjs/lucid/services/db'
 import { runListStatement } from '#support/prepared_statement'
 import readCache, { readCacheKey } from '#services/platform/read_cache'
-import type { ReadVersions } from '#support/read_versions'
+import { READ_SCOPES, type ReadVersions } from '#support/read_versions'
 import type Contract from '#models/contract'
 import type Company from '#models/company'
 import ContractDto from '#dtos/contract_dto'
@@ -567,7 +567,7 @@ export default class ListContracts {
     versions: ReadVersions | null = null
   ): Promise<string> {
     const key = readCacheKey('contracts', [company.id, filters])
-    return readCache.text(key, versions, ['company'], () =>
+    return readCache.text(key, versions, READ_SCOPES.contracts, () =>
       readContractsBody(filters, (rareTerm) => contractListSql(company.id, filters, { rareTerm }))
     )
   }

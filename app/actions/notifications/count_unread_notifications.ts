@@ -1,6 +1,6 @@
 import readCache, { readCacheKey } from '#services/platform/read_cache'
 import { inboxCounts } from '#services/notifications/counters'
-import type { ReadVersions } from '#support/read_versions'
+import { READ_SCOPES, type ReadVersions } from '#support/read_versions'
 
 /**
  * I2: unread notifications of the user in the company (kept counter), as
@@ -11,7 +11,7 @@ import type { ReadVersions } from '#support/read_versions'
 export default class CountUnreadNotifications {
   handle(userId: string, companyId: string, versions: ReadVersions | null = null) {
     const key = readCacheKey('unread-count', [userId, companyId])
-    return readCache.text(key, versions, ['inbox'], async () => {
+    return readCache.text(key, versions, READ_SCOPES['unread-count'], async () => {
       const { unread } = await inboxCounts(userId, companyId)
       return JSON.stringify({ data: { count: unread } })
     })

@@ -2,7 +2,7 @@ import type { Infer } from '@vinejs/vine/types'
 import db from '@adonisjs/lucid/services/db'
 import { runListStatement } from '#support/prepared_statement'
 import readCache, { readCacheKey } from '#services/platform/read_cache'
-import type { ReadVersions } from '#support/read_versions'
+import { READ_SCOPES, type ReadVersions } from '#support/read_versions'
 import NotificationDto from '#dtos/notification_dto'
 import { readStateSql } from '#services/notifications/read_marks'
 import { apiTimestampBindings } from '#support/json_text'
@@ -53,7 +53,7 @@ export default class ListNotifications {
     versions: ReadVersions | null = null
   ): Promise<string> {
     const key = readCacheKey('notifications', [userId, companyId, filters])
-    return readCache.text(key, versions, ['inbox'], async () => {
+    return readCache.text(key, versions, READ_SCOPES.notifications, async () => {
       const { sql, bindings } = inboxPageSql(userId, companyId, filters)
       /* On its generic plan: the text varies only with the filters, and
          left to PostgreSQL's rule it was planned on most runs (0.5 ms of

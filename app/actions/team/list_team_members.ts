@@ -6,7 +6,7 @@ import { fillLogoUrls } from '#services/files/logo_urls'
 import { periodsAt } from '#support/hours'
 import type Company from '#models/company'
 import readCache, { readCacheKey, textBytes } from '#services/platform/read_cache'
-import type { ReadVersions } from '#support/read_versions'
+import { READ_SCOPES, type ReadVersions } from '#support/read_versions'
 import { DEFAULT_PAGE_SIZE, type listTeamValidator } from '#validators/team'
 import TeamMemberDto from '#dtos/team_member_dto'
 import ProviderListItemDto from '#dtos/provider_list_item_dto'
@@ -64,7 +64,7 @@ export default class ListTeamMembers {
     const result = await readCache.remember(
       key,
       versions,
-      ['company', 'directory'],
+      READ_SCOPES[shown.read],
       this.clock.now().toMillis(),
       async () => {
         const links = await queryTeamLinksJson(

@@ -24,7 +24,7 @@ export const httpRequestDuration = new client.Histogram({
 /** The hot lists' cache (ReadCache): lookups by list and result */
 export const readCacheLookups = new client.Counter({
   name: 'read_cache_lookups_total',
-  help: 'Cached list reads by list and result (hit, miss, bypass: no versions to check)',
+  help: 'Cached list reads by list and result (hit; miss: never read; stale: read under older versions; bypass: no versions to check)',
   labelNames: ['read', 'result'] as const,
   registers: [metricsRegistry],
 })

@@ -66,7 +66,7 @@ export class ReadCache {
       lookups.inc({ read: name, result: 'hit' })
       return entry.value as Value
     }
-    lookups.inc({ read: name, result: 'miss' })
+    lookups.inc({ read: name, result: entry ? 'stale' : 'miss' })
     const result = await read()
     this.#store(key, {
       stamp,

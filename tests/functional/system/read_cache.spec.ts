@@ -187,6 +187,33 @@ test.group('Read cache: a cached list shows every change', (group) => {
     assert.equal(hitsAfter, hitsBefore + 1, 'a hit')
   })
 
+  test('an hours entry leaves the contract lists served from the cache, not the team lists', async ({
+    client,
+    assert,
+  }) => {
+    const { company, owner } = await borrowerCompany()
+    const person = await naturalProvider(company)
+    const reads = {
+      'contracts': '/contracts',
+      'contracts-board': '/contracts/board',
+      'team': '/team',
+    }
+    const readAll = async () => {
+      const hits: Record<string, number> = {}
+      for (const [read, url] of Object.entries(reads)) {
+        const before = await hitsOf(read)
+        await as(client, owner, company)
+          .get(url)
+          .then((response) => response.assertStatus(200))
+        hits[read] = (await hitsOf(read)) - before
+      }
+      return hits
+    }
+    await readAll()
+    await entryOn(person.part, person.user, '2026-03-17', [90])
+    assert.deepEqual(await readAll(), { 'contracts': 1, 'contracts-board': 1, 'team': 0 })
+  })
+
   test('a list read without versions (no company context read) is not cached', async ({
     assert,
   }) => {

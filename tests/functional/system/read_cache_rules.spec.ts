@@ -11,13 +11,14 @@ import { inboxOf } from '#tests/support/notifications'
 import { attachedWorld, documentsStep } from '#tests/support/compliance'
 import { freezeClock, restoreClock } from '#tests/support/clock'
 import { CompanyFactory, CompanyMemberFactory } from '#database/factories/company_factory'
+import type { ReadScope } from '#support/read_versions'
 
 /**
  * Rules of the read cache (ReadCache), as tables:
  * - a cached list read on both sides of every time edge it shows is, after
  *   the edge, what an uncached read gives;
  * - every scope a cached list declares is load-bearing: a change that
- *   raises only that scope (of the request's four) shows at once;
+ *   raises only that scope (of the request's six) shows at once;
  * - every input a cached list is keyed by is load-bearing: another query,
  *   or another company read under the same versions, is never served the
  *   first one's body.
@@ -136,8 +137,8 @@ test.group('Read cache: a time edge a cached list shows is never served stale', 
   }
 })
 
-/** The request's four read scopes, by the versions' names of ReadVersions */
-type Scope = 'company' | 'inbox' | 'user' | 'directory'
+/** The request's read scopes, by the versions' names of ReadVersions */
+type Scope = ReadScope
 
 async function versions() {
   const { rows } = await db.rawQuery('SELECT scope, version FROM read_versions')
@@ -214,7 +215,7 @@ const CASES: ScopeCase[] = [
     {
       list: url === '/team' ? 'E1' : 'F',
       read: url.slice(1),
-      scope: 'company' as const,
+      scope: 'hours' as const,
       setup: async () => {
         const { company, owner, person } = await teamWorld()
         return {
@@ -222,6 +223,21 @@ const CASES: ScopeCase[] = [
           company,
           url,
           change: () => entryOn(person.part, person.user, '2026-03-17', [90]),
+        }
+      },
+    },
+    {
+      list: url === '/team' ? 'E1' : 'F',
+      read: url.slice(1),
+      scope: 'company' as const,
+      setup: async () => {
+        const { company, owner, person } = await teamWorld()
+        return {
+          user: owner,
+          company,
+          url,
+          change: () =>
+            db.from('contracts').where('id', person.contract.id).update({ name: 'Renomeado' }),
         }
       },
     },
@@ -244,7 +260,7 @@ const CASES: ScopeCase[] = [
   {
     list: 'D1',
     read: 'compliance-flows',
-    scope: 'company',
+    scope: 'compliance',
     setup: async (client) => {
       const world = await c1World(client)
       return {
@@ -253,6 +269,25 @@ const CASES: ScopeCase[] = [
         url: '/compliance-flows',
         change: () =>
           db.from('compliance_flows').where('id', world.flow.id).update({ name: 'Outro' }),
+      }
+    },
+  },
+  {
+    /* An attached provider is printed with the name of the contract it is attached by */
+    list: 'D1',
+    read: 'compliance-flows',
+    scope: 'company',
+    setup: async (client) => {
+      const world = await c1World(client)
+      return {
+        user: world.owner,
+        company: world.borrower,
+        url: '/compliance-flows',
+        change: () =>
+          db
+            .from('contracts')
+            .where('id', world.companyContract.id)
+            .update({ name: 'Outro contrato' }),
       }
     },
   },
@@ -277,7 +312,7 @@ const CASES: ScopeCase[] = [
   {
     list: 'C1',
     read: 'provider-compliances',
-    scope: 'company',
+    scope: 'compliance',
     setup: async (client) => {
       const world = await c1World(client)
       return {
@@ -348,6 +383,8 @@ test.group('Read cache: every scope a cached list declares is load-bearing', (gr
       const after = await versions()
       const request: Record<Scope, string> = {
         company: `c:${company.id}`,
+        hours: `h:${company.id}`,
+        compliance: `f:${company.id}`,
         inbox: `n:${user.id}:${company.id}`,
         user: `u:${user.id}`,
         directory: 'directory',
@@ -440,9 +477,9 @@ const KEYED_READS = [
 async function sameVersions(userId: string, from: string, to: string) {
   await db.rawQuery(
     `INSERT INTO read_versions (scope, version)
-     SELECT replace(scope, ?, ?), version FROM read_versions WHERE scope IN (?, ?)
+     SELECT replace(scope, ?, ?), version FROM read_versions WHERE scope IN (?, ?, ?, ?)
      ON CONFLICT (scope) DO UPDATE SET version = EXCLUDED.version`,
-    [from, to, `c:${from}`, `n:${userId}:${from}`]
+    [from, to, `c:${from}`, `h:${from}`, `f:${from}`, `n:${userId}:${from}`]
   )
 }
 

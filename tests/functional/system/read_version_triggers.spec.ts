@@ -93,6 +93,8 @@ interface Case {
 const is = (column: string, value: (w: World) => string) => (w: World) =>
   [`${column} = ?`, [value(w)]] as Where
 const borrower = (w: World) => [`c:${w.borrower.id}`]
+const borrowerHours = (w: World) => [`h:${w.borrower.id}`]
+const borrowerCompliance = (w: World) => [`f:${w.borrower.id}`]
 const inbox = (w: World) => [`n:${w.owner.id}:${w.borrower.id}`]
 const ofBorrower = is('company_id', (w) => w.borrower.id)
 const ofOwner = is('user_id', (w) => w.owner.id)
@@ -126,38 +128,42 @@ const CASES: Case[] = [
     where: (w) => ['company_id = ? AND user_id = ?', [w.providerCompany.id, w.providerAdmin.id]],
     scopes: (w) => [`c:${w.providerCompany.id}`, `u:${w.providerAdmin.id}`],
   },
-  { table: 'work_entries', where: is('contract_part_id', (w) => w.partId), scopes: borrower },
+  {
+    table: 'work_entries',
+    where: is('contract_part_id', (w) => w.partId),
+    scopes: borrowerHours,
+  },
   {
     table: 'work_entry_tasks',
     where: (w) => [
       'work_entry_id IN (SELECT id FROM work_entries WHERE contract_part_id = ?)',
       [w.partId],
     ],
-    scopes: borrower,
+    scopes: borrowerHours,
   },
-  { table: 'compliance_flows', where: is('id', (w) => w.flow.id), scopes: borrower },
-  { table: 'compliance_steps', where: is('flow_id', (w) => w.flow.id), scopes: borrower },
-  { table: 'compliance_document_requirements', where: ofFlowSteps, scopes: borrower },
-  { table: 'compliance_step_validators', where: ofFlowSteps, scopes: borrower },
+  { table: 'compliance_flows', where: is('id', (w) => w.flow.id), scopes: borrowerCompliance },
+  { table: 'compliance_steps', where: is('flow_id', (w) => w.flow.id), scopes: borrowerCompliance },
+  { table: 'compliance_document_requirements', where: ofFlowSteps, scopes: borrowerCompliance },
+  { table: 'compliance_step_validators', where: ofFlowSteps, scopes: borrowerCompliance },
   {
     table: 'provider_compliance_flows',
     where: is('id', (w) => w.attachmentId),
-    scopes: borrower,
+    scopes: borrowerCompliance,
   },
   {
     table: 'provider_compliance_flow_leaderships',
     where: is('provider_compliance_flow_id', (w) => w.attachmentId),
-    scopes: borrower,
+    scopes: borrowerCompliance,
   },
   {
     table: 'provider_compliances',
     where: is('id', (w) => w.companyCompliance.id),
-    scopes: borrower,
+    scopes: borrowerCompliance,
   },
   {
     table: 'step_compliances',
     where: is('provider_compliance_id', (w) => w.companyCompliance.id),
-    scopes: borrower,
+    scopes: borrowerCompliance,
   },
   {
     table: 'step_compliance_documents',
@@ -165,7 +171,7 @@ const CASES: Case[] = [
       'step_compliance_id IN (SELECT id FROM step_compliances WHERE provider_compliance_id = ?)',
       [w.companyCompliance.id],
     ],
-    scopes: borrower,
+    scopes: borrowerCompliance,
   },
   { table: 'notifications', where: ofOwner, scopes: inbox },
   { table: 'notification_counters', where: ofOwner, scopes: inbox },
@@ -422,6 +428,16 @@ const MUTANTS: { name: string; table: string; row?: string; apply: () => Promise
     name: "a link no longer raises its contract's borrower",
     table: 'contract_parts',
     apply: () => rewritten('read_versions_contract_parts', "'c:' || c.company_id", 'NULL'),
+  },
+  {
+    name: "an hours entry raises the company's contracts scope, not its hours",
+    table: 'work_entries',
+    apply: () => rewritten('read_versions_work_entries', "'h:'", "'c:'"),
+  },
+  {
+    name: "a step's document raises the company's contracts scope, not its compliance",
+    table: 'step_compliance_documents',
+    apply: () => rewritten('read_versions_step_compliance_documents', "'f:'", "'c:'"),
   },
   {
     name: 'every member, not only an owner, raises the borrowers',

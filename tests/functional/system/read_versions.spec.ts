@@ -7,11 +7,37 @@ import { companyWithOwner, memberOf } from '#tests/support/tenancy'
 import { legalProvider, naturalProvider } from '#tests/support/hours'
 import { inboxOf } from '#tests/support/notifications'
 import { cachedStatements, SKIP_HINTS, type Statement } from '#tests/support/read_statements'
+import { READ_SCOPES, type ReadScope } from '#support/read_versions'
 
 async function relationsRead({ sql, bindings }: Statement) {
   const { rows } = await db.rawQuery(`EXPLAIN (FORMAT JSON) ${sql}`, bindings)
   const nodes = nodesOf(rows[0]['QUERY PLAN'][0].Plan as PlanNode)
   return nodes.map((node) => node['Relation Name']).filter((name): name is string => !!name)
+}
+
+/** The read scopes (READ_SCOPES' names) a change of each watched table raises, from its trigger's SQL */
+async function scopesRaisedByTable() {
+  const { rows } = await db.rawQuery(
+    `SELECT DISTINCT c.relname AS table, p.prosrc AS source
+       FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_proc p ON p.oid = t.tgfoid
+      WHERE t.tgname LIKE 'read_versions_%' AND p.proname = 'read_versions_' || c.relname`
+  )
+  const prefixes: [string, ReadScope][] = [
+    ["'c:'", 'company'],
+    ["'h:'", 'hours'],
+    ["'f:'", 'compliance'],
+    ["'n:'", 'inbox'],
+    ["'u:'", 'user'],
+    ["'directory'", 'directory'],
+  ]
+  const raises = new Map<string, ReadScope[]>()
+  for (const { table, source } of rows as { table: string; source: string }[]) {
+    raises.set(
+      table,
+      prefixes.filter(([prefix]) => source.includes(prefix)).map(([, scope]) => scope)
+    )
+  }
+  return raises
 }
 
 async function versionOf(scope: string): Promise<string | null> {
@@ -36,28 +62,52 @@ async function around(scopes: string[], change: () => Promise<unknown>) {
 test.group('Read versions: what each change raises', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
-  test('every table a cached list statement reads is watched by a read-version trigger', async ({
+  test("every table a cached read's statements read raises a scope the read declares", async ({
     assert,
   }) => {
+    const raises = await scopesRaisedByTable()
     const read = new Set<string>()
+    const uncovered: string[] = []
     for (const statement of cachedStatements()) {
-      for (const relation of await relationsRead(statement)) read.add(relation)
+      const declared: readonly string[] = READ_SCOPES[statement.read]
+      for (const table of await relationsRead(statement)) {
+        read.add(table)
+        if (SKIP_HINTS.includes(table)) continue
+        const scopes = raises.get(table) ?? []
+        if (!scopes.some((scope) => declared.includes(scope))) {
+          uncovered.push(
+            `${statement.read} reads ${table} (raises: ${scopes.join(', ') || 'none'})`
+          )
+        }
+      }
     }
-    for (const table of SKIP_HINTS) read.delete(table)
-    const { rows } = await db.rawQuery(
-      `SELECT DISTINCT c.relname FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
-        WHERE t.tgname LIKE 'read_versions_%'`
-    )
-    const watched = new Set(rows.map((row: { relname: string }) => row.relname))
     /* The statements read what the lists print: the probe itself must see them */
     for (const table of ['notifications', 'step_compliances', 'contract_parts', 'users']) {
       assert.isTrue(read.has(table), `${table} is read`)
     }
-    assert.deepEqual(
-      [...read].filter((table) => !watched.has(table)),
-      [],
-      'tables read without a read-version trigger'
-    )
+    assert.deepEqual([...new Set(uncovered)], [], 'tables read without a declared scope raised')
+  })
+
+  test('every scope a cached read declares is raised by a table its statements read', async ({
+    assert,
+  }) => {
+    const raises = await scopesRaisedByTable()
+    const used = new Map<string, Set<string>>()
+    for (const statement of cachedStatements()) {
+      const scopes = used.get(statement.read) ?? new Set<string>()
+      for (const table of await relationsRead(statement)) {
+        for (const scope of raises.get(table) ?? []) scopes.add(scope)
+      }
+      used.set(statement.read, scopes)
+    }
+    for (const [name, scopes] of used) {
+      const declared: readonly string[] = READ_SCOPES[name as keyof typeof READ_SCOPES]
+      assert.deepEqual(
+        declared.filter((scope) => !scopes.has(scope)),
+        [],
+        `${name} declares only scopes its statements depend on`
+      )
+    }
   })
 
   test('a change raises its company, a new company or user starts its own scope', async ({
