@@ -2415,25 +2415,105 @@ AS $function$
         RETURN NULL;
       END
       $function$
+CREATE OR REPLACE FUNCTION public.read_versions_contract_document_requirements()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+      BEGIN
+        IF TG_OP = 'INSERT' THEN
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM new_rows) SELECT 'k:' || r.contract_id FROM rows r));
+        ELSIF TG_OP = 'DELETE' THEN
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM old_rows) SELECT 'k:' || r.contract_id FROM rows r));
+        ELSE
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (
+            SELECT * FROM new_rows UNION ALL SELECT * FROM old_rows) SELECT 'k:' || r.contract_id FROM rows r));
+        END IF;
+        RETURN NULL;
+      END
+      $function$
+CREATE OR REPLACE FUNCTION public.read_versions_contract_part_groups()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+      BEGIN
+        IF TG_OP = 'INSERT' THEN
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM new_rows) SELECT 'k:' || r.contract_id FROM rows r));
+        ELSIF TG_OP = 'DELETE' THEN
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM old_rows) SELECT 'k:' || r.contract_id FROM rows r));
+        ELSE
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (
+            SELECT * FROM new_rows UNION ALL SELECT * FROM old_rows) SELECT 'k:' || r.contract_id FROM rows r));
+        END IF;
+        RETURN NULL;
+      END
+      $function$
 CREATE OR REPLACE FUNCTION public.read_versions_contract_parts()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-        BEGIN
-          IF TG_OP = 'INSERT' THEN
-            PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM new_rows) SELECT 'c:' || r.company_id FROM rows r WHERE r.company_id IS NOT NULL
-    UNION ALL SELECT 'c:' || c.company_id FROM rows r JOIN contracts c ON c.id = r.contract_id));
-          ELSIF TG_OP = 'DELETE' THEN
-            PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM old_rows) SELECT 'c:' || r.company_id FROM rows r WHERE r.company_id IS NOT NULL
-    UNION ALL SELECT 'c:' || c.company_id FROM rows r JOIN contracts c ON c.id = r.contract_id));
-          ELSE
-            PERFORM read_versions_bump(ARRAY(WITH rows AS (
-              SELECT * FROM new_rows UNION ALL SELECT * FROM old_rows) SELECT 'c:' || r.company_id FROM rows r WHERE r.company_id IS NOT NULL
-    UNION ALL SELECT 'c:' || c.company_id FROM rows r JOIN contracts c ON c.id = r.contract_id));
-          END IF;
-          RETURN NULL;
-        END
-        $function$
+      BEGIN
+        IF TG_OP = 'INSERT' THEN
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM new_rows) SELECT 'c:' || r.company_id FROM rows r WHERE r.company_id IS NOT NULL
+    UNION ALL SELECT 'c:' || c.company_id FROM rows r JOIN contracts c ON c.id = r.contract_id UNION ALL SELECT 'k:' || r.contract_id FROM rows r));
+        ELSIF TG_OP = 'DELETE' THEN
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM old_rows) SELECT 'c:' || r.company_id FROM rows r WHERE r.company_id IS NOT NULL
+    UNION ALL SELECT 'c:' || c.company_id FROM rows r JOIN contracts c ON c.id = r.contract_id UNION ALL SELECT 'k:' || r.contract_id FROM rows r));
+        ELSE
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (
+            SELECT * FROM new_rows UNION ALL SELECT * FROM old_rows) SELECT 'c:' || r.company_id FROM rows r WHERE r.company_id IS NOT NULL
+    UNION ALL SELECT 'c:' || c.company_id FROM rows r JOIN contracts c ON c.id = r.contract_id UNION ALL SELECT 'k:' || r.contract_id FROM rows r));
+        END IF;
+        RETURN NULL;
+      END
+      $function$
+CREATE OR REPLACE FUNCTION public.read_versions_contract_reviewers()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+      BEGIN
+        IF TG_OP = 'INSERT' THEN
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM new_rows) SELECT 'k:' || r.contract_id FROM rows r));
+        ELSIF TG_OP = 'DELETE' THEN
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM old_rows) SELECT 'k:' || r.contract_id FROM rows r));
+        ELSE
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (
+            SELECT * FROM new_rows UNION ALL SELECT * FROM old_rows) SELECT 'k:' || r.contract_id FROM rows r));
+        END IF;
+        RETURN NULL;
+      END
+      $function$
+CREATE OR REPLACE FUNCTION public.read_versions_contract_signature_groups()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+      BEGIN
+        IF TG_OP = 'INSERT' THEN
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM new_rows) SELECT 'k:' || r.contract_id FROM rows r));
+        ELSIF TG_OP = 'DELETE' THEN
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM old_rows) SELECT 'k:' || r.contract_id FROM rows r));
+        ELSE
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (
+            SELECT * FROM new_rows UNION ALL SELECT * FROM old_rows) SELECT 'k:' || r.contract_id FROM rows r));
+        END IF;
+        RETURN NULL;
+      END
+      $function$
+CREATE OR REPLACE FUNCTION public.read_versions_contract_signature_members()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+      BEGIN
+        IF TG_OP = 'INSERT' THEN
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM new_rows) SELECT 'k:' || r.contract_id FROM rows r));
+        ELSIF TG_OP = 'DELETE' THEN
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM old_rows) SELECT 'k:' || r.contract_id FROM rows r));
+        ELSE
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (
+            SELECT * FROM new_rows UNION ALL SELECT * FROM old_rows) SELECT 'k:' || r.contract_id FROM rows r));
+        END IF;
+        RETURN NULL;
+      END
+      $function$
 CREATE OR REPLACE FUNCTION public.read_versions_contract_status_counters()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2450,22 +2530,54 @@ AS $function$
           RETURN NULL;
         END
         $function$
+CREATE OR REPLACE FUNCTION public.read_versions_contract_uploaded_files()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+      BEGIN
+        IF TG_OP = 'INSERT' THEN
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM new_rows) SELECT 'k:' || r.contract_id FROM rows r));
+        ELSIF TG_OP = 'DELETE' THEN
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM old_rows) SELECT 'k:' || r.contract_id FROM rows r));
+        ELSE
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (
+            SELECT * FROM new_rows UNION ALL SELECT * FROM old_rows) SELECT 'k:' || r.contract_id FROM rows r));
+        END IF;
+        RETURN NULL;
+      END
+      $function$
+CREATE OR REPLACE FUNCTION public.read_versions_contract_variable_values()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+      BEGIN
+        IF TG_OP = 'INSERT' THEN
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM new_rows) SELECT 'k:' || r.contract_id FROM rows r));
+        ELSIF TG_OP = 'DELETE' THEN
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM old_rows) SELECT 'k:' || r.contract_id FROM rows r));
+        ELSE
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (
+            SELECT * FROM new_rows UNION ALL SELECT * FROM old_rows) SELECT 'k:' || r.contract_id FROM rows r));
+        END IF;
+        RETURN NULL;
+      END
+      $function$
 CREATE OR REPLACE FUNCTION public.read_versions_contracts()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-        BEGIN
-          IF TG_OP = 'INSERT' THEN
-            PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM new_rows) SELECT 'c:' || r.company_id FROM rows r));
-          ELSIF TG_OP = 'DELETE' THEN
-            PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM old_rows) SELECT 'c:' || r.company_id FROM rows r));
-          ELSE
-            PERFORM read_versions_bump(ARRAY(WITH rows AS (
-              SELECT * FROM new_rows UNION ALL SELECT * FROM old_rows) SELECT 'c:' || r.company_id FROM rows r));
-          END IF;
-          RETURN NULL;
-        END
-        $function$
+      BEGIN
+        IF TG_OP = 'INSERT' THEN
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM new_rows) SELECT 'c:' || r.company_id FROM rows r UNION ALL SELECT 'k:' || r.id FROM rows r));
+        ELSIF TG_OP = 'DELETE' THEN
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (SELECT * FROM old_rows) SELECT 'c:' || r.company_id FROM rows r UNION ALL SELECT 'k:' || r.id FROM rows r));
+        ELSE
+          PERFORM read_versions_bump(ARRAY(WITH rows AS (
+            SELECT * FROM new_rows UNION ALL SELECT * FROM old_rows) SELECT 'c:' || r.company_id FROM rows r UNION ALL SELECT 'k:' || r.id FROM rows r));
+        END IF;
+        RETURN NULL;
+      END
+      $function$
 CREATE OR REPLACE FUNCTION public.read_versions_created()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2798,6 +2910,12 @@ CREATE TRIGGER read_versions_update AFTER UPDATE ON public.compliance_step_valid
 CREATE TRIGGER read_versions_delete AFTER DELETE ON public.compliance_steps REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_compliance_steps()
 CREATE TRIGGER read_versions_insert AFTER INSERT ON public.compliance_steps REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_compliance_steps()
 CREATE TRIGGER read_versions_update AFTER UPDATE ON public.compliance_steps REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_compliance_steps()
+CREATE TRIGGER read_versions_delete AFTER DELETE ON public.contract_document_requirements REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_contract_document_requirements()
+CREATE TRIGGER read_versions_insert AFTER INSERT ON public.contract_document_requirements REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_contract_document_requirements()
+CREATE TRIGGER read_versions_update AFTER UPDATE ON public.contract_document_requirements REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_contract_document_requirements()
+CREATE TRIGGER read_versions_delete AFTER DELETE ON public.contract_part_groups REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_contract_part_groups()
+CREATE TRIGGER read_versions_insert AFTER INSERT ON public.contract_part_groups REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_contract_part_groups()
+CREATE TRIGGER read_versions_update AFTER UPDATE ON public.contract_part_groups REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_contract_part_groups()
 CREATE TRIGGER company_link_counters_delete AFTER DELETE ON public.contract_parts REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION company_link_counters_apply()
 CREATE TRIGGER company_link_counters_insert AFTER INSERT ON public.contract_parts REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION company_link_counters_apply()
 CREATE TRIGGER company_link_counters_update AFTER UPDATE ON public.contract_parts REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION company_link_counters_apply()
@@ -2809,12 +2927,27 @@ CREATE TRIGGER read_versions_insert AFTER INSERT ON public.contract_parts REFERE
 CREATE TRIGGER read_versions_update AFTER UPDATE ON public.contract_parts REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_contract_parts()
 CREATE TRIGGER contract_review_approvals_audit AFTER INSERT OR DELETE OR UPDATE ON public.contract_review_approvals FOR EACH ROW EXECUTE FUNCTION audit_write('company_id')
 CREATE TRIGGER contract_review_comments_audit AFTER INSERT OR DELETE OR UPDATE ON public.contract_review_comments FOR EACH ROW EXECUTE FUNCTION audit_write('company_id')
+CREATE TRIGGER read_versions_delete AFTER DELETE ON public.contract_reviewers REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_contract_reviewers()
+CREATE TRIGGER read_versions_insert AFTER INSERT ON public.contract_reviewers REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_contract_reviewers()
+CREATE TRIGGER read_versions_update AFTER UPDATE ON public.contract_reviewers REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_contract_reviewers()
+CREATE TRIGGER read_versions_delete AFTER DELETE ON public.contract_signature_groups REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_contract_signature_groups()
+CREATE TRIGGER read_versions_insert AFTER INSERT ON public.contract_signature_groups REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_contract_signature_groups()
+CREATE TRIGGER read_versions_update AFTER UPDATE ON public.contract_signature_groups REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_contract_signature_groups()
 CREATE TRIGGER contract_signature_members_audit AFTER INSERT OR DELETE OR UPDATE ON public.contract_signature_members FOR EACH ROW EXECUTE FUNCTION audit_write('company_id')
+CREATE TRIGGER read_versions_delete AFTER DELETE ON public.contract_signature_members REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_contract_signature_members()
+CREATE TRIGGER read_versions_insert AFTER INSERT ON public.contract_signature_members REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_contract_signature_members()
+CREATE TRIGGER read_versions_update AFTER UPDATE ON public.contract_signature_members REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_contract_signature_members()
 CREATE TRIGGER read_versions_delete AFTER DELETE ON public.contract_status_counters REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_contract_status_counters()
 CREATE TRIGGER read_versions_insert AFTER INSERT ON public.contract_status_counters REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_contract_status_counters()
 CREATE TRIGGER read_versions_update AFTER UPDATE ON public.contract_status_counters REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_contract_status_counters()
 CREATE TRIGGER contract_templates_audit AFTER INSERT OR DELETE OR UPDATE ON public.contract_templates FOR EACH ROW EXECUTE FUNCTION audit_write('company_id')
 CREATE TRIGGER contract_uploaded_files_audit AFTER INSERT OR DELETE OR UPDATE ON public.contract_uploaded_files FOR EACH ROW EXECUTE FUNCTION audit_write('company_id')
+CREATE TRIGGER read_versions_delete AFTER DELETE ON public.contract_uploaded_files REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_contract_uploaded_files()
+CREATE TRIGGER read_versions_insert AFTER INSERT ON public.contract_uploaded_files REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_contract_uploaded_files()
+CREATE TRIGGER read_versions_update AFTER UPDATE ON public.contract_uploaded_files REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_contract_uploaded_files()
+CREATE TRIGGER read_versions_delete AFTER DELETE ON public.contract_variable_values REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_contract_variable_values()
+CREATE TRIGGER read_versions_insert AFTER INSERT ON public.contract_variable_values REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_contract_variable_values()
+CREATE TRIGGER read_versions_update AFTER UPDATE ON public.contract_variable_values REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_versions_contract_variable_values()
 CREATE TRIGGER contract_name_hours_insert AFTER INSERT ON public.contracts REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION contract_name_hours_note()
 CREATE TRIGGER contract_name_hours_update AFTER UPDATE ON public.contracts REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION contract_name_hours_note()
 CREATE TRIGGER contract_name_statuses_insert AFTER INSERT ON public.contracts REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION contract_name_statuses_note()

@@ -58,8 +58,8 @@ export default class ContractsController {
 
   /** H5: GET /contracts/:id/detail and GET /contracts/:id */
   @inject()
-  async show({ params, company }: HttpContext, detail: ShowContractDetail) {
-    return { data: await detail.handle(company, params.id) }
+  async show({ params, company, readVersions }: HttpContext, detail: ShowContractDetail) {
+    return { data: await detail.handle(company, params.id, readVersions) }
   }
 
   /** DELETE /contracts/:id (soft delete) */

@@ -1,3 +1,6 @@
+import db from '@adonisjs/lucid/services/db'
+import { asPreparedStatement } from '#support/prepared_statement'
+
 /**
  * The read versions of a request's company context (read_versions,
  * migrations 1764300010001 and 1765600000001), read in its authentication
@@ -17,6 +20,8 @@ export interface ReadVersions {
   user: string
   /** The names, e-mails, documents and logos of users and companies (`directory`) */
   directory: string
+  /** One contract and its detail's rows (`k:<contract>`): read by the detail alone (contractReadVersion) */
+  contract?: string
 }
 
 /** The scopes a cached read depends on */
@@ -37,6 +42,7 @@ export const READ_SCOPES = {
   'provider-compliances': ['compliance', 'user', 'directory'],
   'notifications': ['inbox'],
   'unread-count': ['inbox'],
+  'contract-detail': ['contract', 'directory'],
 } as const satisfies Record<string, readonly ReadScope[]>
 
 export type CachedReadName = keyof typeof READ_SCOPES
@@ -58,6 +64,14 @@ export const companyReadVersionsSql = (company: string) =>
   `${readVersionSql(`'c:' || ${company}`)} AS v_company,
    ${readVersionSql(`'h:' || ${company}`)} AS v_hours,
    ${readVersionSql(`'f:' || ${company}`)} AS v_compliance`
+
+/** A contract's read version (`k:<contract>`), for its detail: one primary-key probe */
+export async function contractReadVersion(contractId: string): Promise<string> {
+  const { rows } = await asPreparedStatement(
+    db.rawQuery(`SELECT ${readVersionSql('?')} AS version`, [`k:${contractId}`])
+  )
+  return String(rows[0].version)
+}
 
 /** The versions companyReadVersionsSql() selected */
 export const companyReadVersionsOf = (row: {

@@ -5,6 +5,7 @@ import { complianceFlowsStatement } from '#actions/compliance/list_compliance_fl
 import { inboxPageSql } from '#actions/notifications/list_notifications'
 import { contractBoardSql } from '#actions/contracts/board_contracts'
 import { contractListSql } from '#actions/contracts/list_contracts'
+import { contractDetailStatement } from '#models/queries/contract_detail'
 import { teamLinksJsonSql, type TeamLinkItem } from '#models/queries/team_links'
 import TeamMemberDto from '#dtos/team_member_dto'
 import ProviderListItemDto from '#dtos/provider_list_item_dto'
@@ -52,6 +53,7 @@ export function cachedStatements(): CachedStatement[] {
     ['team', team(undefined, TeamMemberDto.LIST_ITEM)],
     ['team', team('fornecedor', TeamMemberDto.LIST_ITEM)],
     ['providers', team(undefined, ProviderListItemDto.LIST_ITEM)],
+    ['contract-detail', contractDetailStatement(ANY, ANY)],
   ]
   return statements.map(([read, statement]) => ({
     read,

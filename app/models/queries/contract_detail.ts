@@ -101,6 +101,11 @@ const DETAIL_SQL = () =>
 /** A branch's index in the statement: the order of BRANCHES */
 const BRANCH_INDEX = Object.keys(BRANCHES)
 
+/** The detail statement of the company's contract `id`, with its bindings */
+export function contractDetailStatement(companyId: string, id: string) {
+  return { sql: DETAIL_SQL(), bindings: { companyId, id } }
+}
+
 /**
  * H5: the company's live contract `id` with every relation its detail
  * shows, in ONE prepared statement (prefixedBranchesSql: each relation a
@@ -112,7 +117,8 @@ const BRANCH_INDEX = Object.keys(BRANCHES)
  * PostgreSQL's rule planned it six times per connection, 8 ms each.
  */
 export async function findContractDetail(companyId: string, id: string): Promise<Contract> {
-  const { rows } = await runListStatement(db.rawQuery(DETAIL_SQL(), { companyId, id }), 'generic')
+  const { sql, bindings } = contractDetailStatement(companyId, id)
+  const { rows } = await runListStatement(db.rawQuery(sql, bindings), 'generic')
   const branch = (name: keyof typeof BRANCHES) => branchRows(rows, BRANCH_INDEX.indexOf(name))
   const [contractRow] = branch('contract')
   if (!contractRow) throw new NotFoundException(CONTRACT_NOT_FOUND)

@@ -42,7 +42,8 @@ export class ReadCache {
    * The value of `read` for `key` (which must name every input of the
    * read: its list, company, user, filters), from the cache while the
    * `scopes` of `versions` are unchanged, else read and kept. Without
-   * versions (no company context read with the session) it only reads.
+   * versions (no company context read with the session), or without the
+   * version of one of its scopes, it only reads.
    */
   async remember<Value>(
     key: string,
@@ -52,7 +53,7 @@ export class ReadCache {
     read: () => Promise<CachedRead<Value>>
   ): Promise<Value> {
     const name = key.slice(0, key.indexOf('|'))
-    if (!versions || this.maxBytes <= 0) {
+    if (!versions || this.maxBytes <= 0 || scopes.some((scope) => versions[scope] === undefined)) {
       lookups.inc({ read: name, result: 'bypass' })
       const { value } = await read()
       return value
@@ -77,14 +78,24 @@ export class ReadCache {
     return result.value
   }
 
-  /** remember() for a JSON text body that holds whatever the time (most lists) */
+  /** remember() for a value that holds whatever the time (its read gives no `validUntil`) */
+  lasting<Value>(
+    key: string,
+    versions: ReadVersions | null | undefined,
+    scopes: readonly ReadScope[],
+    read: () => Promise<Omit<CachedRead<Value>, 'validUntil'>>
+  ): Promise<Value> {
+    return this.remember(key, versions, scopes, nowUtc().toMillis(), read)
+  }
+
+  /** lasting() for a JSON text body (most lists) */
   text(
     key: string,
     versions: ReadVersions | null | undefined,
     scopes: readonly ReadScope[],
     read: () => Promise<string>
   ): Promise<string> {
-    return this.remember(key, versions, scopes, nowUtc().toMillis(), async () => {
+    return this.lasting(key, versions, scopes, async () => {
       const body = await read()
       return { value: body, bytes: textBytes(body) }
     })

@@ -58,6 +58,15 @@ test.group('Contracts / uploads (H6, H7, H10, H11)', (group) => {
     const refused = await fetch(`http://${env.get('HOST')}:${env.get('PORT')}${tampered}`)
     assert.notEqual(refused.status, 200)
 
+    /** The detail lists it with a URL signed on each read, the second served from the cache */
+    for (let read = 0; read < 2; read++) {
+      const detail = await api.get(`/contracts/${id}`)
+      detail.assertStatus(200)
+      const [file] = detail.body().data.uploadedFiles
+      assert.equal(file.id, uploaded.id)
+      assert.match(file.fileUrl, /signature=/)
+    }
+
     const overview = await api.get(`/contracts/${id}/uploads`)
     overview.assertStatus(200)
     const { providers, allApproved } = overview.body().data

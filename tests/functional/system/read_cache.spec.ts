@@ -214,6 +214,27 @@ test.group('Read cache: a cached list shows every change', (group) => {
     assert.deepEqual(await readAll(), { 'contracts': 1, 'contracts-board': 1, 'team': 0 })
   })
 
+  test('H5: a detail is served from the cache until its contract changes, not another', async ({
+    client,
+    assert,
+  }) => {
+    const { company, owner } = await borrowerCompany()
+    const first = await naturalProvider(company)
+    const second = await naturalProvider(company)
+    const read = async () => {
+      const before = await hitsOf('contract-detail')
+      const response = await as(client, owner, company).get(`/contracts/${first.contract.id}`)
+      response.assertStatus(200)
+      return { name: response.body().data.name, hit: (await hitsOf('contract-detail')) - before }
+    }
+    const { name } = await read()
+    assert.deepEqual(await read(), { name, hit: 1 })
+    await Contract.query().where('id', second.contract.id).update({ name: 'Outro' })
+    assert.deepEqual(await read(), { name, hit: 1 }, 'another contract changed')
+    await Contract.query().where('id', first.contract.id).update({ name: 'Renomeado' })
+    assert.deepEqual(await read(), { name: 'Renomeado', hit: 0 })
+  })
+
   test('a list read without versions (no company context read) is not cached', async ({
     assert,
   }) => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
@@ -11,6 +12,7 @@ import { inboxOf } from '#tests/support/notifications'
 import { attachedWorld, documentsStep } from '#tests/support/compliance'
 import { freezeClock, restoreClock } from '#tests/support/clock'
 import { CompanyFactory, CompanyMemberFactory } from '#database/factories/company_factory'
+import { memberOf } from '#tests/support/tenancy'
 import type { ReadScope } from '#support/read_versions'
 
 /**
@@ -156,6 +158,8 @@ interface ScopeCase {
     company: { id: string }
     url: string
     change: () => Promise<unknown>
+    /** The contract whose scope the request reads (the detail) */
+    contractId?: string
   }>
 }
 
@@ -257,6 +261,36 @@ const CASES: ScopeCase[] = [
       },
     },
   ]),
+  ...(['contract', 'directory'] as const).map((scope) => ({
+    list: 'H5',
+    read: 'contract-detail',
+    scope,
+    setup: async () => {
+      const { company, owner } = await borrowerCompany()
+      const { contract } = await naturalProvider(company)
+      /* A reviewer who is no party: a party's name is copied into its link (the company scope) */
+      const reviewer = await memberOf(company, 'user')
+      await db.table('contract_reviewers').insert({
+        id: randomUUID(),
+        contract_id: contract.id,
+        user_id: reviewer.id,
+      })
+      return {
+        user: owner,
+        company,
+        url: `/contracts/${contract.id}`,
+        contractId: contract.id,
+        change: () =>
+          scope === 'contract'
+            ? db.table('contract_part_groups').insert({
+                id: randomUUID(),
+                contract_id: contract.id,
+                name: 'Grupo novo',
+              })
+            : db.from('users').where('id', reviewer.id).update({ name: 'Outro Nome' }),
+      }
+    },
+  })),
   {
     list: 'D1',
     read: 'compliance-flows',
@@ -373,7 +407,7 @@ test.group('Read cache: every scope a cached list declares is load-bearing', (gr
       client,
       assert,
     }) => {
-      const { user, company, url, change } = await setup(client)
+      const { user, company, url, change, contractId } = await setup(client)
       const read = getAs(client, user, company, url)
       const first = await read()
       assert.deepEqual(await read(), first, 'cached')
@@ -388,6 +422,7 @@ test.group('Read cache: every scope a cached list declares is load-bearing', (gr
         inbox: `n:${user.id}:${company.id}`,
         user: `u:${user.id}`,
         directory: 'directory',
+        contract: `k:${contractId}`,
       }
       const raised = (Object.keys(request) as Scope[]).filter(
         (name) => before.get(request[name]) !== after.get(request[name])
@@ -404,29 +439,29 @@ test.group('Read cache: every scope a cached list declares is load-bearing', (gr
 /**
  * What the code declares, recorded while every cached list is read once:
  * each (list, scope) it caches under, and whether it is time-bound
- * (`remember` with the clock, not `text`: a body that holds whatever the time).
+ * (`remember` with the clock, not `lasting` or `text`: a value that holds whatever the time).
  */
 async function declaredReads(readAll: () => Promise<void>) {
   const declared = new Map<string, { scopes: string[]; timeBound: boolean }>()
-  const { remember, text } = readCache
-  let viaText = false
+  const { remember, lasting } = readCache
+  let viaLasting = false
   readCache.remember = function (key, ...rest) {
-    declared.set(key.slice(0, key.indexOf('|')), { scopes: [...rest[1]], timeBound: !viaText })
+    declared.set(key.slice(0, key.indexOf('|')), { scopes: [...rest[1]], timeBound: !viaLasting })
     return remember.call(readCache, key, ...rest)
   } as typeof remember
-  readCache.text = function (...args) {
-    viaText = true
+  readCache.lasting = function (...args) {
+    viaLasting = true
     try {
-      return text.apply(readCache, args)
+      return lasting.apply(readCache, args)
     } finally {
-      viaText = false
+      viaLasting = false
     }
-  } as typeof text
+  } as typeof lasting
   try {
     await readAll()
   } finally {
     readCache.remember = remember
-    readCache.text = text
+    readCache.lasting = lasting
   }
   return declared
 }
@@ -451,6 +486,7 @@ test.group('Read cache: the rules above cover every cached list', (group) => {
         await getAs(client, world.owner, world.borrower, url)()
       }
       await getAs(client, world.owner, world.borrower, '/compliance-flows')()
+      await getAs(client, world.owner, world.borrower, `/contracts/${world.companyContract.id}`)()
       await getAs(client, world.providerOwner, world.borrower, '/provider-compliances')()
     })
     const pairs = [...declared].flatMap(([read, { scopes }]) => scopes.map((s) => `${read} ${s}`))

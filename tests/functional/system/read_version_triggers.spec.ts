@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
@@ -28,10 +29,10 @@ import { cachedColumnsRead } from '#tests/support/read_statements'
  * The set of watched tables is the set of the cases' tables (pg_trigger).
  */
 
-/** Columns the statements read (a `SELECT *` in the team's display join) but no list prints */
+/** Columns the statements read (a `SELECT *` in the team's display join, the detail's models) but no read prints */
 const NOT_PRINTED: Record<string, string[]> = {
   users: ['password', 'email_verified_at', 'locale', 'created_at', 'updated_at'],
-  companies: ['created_at', 'updated_at'],
+  companies: ['created_at', 'updated_at', 'document_status', 'document_verified_at'],
 }
 
 /** Keys: another id is another row (the INSERT and DELETE cases); set to themselves */
@@ -75,7 +76,44 @@ async function world(client: Parameters<typeof attachedWorld>[0]) {
   })
   /* A member of the provider company who is not its owner */
   const providerAdmin = await memberOf(w.providerCompany, 'admin')
+  await detailRows(w.companyContract.id, part.id, w.owner.id)
   return { ...w, partId: part.id as string, attachmentId: attachment.id as string, providerAdmin }
+}
+
+/** One row of each table of a contract's detail (H5) that the world has none of */
+async function detailRows(contractId: string, partId: string, reviewerId: string) {
+  const [group, document] = [randomUUID(), randomUUID()]
+  const ofContract = { contract_id: contractId }
+  await db.table('contract_part_groups').insert({ id: randomUUID(), ...ofContract, name: 'Grupo' })
+  await db.table('contract_variable_values').insert({ id: randomUUID(), ...ofContract, name: 'v' })
+  await db
+    .table('contract_document_requirements')
+    .insert({ id: document, ...ofContract, name: 'RG', max_file_size: 1024 })
+  await db
+    .table('contract_reviewers')
+    .insert({ id: randomUUID(), ...ofContract, user_id: reviewerId })
+  await db.table('contract_signature_groups').insert({ id: group, ...ofContract, name: 'Partes' })
+  await db.table('contract_signature_members').insert({
+    id: randomUUID(),
+    ...ofContract,
+    group_id: group,
+    name: 'Ana',
+    email: 'ana@example.com',
+  })
+  const now = new Date()
+  await db.table('contract_uploaded_files').insert({
+    ...ofContract,
+    document_id: document,
+    part_id: partId,
+    file_name: 'rg.pdf',
+    file_path: `contracts/${contractId}/rg.pdf`,
+    file_size: 10,
+    mime_type: 'application/pdf',
+    sha256: '0'.repeat(64),
+    uploaded_at: now,
+    created_at: now,
+    updated_at: now,
+  })
 }
 
 /** A condition that picks one row of a table in a world, with its bindings */
@@ -88,11 +126,15 @@ interface Case {
   where: (w: World) => Where
   /** The scopes a change of the row raises */
   scopes: (w: World) => string[]
+  /** Those of moving the row to its twin of `twin` (default: both rows' scopes) */
+  moved?: (w: World, twin: World) => string[]
 }
 
 const is = (column: string, value: (w: World) => string) => (w: World) =>
   [`${column} = ?`, [value(w)]] as Where
 const borrower = (w: World) => [`c:${w.borrower.id}`]
+const contract = (w: World) => [`k:${w.companyContract.id}`]
+const ofContract = is('contract_id', (w) => w.companyContract.id)
 const borrowerHours = (w: World) => [`h:${w.borrower.id}`]
 const borrowerCompliance = (w: World) => [`f:${w.borrower.id}`]
 const inbox = (w: World) => [`n:${w.owner.id}:${w.borrower.id}`]
@@ -105,13 +147,29 @@ const ofFlowSteps = (w: World): Where => [
 
 /** One row per watched table (two for members: an owner and not) and the scopes it belongs to */
 const CASES: Case[] = [
-  { table: 'contracts', where: is('id', (w) => w.companyContract.id), scopes: borrower },
+  {
+    table: 'contracts',
+    where: is('id', (w) => w.companyContract.id),
+    scopes: (w) => [...borrower(w), ...contract(w)],
+    /* Its id stays: the twin's contract is another contract */
+    moved: (w, twin) => [...borrower(w), ...borrower(twin), ...contract(w)],
+  },
   /* A provider's link: its own company and the borrower of its contract */
   {
     table: 'contract_parts',
     where: is('id', (w) => w.partId),
-    scopes: (w) => [`c:${w.borrower.id}`, `c:${w.providerCompany.id}`],
+    scopes: (w) => [`c:${w.borrower.id}`, `c:${w.providerCompany.id}`, ...contract(w)],
   },
+  /* The rows of a contract's detail: its own scope */
+  ...[
+    'contract_part_groups',
+    'contract_variable_values',
+    'contract_document_requirements',
+    'contract_reviewers',
+    'contract_signature_groups',
+    'contract_signature_members',
+    'contract_uploaded_files',
+  ].map((table) => ({ table, where: ofContract, scopes: contract })),
   { table: 'contract_status_counters', where: ofBorrower, scopes: borrower },
   { table: 'company_link_counters', where: ofBorrower, scopes: borrower },
   /* An owner: their company, their memberships, and the borrowers their company is linked to */
@@ -348,7 +406,7 @@ async function coverageFailures(kase: Case, w: World, twin: World, columns: Set<
         [other.row, ctid]
       )
     )
-    expect('UPDATE moving', raised, [...scopes, ...kase.scopes(twin)])
+    expect('UPDATE moving', raised, kase.moved?.(w, twin) ?? [...scopes, ...kase.scopes(twin)])
   })
   return failures
 }
@@ -438,6 +496,11 @@ const MUTANTS: { name: string; table: string; row?: string; apply: () => Promise
     name: "a step's document raises the company's contracts scope, not its compliance",
     table: 'step_compliance_documents',
     apply: () => rewritten('read_versions_step_compliance_documents', "'f:'", "'c:'"),
+  },
+  {
+    name: "a reviewer raises a contract scope of another kind, not its contract's",
+    table: 'contract_reviewers',
+    apply: () => rewritten('read_versions_contract_reviewers', "'k:'", "'c:'"),
   },
   {
     name: 'every member, not only an owner, raises the borrowers',

@@ -29,6 +29,7 @@ async function scopesRaisedByTable() {
     ["'n:'", 'inbox'],
     ["'u:'", 'user'],
     ["'directory'", 'directory'],
+    ["'k:'", 'contract'],
   ]
   const raises = new Map<string, ReadScope[]>()
   for (const { table, source } of rows as { table: string; source: string }[]) {

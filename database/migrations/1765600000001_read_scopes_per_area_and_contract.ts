@@ -47,15 +47,45 @@ const MOVED: Record<string, { prefix: string; company: string; from: string }> =
   },
 }
 
+/** Tables of a contract's detail (H5) that no cached read watched before: their rows' contract */
+const DETAIL_TABLES = [
+  'contract_part_groups',
+  'contract_variable_values',
+  'contract_document_requirements',
+  'contract_reviewers',
+  'contract_signature_groups',
+  'contract_signature_members',
+  'contract_uploaded_files',
+]
+const CONTRACT_OF_ROWS = "SELECT 'k:' || r.contract_id FROM rows r"
+
+/** The scopes of contracts and links, before (`c:`) and with their contract's (`k:`) */
+const CONTRACTS = {
+  before: "SELECT 'c:' || r.company_id FROM rows r",
+  after: "SELECT 'c:' || r.company_id FROM rows r UNION ALL SELECT 'k:' || r.id FROM rows r",
+}
+const LINKS_BEFORE = `SELECT 'c:' || r.company_id FROM rows r WHERE r.company_id IS NOT NULL
+    UNION ALL SELECT 'c:' || c.company_id FROM rows r JOIN contracts c ON c.id = r.contract_id`
+const LINKS = { before: LINKS_BEFORE, after: `${LINKS_BEFORE} UNION ALL ${CONTRACT_OF_ROWS}` }
+
+const EVENTS = [
+  ['insert', 'INSERT', 'NEW TABLE AS new_rows'],
+  ['update', 'UPDATE', 'OLD TABLE AS old_rows NEW TABLE AS new_rows'],
+  ['delete', 'DELETE', 'OLD TABLE AS old_rows'],
+] as const
+
 /**
- * Read scopes per area of a company (#35): an hours entry or a compliance
+ * Read scopes per area of a company, and per contract (#35): an hours entry or a compliance
  * change raised the company's one scope, `c:`, and so emptied every cached
  * list of the company: in a company whose 500 providers log hours, its
  * contract lists and board were read again about 30 times a second though
  * they print no hours. Each area now has its scope (`h:`, `f:`); a cached
  * list declares the areas it prints (READ_SCOPES) and the authentication
- * statement reads the three versions. The trigger functions of
- * migration 1764300010001 are replaced, with the same body. API processes
+ * statement reads the three versions. And a contract has its own scope,
+ * `k:<contract>`, raised by every table its detail (H5) reads, so a
+ * detail is cached until that contract changes, not until any contract
+ * of its company does. The trigger functions of migration 1764300010001
+ * are replaced, with the same body. API processes
  * that still run the code of before this migration cache the team lists,
  * D1 and C1 under `c:` alone: restart them after migrating (as after
  * restoring a backup).
@@ -65,11 +95,26 @@ export default class extends BaseSchema {
     for (const [table, { prefix, company, from }] of Object.entries(MOVED)) {
       this.#replace(table, `SELECT '${prefix}' || ${company} FROM ${from}`)
     }
+    this.#replace('contracts', CONTRACTS.after)
+    this.#replace('contract_parts', LINKS.after)
+    for (const table of DETAIL_TABLES) {
+      this.#replace(table, CONTRACT_OF_ROWS)
+      for (const [name, event, transition] of EVENTS) {
+        this.schema.raw(`CREATE TRIGGER read_versions_${name} AFTER ${event} ON ${table}
+          REFERENCING ${transition} FOR EACH STATEMENT EXECUTE FUNCTION read_versions_${table}()`)
+      }
+    }
   }
 
   async down() {
     for (const [table, { company, from }] of Object.entries(MOVED)) {
       this.#replace(table, `SELECT 'c:' || ${company} FROM ${from}`)
+    }
+    this.#replace('contracts', CONTRACTS.before)
+    this.#replace('contract_parts', LINKS.before)
+    for (const table of DETAIL_TABLES) {
+      for (const [name] of EVENTS) this.schema.raw(`DROP TRIGGER read_versions_${name} ON ${table}`)
+      this.schema.raw(`DROP FUNCTION read_versions_${table}()`)
     }
   }
 
