@@ -23,8 +23,8 @@ async function statementsOf(request: () => Promise<unknown>) {
   }
   return {
     total: statements.length,
-    /** The endpoint's own statements (auth and company context read other tables) */
-    compliance: statements.filter((sql) => /compliance/i.test(sql)),
+    /** The endpoint's own statements: those of a compliance table (the floor reads `v_compliance`) */
+    compliance: statements.filter((sql) => /compliance(s\b|_)/i.test(sql)),
   }
 }
 

@@ -77,12 +77,17 @@ test.group('Contracts / authoring (H3, H4, H5)', (group) => {
     const world = await contractWorld()
     const id = await createContract(client, world)
     const api = await inSession(client, world.owner, world.company)
-    const statements = await statementsOf(async () => {
-      ;(await api.get(`/contracts/${id}`)).assertStatus(200)
-    })
-    /** The floor (session, membership), then the detail */
-    assert.lengthOf(statements, 2, statements.join('\n'))
-    const [, detail] = statements
+    const read = () =>
+      statementsOf(async () => {
+        ;(await api.get(`/contracts/${id}`)).assertStatus(200)
+      })
+    const statements = await read()
+    /** The floor (session, membership), the contract's read version, then the detail */
+    assert.lengthOf(statements, 3, statements.join('\n'))
+    const [, version, detail] = statements
+    assert.include(version, 'FROM read_versions WHERE scope = $1')
+    /** Read again with nothing changed: the detail comes from the cache */
+    assert.lengthOf(await read(), 2)
     assert.match(
       detail,
       /^WITH owned AS \(SELECT id FROM contracts\s+WHERE company_id = \$1 AND deleted_at IS NULL AND id = \$2\)/
