@@ -45,9 +45,9 @@ export default class AuthSession extends compose(AuthSessionSchema, withUuidPrim
    * an access token, its user and, when the request names a company, the
    * user's membership in it with the company (null: not a member). Read
    * on every request, never cached, so a logout or a removed membership
-   * takes effect on the next request. With the membership come the
-   * company's (its three areas), the inbox's, the user's and the directory's read versions
-   * (read_versions, migration 1764300010001): the cached lists are served
+   * takes effect on the next request. With the membership come the read
+   * versions of the company (its three areas), the inbox, the user and the
+   * directory (read_versions): the cached lists are served
    * only under the versions they were read under (ReadCache). With
    * `providerIdentities` (the route's actions read them), a provider
    * member's identities come too (CompanyMember.providerIdentities).

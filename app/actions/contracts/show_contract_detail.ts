@@ -30,7 +30,11 @@ export default class ShowContractDetail {
   constructor(protected storage: FileStorageService) {}
 
   async handle(company: Company, id: string, versions: ReadVersions | null = null) {
-    const withContract = versions && { ...versions, contract: await contractReadVersion(id) }
+    /* The contract's version: a probe the cache needs, so none when it is off */
+    const withContract =
+      versions && readCache.enabled
+        ? { ...versions, contract: await contractReadVersion(id) }
+        : null
     const key = readCacheKey('contract-detail', [company.id, id])
     const unsigned = await readCache.lasting<UnsignedDetail>(
       key,

@@ -119,6 +119,11 @@ export class ReadCache {
     this.#bytes -= entry.bytes
   }
 
+  /** Whether it keeps anything (READ_CACHE_MAX_MB above 0): a read may skip what only a lookup needs */
+  get enabled() {
+    return this.maxBytes > 0
+  }
+
   /** Entries and bytes held (tests, metrics) */
   get size() {
     return { entries: this.#entries.size, bytes: this.#bytes }
