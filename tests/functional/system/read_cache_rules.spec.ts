@@ -170,6 +170,18 @@ async function teamWorld() {
   return { company, owner, person, provider }
 }
 
+/** Per scope of the team lists, a change of a linked person that raises it alone */
+const TEAM_CHANGES: Record<
+  string,
+  (person: Awaited<ReturnType<typeof naturalProvider>>) => Promise<unknown>
+> = {
+  hours: (person) => entryOn(person.part, person.user, '2026-03-17', [90]),
+  company: (person) =>
+    db.from('contracts').where('id', person.contract.id).update({ name: 'Renomeado' }),
+  directory: (person) =>
+    db.from('users').where('id', person.user.id).update({ phone: '11911112222' }),
+}
+
 async function c1World(client: ApiClient) {
   return attachedWorld(client, (base) => [
     documentsStep({ validators: [{ userId: base.validator.id }] }),
@@ -215,52 +227,17 @@ const CASES: ScopeCase[] = [
       }
     },
   })),
-  ...['/team', '/providers'].flatMap((url) => [
-    {
+  ...['/team', '/providers'].flatMap((url) =>
+    Object.entries(TEAM_CHANGES).map(([scope, change]) => ({
       list: url === '/team' ? 'E1' : 'F',
       read: url.slice(1),
-      scope: 'hours' as const,
+      scope: scope as Scope,
       setup: async () => {
         const { company, owner, person } = await teamWorld()
-        return {
-          user: owner,
-          company,
-          url,
-          change: () => entryOn(person.part, person.user, '2026-03-17', [90]),
-        }
+        return { user: owner, company, url, change: () => change(person) }
       },
-    },
-    {
-      list: url === '/team' ? 'E1' : 'F',
-      read: url.slice(1),
-      scope: 'company' as const,
-      setup: async () => {
-        const { company, owner, person } = await teamWorld()
-        return {
-          user: owner,
-          company,
-          url,
-          change: () =>
-            db.from('contracts').where('id', person.contract.id).update({ name: 'Renomeado' }),
-        }
-      },
-    },
-    {
-      list: url === '/team' ? 'E1' : 'F',
-      read: url.slice(1),
-      scope: 'directory' as const,
-      setup: async () => {
-        const { company, owner, person } = await teamWorld()
-        return {
-          user: owner,
-          company,
-          url,
-          change: () =>
-            db.from('users').where('id', person.user.id).update({ phone: '11911112222' }),
-        }
-      },
-    },
-  ]),
+    }))
+  ),
   ...(['contract', 'directory'] as const).map((scope) => ({
     list: 'H5',
     read: 'contract-detail',
