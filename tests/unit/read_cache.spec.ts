@@ -30,6 +30,21 @@ test.group('ReadCache', () => {
     )
   })
 
+  test('a read whose versions lack one of its scopes is read each time, kept for none', async ({
+    assert,
+  }) => {
+    const cache = new ReadCache(1024 * 1024)
+    let reads = 0
+    const read = (v: ReadVersions) =>
+      cache.lasting('detail|a', v, ['contract', 'directory'], async () => ({ value: ++reads }))
+    assert.equal(await read(versions('1')), 1)
+    assert.equal(await read(versions('1')), 2)
+    assert.equal(cache.size.entries, 0)
+    /* With the contract's version it is kept */
+    assert.equal(await read({ ...versions('1'), contract: '5' }), 3)
+    assert.equal(await read({ ...versions('1'), contract: '5' }), 3)
+  })
+
   test('a time-bound value is read again once its time is up', async ({ assert }) => {
     const cache = new ReadCache(1024 * 1024)
     let reads = 0
