@@ -75,20 +75,20 @@ const EVENTS = [
 ] as const
 
 /**
- * Read scopes per area of a company, and per contract (#35): an hours entry or a compliance
- * change raised the company's one scope, `c:`, and so emptied every cached
- * list of the company: in a company whose 500 providers log hours, its
- * contract lists and board were read again about 30 times a second though
- * they print no hours. Each area now has its scope (`h:`, `f:`); a cached
- * list declares the areas it prints (READ_SCOPES) and the authentication
- * statement reads the three versions. And a contract has its own scope,
- * `k:<contract>`, raised by every table its detail (H5) reads, so a
- * detail is cached until that contract changes, not until any contract
- * of its company does. The trigger functions of migration 1764300010001
- * are replaced, with the same body. API processes
- * that still run the code of before this migration cache the team lists,
- * D1 and C1 under `c:` alone: restart them after migrating (as after
- * restoring a backup).
+ * Read scopes per area of a company, and per contract (#35). An hours
+ * entry or a compliance change raised the company's one scope, `c:`, and
+ * so emptied every cached list of the company: in a company whose 500
+ * providers log hours, its contract lists and board were read again
+ * about 30 times a second though they print no hours. Each area now has
+ * its scope (`h:`, `f:`); a cached read declares the scopes it prints
+ * (READ_SCOPES) and the authentication statement reads the company's
+ * three. A contract has its own scope, `k:<contract>`, raised by every
+ * table its detail (H5) reads: a detail is cached until that contract
+ * changes, not until any contract of its company does. The trigger
+ * functions of migration 1764300010001 are replaced, with the same body.
+ * API processes that still run the code of before this migration wait on
+ * `c:` alone for the team lists, D1 and C1: restart them after migrating
+ * (as after restoring a backup).
  */
 export default class extends BaseSchema {
   async up() {
