@@ -20,7 +20,10 @@ export interface ReadVersions {
   user: string
   /** The names, e-mails, documents and logos of users and companies (`directory`) */
   directory: string
-  /** One contract and its detail's rows (`k:<contract>`): read by the detail alone (contractReadVersion) */
+  /**
+   * One contract and its detail's rows (`k:<contract>`): read by the
+   * detail alone, just before it (contractReadVersion)
+   */
   contract?: string
 }
 
@@ -50,7 +53,7 @@ export type CachedReadName = keyof typeof READ_SCOPES
 /**
  * The SQL of one scope's read version (`scope`: SQL of its key), 0 when it
  * was never raised: a sub-select (a primary-key probe), not a join, so that
- * the authentication statement that reads four of them stays a join of its
+ * the authentication statement that reads six of them stays a join of its
  * few tables. As four LEFT JOINs of read_versions PostgreSQL searched the
  * join orders of eight tables each time it planned the statement (1.1-3.3
  * ms, six plans per connection) and ran it in 0.15 ms; as sub-selects it
