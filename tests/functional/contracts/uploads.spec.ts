@@ -59,13 +59,16 @@ test.group('Contracts / uploads (H6, H7, H10, H11)', (group) => {
     assert.notEqual(refused.status, 200)
 
     /** The detail lists it with a URL signed on each read, the second served from the cache */
+    const urls: string[] = []
     for (let read = 0; read < 2; read++) {
       const detail = await api.get(`/contracts/${id}`)
       detail.assertStatus(200)
       const [file] = detail.body().data.uploadedFiles
       assert.equal(file.id, uploaded.id)
       assert.match(file.fileUrl, /signature=/)
+      urls.push(file.fileUrl)
     }
+    assert.notEqual(urls[1], urls[0], 'signed again: its expiry moved')
 
     const overview = await api.get(`/contracts/${id}/uploads`)
     overview.assertStatus(200)
