@@ -188,6 +188,41 @@ async function c1World(client: ApiClient) {
   ])
 }
 
+type C1World = Awaited<ReturnType<typeof c1World>>
+
+const renameFlow = (w: C1World) =>
+  db.from('compliance_flows').where('id', w.flow.id).update({ name: 'Outro' })
+
+/** The c1 world without its provider company's links */
+const withoutProviderLinks = (w: C1World) =>
+  db.from('contract_parts').where('company_id', w.providerCompany.id).delete()
+
+/** A case in the c1 world: `reader` reads `read` (D1 or C1) after `prepare`, then `change` */
+function c1Case(
+  list: string,
+  read: 'compliance-flows' | 'provider-compliances',
+  scope: Scope,
+  reader: (w: C1World) => User,
+  change: (w: C1World) => Promise<unknown>,
+  prepare?: (w: C1World) => Promise<unknown>
+): ScopeCase {
+  return {
+    list,
+    read,
+    scope,
+    setup: async (client) => {
+      const world = await c1World(client)
+      await prepare?.(world)
+      return {
+        user: reader(world),
+        company: world.borrower,
+        url: `/${read}`,
+        change: () => change(world),
+      }
+    },
+  }
+}
+
 const CASES: ScopeCase[] = [
   {
     list: 'I1',
@@ -268,111 +303,49 @@ const CASES: ScopeCase[] = [
       }
     },
   })),
-  {
-    list: 'D1',
-    read: 'compliance-flows',
-    scope: 'compliance',
-    setup: async (client) => {
-      const world = await c1World(client)
-      return {
-        user: world.owner,
-        company: world.borrower,
-        url: '/compliance-flows',
-        change: () =>
-          db.from('compliance_flows').where('id', world.flow.id).update({ name: 'Outro' }),
-      }
-    },
-  },
-  {
-    /* An attached provider is printed with the name of the contract it is attached by */
-    list: 'D1',
-    read: 'compliance-flows',
-    scope: 'company',
-    setup: async (client) => {
-      const world = await c1World(client)
-      return {
-        user: world.owner,
-        company: world.borrower,
-        url: '/compliance-flows',
-        change: () =>
-          db
-            .from('contracts')
-            .where('id', world.companyContract.id)
-            .update({ name: 'Outro contrato' }),
-      }
-    },
-  },
-  {
-    /* A name is copied into the links that print it (contract_parts.link_search: the
-       company scope); an attached provider whose link is gone is printed from the directory only */
-    list: 'D1',
-    read: 'compliance-flows',
-    scope: 'directory',
-    setup: async (client) => {
-      const world = await c1World(client)
-      await db.from('contract_parts').where('company_id', world.providerCompany.id).delete()
-      return {
-        user: world.owner,
-        company: world.borrower,
-        url: '/compliance-flows',
-        change: () =>
-          db.from('companies').where('id', world.providerCompany.id).update({ name: 'Outro Nome' }),
-      }
-    },
-  },
-  {
-    list: 'C1',
-    read: 'provider-compliances',
-    scope: 'compliance',
-    setup: async (client) => {
-      const world = await c1World(client)
-      return {
-        user: world.providerOwner,
-        company: world.borrower,
-        url: '/provider-compliances',
-        change: () =>
-          db.from('compliance_flows').where('id', world.flow.id).update({ name: 'Outro' }),
-      }
-    },
-  },
-  {
-    list: 'C1',
-    read: 'provider-compliances',
-    scope: 'directory',
-    setup: async (client) => {
-      const world = await c1World(client)
-      return {
-        user: world.providerOwner,
-        company: world.borrower,
-        url: '/provider-compliances',
-        change: () =>
-          db.from('users').where('id', world.validator.id).update({ avatar: 'avatars/novo.png' }),
-      }
-    },
-  },
-  {
-    /* A provider company whose link is gone keeps its compliances; its new owner acts for it */
-    list: 'C1',
-    read: 'provider-compliances',
-    scope: 'user',
-    setup: async (client) => {
-      const world = await c1World(client)
-      await db.from('contract_parts').where('company_id', world.providerCompany.id).delete()
-      return {
-        user: world.person,
-        company: world.borrower,
-        url: '/provider-compliances',
-        change: () =>
-          db.table('company_members').insert({
-            company_id: world.providerCompany.id,
-            user_id: world.person.id,
-            role: 'owner',
-            created_at: new Date(),
-            updated_at: new Date(),
-          }),
-      }
-    },
-  },
+  c1Case('D1', 'compliance-flows', 'compliance', (w) => w.owner, renameFlow),
+  /* An attached provider is printed with the name of the contract it is attached by */
+  c1Case(
+    'D1',
+    'compliance-flows',
+    'company',
+    (w) => w.owner,
+    (w) => db.from('contracts').where('id', w.companyContract.id).update({ name: 'Outro contrato' })
+  ),
+  /* A name is copied into the links that print it (contract_parts.link_search: the company
+     scope); an attached provider whose link is gone is printed from the directory only */
+  c1Case(
+    'D1',
+    'compliance-flows',
+    'directory',
+    (w) => w.owner,
+    (w) => db.from('companies').where('id', w.providerCompany.id).update({ name: 'Outro Nome' }),
+    withoutProviderLinks
+  ),
+  c1Case('C1', 'provider-compliances', 'compliance', (w) => w.providerOwner, renameFlow),
+  c1Case(
+    'C1',
+    'provider-compliances',
+    'directory',
+    (w) => w.providerOwner,
+    (w) => db.from('users').where('id', w.validator.id).update({ avatar: 'avatars/novo.png' })
+  ),
+  /* A provider company whose link is gone keeps its compliances; its new owner acts for it */
+  c1Case(
+    'C1',
+    'provider-compliances',
+    'user',
+    (w) => w.person,
+    (w) =>
+      db.table('company_members').insert({
+        company_id: w.providerCompany.id,
+        user_id: w.person.id,
+        role: 'owner',
+        created_at: new Date(),
+        updated_at: new Date(),
+      }),
+    withoutProviderLinks
+  ),
 ]
 
 test.group('Read cache: every scope a cached list declares is load-bearing', (group) => {
