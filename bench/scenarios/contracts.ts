@@ -8,7 +8,7 @@ export const CONTRACT_WORDS = ['consultoria', 'obras', 'design', 'suporte', 'aud
 /**
  * Contracts: H1 filtered by status and a selective name search (trigram
  * index + board index) and the H2 board (one LATERAL index walk per
- * column, capped at 50, plus the per-status totals). Volume: 20k
+ * column, capped at 50, plus the per-status totals), and an H5 detail. Volume: 20k
  * contracts of the bench borrower at scale 1, each with a BORROWER and a
  * PROVIDER part, spread over every status.
  */
@@ -65,6 +65,14 @@ const contracts: BenchArea = {
         ORDER BY id LIMIT 1`,
       [borrower.id]
     )
+    /** A detail no scenario saves (H5: cached under its own contract's version) */
+    const {
+      rows: [active],
+    } = await db.rawQuery(
+      `SELECT id FROM contracts WHERE company_id = ? AND status = 'active' AND deleted_at IS NULL
+        ORDER BY id LIMIT 1`,
+      [borrower.id]
+    )
     /** Parts need a workflow: the borrower's own bench workflow */
     const {
       rows: [workflow],
@@ -101,6 +109,12 @@ const contracts: BenchArea = {
         headers,
       },
       { name: 'GET /contracts/board', method: 'GET', path: '/api/v1/contracts/board', headers },
+      {
+        name: 'GET /contracts/:id',
+        method: 'GET',
+        path: `/api/v1/contracts/${active.id}`,
+        headers,
+      },
       {
         name: 'GET /contracts/board (If-None-Match: 304)',
         method: 'GET',
