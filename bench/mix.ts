@@ -307,8 +307,11 @@ export interface MixResult {
   errors: number
   statuses: Record<string, number>
   routes: MixRouteResult[]
-  /** Lookups by result (a stale one found its entry read under older versions) */
-  readCache: { hit: number; miss: number; stale: number; bypass: number; hitRate: number | null }
+  /**
+   * Lookups by result (a stale one found its entry read under older
+   * versions), in all and per cached read (`reads`, by the read's name)
+   */
+  readCache: ReadCacheFigures & { reads: Record<string, ReadCacheFigures> }
   /** Overall req/s over GET /app/versions' req/s of the same run */
   ratio?: number
   error?: string
@@ -324,22 +327,64 @@ interface MetricsSource {
   token: string
 }
 
-/** read_cache_lookups_total of GET /metrics, summed by result over the processes */
-export async function readCacheLookups({ urls, token }: MetricsSource) {
-  const totals = { hit: 0, miss: 0, stale: 0, bypass: 0 }
-  for (const url of urls) {
-    const response = await fetch(new URL('/api/v1/metrics', url), {
-      headers: { authorization: `Bearer ${token}` },
-    })
-    const text = await response.text()
+const LOOKUP_RESULTS = ['hit', 'miss', 'stale', 'bypass'] as const
+type LookupResult = (typeof LOOKUP_RESULTS)[number]
+/** Lookups of the read cache by result */
+export type ReadCacheLookups = Record<LookupResult, number>
+/** Lookups by result and the share that hit (null: none) */
+export type ReadCacheFigures = ReadCacheLookups & { hitRate: number | null }
+
+const noLookups = (): ReadCacheLookups => ({ hit: 0, miss: 0, stale: 0, bypass: 0 })
+
+/**
+ * read_cache_lookups_total of /metrics texts (one per API process), summed
+ * by result: in all (`total`) and per cached read (`reads`)
+ */
+export function lookupsFromMetrics(texts: string[]) {
+  const total = noLookups()
+  const reads: Record<string, ReadCacheLookups> = {}
+  for (const text of texts) {
     for (const line of text.split('\n')) {
-      const match = /^read_cache_lookups_total\{.*result="(hit|miss|stale|bypass)".*\} (\S+)$/.exec(
-        line
+      const match = /^read_cache_lookups_total\{(.*)\} (\S+)$/.exec(line)
+      if (!match) continue
+      const labels = Object.fromEntries(
+        [...match[1].matchAll(/(\w+)="([^"]*)"/g)].map(([, name, value]) => [name, value])
       )
-      if (match) totals[match[1] as keyof typeof totals] += Number(match[2])
+      const result = labels.result as LookupResult
+      if (!LOOKUP_RESULTS.includes(result)) continue
+      const count = Number(match[2])
+      total[result] += count
+      const read = labels.read ?? '-'
+      reads[read] ??= noLookups()
+      reads[read][result] += count
     }
   }
-  return totals
+  return { total, reads }
+}
+
+/** read_cache_lookups_total of GET /metrics of every process (lookupsFromMetrics) */
+export async function readCacheLookups({ urls, token }: MetricsSource) {
+  const texts = await Promise.all(
+    urls.map(async (url) => {
+      const response = await fetch(new URL('/api/v1/metrics', url), {
+        headers: { authorization: `Bearer ${token}` },
+      })
+      return response.text()
+    })
+  )
+  return lookupsFromMetrics(texts)
+}
+
+/** The lookups between two readings, with the share that hit */
+export function lookupsBetween(
+  before: ReadCacheLookups | undefined,
+  after: ReadCacheLookups
+): ReadCacheFigures {
+  const counts = Object.fromEntries(
+    LOOKUP_RESULTS.map((result) => [result, after[result] - (before?.[result] ?? 0)])
+  ) as ReadCacheLookups
+  const looked = LOOKUP_RESULTS.reduce((sum, result) => sum + counts[result], 0)
+  return { ...counts, hitRate: looked ? round(counts.hit / looked) : null }
 }
 
 interface MixOptions {
@@ -388,7 +433,7 @@ export async function runMix(
         errors: 1,
         statuses: { [response.status]: 1 },
         routes: [],
-        readCache: { hit: 0, miss: 0, stale: 0, bypass: 0, hitRate: null },
+        readCache: { ...noLookups(), hitRate: null, reads: {} },
         error,
       }
     }
@@ -441,13 +486,12 @@ export async function runMix(
   recording = false
   const after = await readCacheLookups(options.metrics)
 
-  const lookups = {
-    hit: after.hit - before.hit,
-    miss: after.miss - before.miss,
-    stale: after.stale - before.stale,
-    bypass: after.bypass - before.bypass,
-  }
-  const looked = lookups.hit + lookups.miss + lookups.stale + lookups.bypass
+  const reads = Object.fromEntries(
+    Object.entries(after.reads).map(([read, counts]) => [
+      read,
+      lookupsBetween(before.reads[read], counts),
+    ])
+  )
   const failed = Object.entries(statuses)
     .filter(([status]) => !status.startsWith('2'))
     .reduce((sum, [, count]) => sum + count, 0)
@@ -472,7 +516,7 @@ export async function runMix(
     errors: errorCount,
     statuses,
     routes,
-    readCache: { ...lookups, hitRate: looked ? round(lookups.hit / looked) : null },
+    readCache: { ...lookupsBetween(before.total, after.total), reads },
     error:
       result.requests.total === 0
         ? `no response within ${options.duration} s`

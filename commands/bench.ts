@@ -330,8 +330,33 @@ export default class Bench extends BaseCommand {
       this.logger.info(
         `x${mix.scale} mix: ${mix.requests} requests (${statuses}); read cache hit rate ${cache.hitRate ?? '-'} (${cache.hit} hit, ${cache.miss} miss, ${cache.stale} stale, ${cache.bypass} bypass)`
       )
+      this.#reportLookups(cache.reads)
     }
     this.logger.success(`results written to ${this.results} (mix)`)
     if ([...references, ...this.#mixResults].some((result) => result.error)) this.exitCode = 1
+  }
+
+  /**
+   * The read cache's lookups per cached read: a `stale` lookup found its
+   * entry read under older versions (a write emptied it), a `miss` none
+   * (a key not read before)
+   */
+  #reportLookups(reads: MixResult['readCache']['reads']) {
+    const table = this.ui.table()
+    table.head(['Cached read', 'hit', 'miss', 'stale', 'bypass', 'hit rate'])
+    const byLookups = Object.entries(reads).sort(
+      ([, a], [, b]) => b.hit + b.miss + b.stale - (a.hit + a.miss + a.stale)
+    )
+    for (const [read, counts] of byLookups) {
+      table.row([
+        read,
+        String(counts.hit),
+        String(counts.miss),
+        String(counts.stale),
+        String(counts.bypass),
+        counts.hitRate === null ? '-' : counts.hitRate.toFixed(2),
+      ])
+    }
+    table.render()
   }
 }
