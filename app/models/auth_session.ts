@@ -15,7 +15,7 @@ import {
   readVersionSql,
   type ReadVersions,
 } from '#support/read_versions'
-import { nowLocal } from '#support/clock'
+import { nowLocal, nowMillis } from '#support/clock'
 import { AuthSessionSchema } from '#database/schema'
 
 /**
@@ -59,7 +59,7 @@ export default class AuthSession extends compose(AuthSessionSchema, withUuidPrim
     { providerIdentities = false }: { providerIdentities?: boolean } = {}
   ) {
     const active = 's.id = ? AND s.user_id = ? AND s.revoked_at IS NULL AND s.expires_at > ?'
-    const bindings = [sessionId, userId, nowLocal().toJSDate()]
+    const bindings = [sessionId, userId, new Date(nowMillis())]
     /* A text per form (with a company, with it and the provider identities,
        without one), so each keeps its own generic plan (a NULL company made
        PostgreSQL plan the joined form on every request) */

@@ -11,6 +11,15 @@ export default class Clock {
   }
 
   /**
+   * The same instant in milliseconds since the epoch, without building a
+   * DateTime: what every request's token and cache checks compare (a
+   * DateTime each was 2% of an authenticated request's CPU)
+   */
+  millis(): number {
+    return Date.now()
+  }
+
+  /**
    * The same instant in the process zone, the zone Lucid reads timestamps
    * back in: a value stamped with it serialises in a response as it will
    * when read again (what `DateTime.now()` gave the code that stamps
@@ -29,6 +38,10 @@ export class FixedClock extends Clock {
 
   now(): DateTime {
     return this.instant
+  }
+
+  millis(): number {
+    return this.instant.toMillis()
   }
 }
 
@@ -55,6 +68,11 @@ export function restoreClock() {
 /** The current instant (UTC) of the bound clock */
 export function nowUtc(): DateTime {
   return current.now()
+}
+
+/** The current instant of the bound clock in milliseconds since the epoch (see `Clock.millis`) */
+export function nowMillis(): number {
+  return current.millis()
 }
 
 /** The current instant in the process zone (see `Clock.local`) */

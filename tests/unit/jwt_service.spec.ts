@@ -2,9 +2,11 @@ import { test } from '@japa/runner'
 import { decodeJwt, decodeProtectedHeader } from 'jose'
 import jwtConfig from '#config/jwt'
 import jwtService from '#services/auth/jwt_service'
+import { freezeClock, restoreClock } from '#tests/support/clock'
 
 /** What JwtService signs and what it lets through */
-test.group('JwtService', () => {
+test.group('JwtService', (group) => {
+  group.each.teardown(() => restoreClock())
   const expiresAt = new Date(Date.now() + 3_600_500)
 
   test('signs HS256 with our issuer, the audience, exp and the given iat (whole seconds)', async ({
@@ -48,5 +50,30 @@ test.group('JwtService', () => {
       new Date(Date.now() - 10_000)
     )
     assert.isNull(await jwtService.verify(signed, 'access'))
+  })
+
+  test('a token verified before is checked again for its expiry and its start', async ({
+    assert,
+  }) => {
+    const start = Date.parse('2026-03-01T12:00:00Z')
+    const at = (ms: number) => freezeClock(new Date(ms).toISOString())
+    const signed = await jwtService.sign(
+      { sub: 'someone', nbf: Math.floor((start + 60_000) / 1000) },
+      'access',
+      new Date(start + 3_600_000),
+      new Date(start)
+    )
+    at(start + 30_000)
+    assert.isNull(await jwtService.verify(signed, 'access'), 'not before its nbf')
+    at(start + 120_000)
+    assert.equal((await jwtService.verify(signed, 'access'))?.sub, 'someone')
+    at(start + 7_200_000)
+    assert.isNull(await jwtService.verify(signed, 'access'), 'past its exp, though verified before')
+    at(start + 30_000)
+    assert.isNull(await jwtService.verify(signed, 'access'), 'before its nbf, though verified before')
+    at(start + 180_000)
+    assert.equal((await jwtService.verify(signed, 'access'))?.sub, 'someone')
+    assert.isNull(await jwtService.verify(signed, 'onboarding'), 'nor for another audience')
+    assert.isNull(await jwtService.verify(`${signed}x`, 'access'), 'nor another text')
   })
 })

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { JWTPayload } from 'jose'
-import { nowUtc } from '#services/platform/clock'
+import { nowMillis } from '#services/platform/clock'
 
 /** A JWT segment: base64url without padding */
 const SEGMENT = /^[A-Za-z0-9_-]+$/
@@ -51,7 +51,7 @@ function numericDate(claims: Record<string, unknown>, claim: string): number | u
 export function verifyHs256(
   token: string,
   secret: string,
-  { issuer, audience, now = Math.floor(nowUtc().toSeconds()) }: VerifyOptions
+  { issuer, audience, now = numericNow() }: VerifyOptions
 ): JWTPayload | null {
   if (typeof token !== 'string') return null
   const parts = token.split('.')
@@ -79,11 +79,21 @@ export function verifyHs256(
   const aud = claims.aud
   if (!(aud === audience || (Array.isArray(aud) && aud.includes(audience)))) return null
 
-  const iat = numericDate(claims, 'iat')
+  if (numericDate(claims, 'iat') === null) return null
+  return inForce(claims, now) ? (claims as JWTPayload) : null
+}
+
+/** The current time as a NumericDate (whole seconds since the epoch) */
+export const numericNow = () => Math.floor(nowMillis() / 1000)
+
+/**
+ * Whether claims are in force at `now`: `exp` numeric and in the future,
+ * `nbf`, when present, numeric and not in the future (no clock tolerance).
+ * The part of verifyHs256 that changes with time alone.
+ */
+export function inForce(claims: Record<string, unknown>, now: number = numericNow()): boolean {
   const nbf = numericDate(claims, 'nbf')
   const exp = numericDate(claims, 'exp')
-  if (iat === null || nbf === null || exp === null) return null
-  if (nbf !== undefined && nbf > now) return null
-  if (exp === undefined || exp <= now) return null
-  return claims as JWTPayload
+  if (nbf === null || (nbf !== undefined && nbf > now)) return false
+  return typeof exp === 'number' && exp > now
 }

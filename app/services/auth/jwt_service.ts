@@ -1,9 +1,12 @@
 import type { webcrypto } from 'node:crypto'
 import { SignJWT, type JWTPayload } from 'jose'
 import jwtConfig from '#config/jwt'
-import { verifyHs256 } from '#services/auth/hs256_verifier'
+import { inForce, verifyHs256 } from '#services/auth/hs256_verifier'
 
 export type JwtAudience = 'access' | 'onboarding'
+
+/** Tokens remembered as verified (the oldest is forgotten first) */
+const VERIFIED_MAX = 10_000
 
 /**
  * Signs and verifies the service's JWTs. The audience separates token
@@ -16,6 +19,16 @@ export class JwtService {
    * request's token.
    */
   #key?: Promise<webcrypto.CryptoKey>
+
+  /**
+   * The claims of the tokens verified so far, by audience and token: a
+   * client sends the same access token with every request, and its
+   * signature, issuer and audience, fixed in the token's text, were checked
+   * once; only what changes with time, `exp` and `nbf`, is checked again
+   * (inForce). A token that failed is never remembered. Revocation is the
+   * session's business (checked on every request), not the token's.
+   */
+  #verified = new Map<string, JWTPayload>()
 
   #cryptoKey() {
     this.#key ??= crypto.subtle.importKey(
@@ -53,10 +66,21 @@ export class JwtService {
    * Verified synchronously with node:crypto (HS256 pinned; what jose's
    * jwtVerify accepts with these options, proved by a differential test):
    * every authenticated request verifies a token, and WebCrypto's
-   * asynchronous job cost more than the HMAC itself.
+   * asynchronous job cost more than the HMAC itself. A token verified
+   * before is only checked for time (`#verified`).
    */
   async verify(token: string, audience: JwtAudience): Promise<JWTPayload | null> {
-    return verifyHs256(token, jwtConfig.secret, { issuer: jwtConfig.issuer, audience })
+    const key = `${audience}:${token}`
+    const known = this.#verified.get(key)
+    if (known) return inForce(known) ? known : null
+    const claims = verifyHs256(token, jwtConfig.secret, { issuer: jwtConfig.issuer, audience })
+    if (claims) {
+      if (this.#verified.size >= VERIFIED_MAX) {
+        this.#verified.delete(this.#verified.keys().next().value!)
+      }
+      this.#verified.set(key, Object.freeze(claims))
+    }
+    return claims
   }
 }
 

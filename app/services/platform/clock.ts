@@ -7,6 +7,7 @@ export {
   default,
   FixedClock,
   nowLocal,
+  nowMillis,
   nowUtc,
   restoreClock,
   useClock,

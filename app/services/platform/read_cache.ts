@@ -1,7 +1,7 @@
 import env from '#start/env'
 import { readCacheLookups as lookups } from '#services/platform/metrics'
 import type { ReadScope, ReadVersions } from '#support/read_versions'
-import { nowUtc } from '#services/platform/clock'
+import { nowMillis } from '#services/platform/clock'
 
 interface Entry {
   stamp: string
@@ -85,7 +85,7 @@ export class ReadCache {
     scopes: readonly ReadScope[],
     read: () => Promise<Omit<CachedRead<Value>, 'validUntil'>>
   ): Promise<Value> {
-    return this.remember(key, versions, scopes, nowUtc().toMillis(), read)
+    return this.remember(key, versions, scopes, nowMillis(), read)
   }
 
   /** lasting() for a JSON text body (most lists) */
