@@ -70,7 +70,10 @@ test.group('JwtService', (group) => {
     at(start + 7_200_000)
     assert.isNull(await jwtService.verify(signed, 'access'), 'past its exp, though verified before')
     at(start + 30_000)
-    assert.isNull(await jwtService.verify(signed, 'access'), 'before its nbf, though verified before')
+    assert.isNull(
+      await jwtService.verify(signed, 'access'),
+      'before its nbf, though verified before'
+    )
     at(start + 180_000)
     assert.equal((await jwtService.verify(signed, 'access'))?.sub, 'someone')
     assert.isNull(await jwtService.verify(signed, 'onboarding'), 'nor for another audience')
