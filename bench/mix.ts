@@ -1,6 +1,7 @@
 import autocannon from 'autocannon'
 import type { MemberRole } from '#enums/roles'
 import type { MixActor, MixCompany, MixHeaders, MixPlan } from '#bench/mix_seed'
+import { cpuPerRequest, type CpuPerRequest, type CpuReading } from '#bench/process_cpu'
 
 /** A seeded pseudo-random generator (mulberry32): the same seed replays the same mix */
 export function seededRandom(seed: number) {
@@ -312,6 +313,10 @@ export interface MixResult {
    * versions), in all and per cached read (`reads`, by the read's name)
    */
   readCache: ReadCacheFigures & { reads: Record<string, ReadCacheFigures> }
+  /** CPU ms a request of the API process and PostgreSQL during the run (Linux; see readCpu) */
+  cpu?: CpuPerRequest
+  /** The same for GET /app/versions, measured just before */
+  referenceCpu?: CpuPerRequest
   /** Overall req/s over GET /app/versions' req/s of the same run */
   ratio?: number
   error?: string
@@ -393,6 +398,8 @@ interface MixOptions {
   duration: number
   connections: number
   metrics: MetricsSource
+  /** Reads the measured processes' CPU (readCpu) around the recorded run */
+  cpu?: () => CpuReading | null
 }
 
 /**
@@ -481,9 +488,11 @@ export async function runMix(
 
   await run(1)
   const before = await readCacheLookups(options.metrics)
+  const cpuBefore = options.cpu?.() ?? null
   recording = true
   const result = await run(options.duration)
   recording = false
+  const cpuAfter = options.cpu?.() ?? null
   const after = await readCacheLookups(options.metrics)
 
   const reads = Object.fromEntries(
@@ -517,6 +526,7 @@ export async function runMix(
     statuses,
     routes,
     readCache: { ...lookupsBetween(before.total, after.total), reads },
+    cpu: cpuPerRequest(cpuBefore, cpuAfter, result.requests.total),
     error:
       result.requests.total === 0
         ? `no response within ${options.duration} s`

@@ -11,6 +11,7 @@ import { buildApp, runAce, startBuiltServer } from '#bench/server'
 import type { BenchRequest } from '#bench/types'
 import { runMix, type MixResult } from '#bench/mix'
 import type { MixPlan } from '#bench/mix_seed'
+import { cpuPerRequest, readCpu, type CpuPerRequest } from '#bench/process_cpu'
 
 /** Seconds the reference is measured for in a mixed run */
 const MIX_REFERENCE_SECONDS = 10
@@ -98,11 +99,20 @@ export default class Bench extends BaseCommand {
     scale: number,
     metricsToken: string
   ) {
+    /** The API's CPU is known when the bench started it (not with --url) */
+    const cpu = () => readCpu(this.#server?.pid)
+    const referenceSeconds = Math.min(this.#duration, MIX_REFERENCE_SECONDS)
+    const cpuBefore = cpu()
     const referenceResult = await measure(baseUrl, reference, {
       scale,
-      duration: Math.min(this.#duration, MIX_REFERENCE_SECONDS),
+      duration: referenceSeconds,
       connections: this.connections,
     })
+    const referenceCpu = cpuPerRequest(
+      cpuBefore,
+      cpu(),
+      referenceResult.requestsPerSecond * referenceSeconds
+    )
     const plan: MixPlan = JSON.parse(await readFile(planFile, 'utf8'))
     const seed = this.seed ?? randomInt(2 ** 31)
     this.logger.info(
@@ -114,7 +124,9 @@ export default class Bench extends BaseCommand {
       duration: this.#duration,
       connections: this.connections,
       metrics: { urls: this.metricsUrls?.split(',') ?? [baseUrl], token: metricsToken },
+      cpu,
     })
+    result.referenceCpu = referenceCpu
     if (referenceResult.requestsPerSecond) {
       result.ratio =
         Math.round((result.requestsPerSecond / referenceResult.requestsPerSecond) * 100) / 100
@@ -331,6 +343,11 @@ export default class Bench extends BaseCommand {
         `x${mix.scale} mix: ${mix.requests} requests (${statuses}); read cache hit rate ${cache.hitRate ?? '-'} (${cache.hit} hit, ${cache.miss} miss, ${cache.stale} stale, ${cache.bypass} bypass)`
       )
       this.#reportLookups(cache.reads)
+      if (mix.cpu) {
+        this.logger.info(
+          `x${mix.scale} CPU a request: mix ${cpuText(mix.cpu)}; ${REFERENCE} ${mix.referenceCpu ? cpuText(mix.referenceCpu) : '-'}`
+        )
+      }
     }
     this.logger.success(`results written to ${this.results} (mix)`)
     if ([...references, ...this.#mixResults].some((result) => result.error)) this.exitCode = 1
@@ -359,4 +376,9 @@ export default class Bench extends BaseCommand {
     }
     table.render()
   }
+}
+
+/** `API a ms, PostgreSQL b ms` of a CPU figure */
+function cpuText({ apiMs, postgresMs }: CpuPerRequest) {
+  return `API ${apiMs ?? '-'} ms, PostgreSQL ${postgresMs} ms`
 }
