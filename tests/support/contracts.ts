@@ -27,6 +27,21 @@ export async function contractWorld() {
 
 export type ContractWorld = Awaited<ReturnType<typeof contractWorld>>
 
+/**
+ * The tables of a contract's detail (H5) besides `contracts` and
+ * `contract_parts`: read by the detail's statement, each raising the
+ * contract's read version (`k:<contract>`)
+ */
+export const CONTRACT_DETAIL_ROW_TABLES = [
+  'contract_part_groups',
+  'contract_variable_values',
+  'contract_document_requirements',
+  'contract_reviewers',
+  'contract_signature_groups',
+  'contract_signature_members',
+  'contract_uploaded_files',
+] as const
+
 /** A save payload with the provider company and the person as parts */
 export function fullPayload(world: ContractWorld, overrides: Record<string, unknown> = {}) {
   return {

@@ -4,7 +4,12 @@ import Contract from '#models/contract'
 import ContractPart from '#models/contract_part'
 import CompanyMember from '#models/company_member'
 import { WorkflowFactory } from '#database/factories/contract_factory'
-import { contractWorld, createContract, fullPayload } from '#tests/support/contracts'
+import {
+  CONTRACT_DETAIL_ROW_TABLES,
+  contractWorld,
+  createContract,
+  fullPayload,
+} from '#tests/support/contracts'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
 import { as, inSession } from '#tests/support/http'
 import { statementsOf } from '#tests/support/statements'
@@ -92,16 +97,7 @@ test.group('Contracts / authoring (H3, H4, H5)', (group) => {
       detail,
       /^WITH owned AS \(SELECT id FROM contracts\s+WHERE company_id = \$1 AND deleted_at IS NULL AND id = \$2\)/
     )
-    for (const table of [
-      'contract_parts',
-      'contract_part_groups',
-      'contract_variable_values',
-      'contract_document_requirements',
-      'contract_reviewers',
-      'contract_signature_groups',
-      'contract_signature_members',
-      'contract_uploaded_files',
-    ]) {
+    for (const table of ['contract_parts', ...CONTRACT_DETAIL_ROW_TABLES]) {
       assert.include(detail, `FROM ${table} `)
     }
     /** Every relation is read by the owned contract, never by the path's id alone */

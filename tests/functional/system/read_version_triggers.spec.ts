@@ -10,6 +10,7 @@ import { entryOn } from '#tests/support/hours'
 import { inboxOf } from '#tests/support/notifications'
 import { memberOf } from '#tests/support/tenancy'
 import { as } from '#tests/support/http'
+import { CONTRACT_DETAIL_ROW_TABLES } from '#tests/support/contracts'
 import { cachedColumnsRead } from '#tests/support/read_statements'
 
 /**
@@ -161,15 +162,7 @@ const CASES: Case[] = [
     scopes: (w) => [`c:${w.borrower.id}`, `c:${w.providerCompany.id}`, ...contract(w)],
   },
   /* The rows of a contract's detail: its own scope */
-  ...[
-    'contract_part_groups',
-    'contract_variable_values',
-    'contract_document_requirements',
-    'contract_reviewers',
-    'contract_signature_groups',
-    'contract_signature_members',
-    'contract_uploaded_files',
-  ].map((table) => ({ table, where: ofContract, scopes: contract })),
+  ...CONTRACT_DETAIL_ROW_TABLES.map((table) => ({ table, where: ofContract, scopes: contract })),
   { table: 'contract_status_counters', where: ofBorrower, scopes: borrower },
   { table: 'company_link_counters', where: ofBorrower, scopes: borrower },
   /* An owner: their company, their memberships, and the borrowers their company is linked to */
