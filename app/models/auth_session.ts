@@ -6,7 +6,7 @@ import User from '#models/user'
 import RefreshToken from '#models/refresh_token'
 import Company from '#models/company'
 import CompanyMember from '#models/company_member'
-import { fromPrefixed, prefixedColumns } from '#models/queries/prefixed_columns'
+import { fromRowJson, rowJsonSql } from '#models/queries/prefixed_columns'
 import db from '@adonisjs/lucid/services/db'
 import { asPreparedStatement } from '#support/prepared_statement'
 import {
@@ -66,8 +66,8 @@ export default class AuthSession extends compose(AuthSessionSchema, withUuidPrim
     const { rows } = await asPreparedStatement(
       companyId
         ? db.rawQuery(
-            `SELECT ${prefixedColumns(AuthSession, 's')}, ${prefixedColumns(User, 'u')},
-                    ${prefixedColumns(CompanyMember, 'm')}, ${prefixedColumns(Company, 'c')},
+            `SELECT ${rowJsonSql('s')}::text AS session_row, ${rowJsonSql('u')} AS user_row,
+                    ${rowJsonSql('m')} AS membership_row, ${rowJsonSql('c')} AS company_row,
                     ${companyReadVersionsSql('m.company_id')},
                     ${readVersionSql("'n:' || m.user_id || ':' || m.company_id")} AS v_inbox,
                     ${readVersionSql("'u:' || m.user_id")} AS v_user,
@@ -82,24 +82,24 @@ export default class AuthSession extends compose(AuthSessionSchema, withUuidPrim
             [companyId, ...bindings]
           )
         : db.rawQuery(
-            `SELECT ${prefixedColumns(AuthSession, 's')}, ${prefixedColumns(User, 'u')}
+            `SELECT ${rowJsonSql('s')}::text AS session_row, ${rowJsonSql('u')} AS user_row
                FROM auth_sessions s JOIN users u ON u.id = s.user_id WHERE ${active}`,
             bindings
           )
     )
     if (!rows.length) return null
     const [row] = rows
-    const user = fromPrefixed(User, 'u', row)!
-    const membership = fromPrefixed(CompanyMember, 'm', row)
-    membership?.$setRelated('company', fromPrefixed(Company, 'c', row)!)
+    const user = fromRowJson(User, row.user_row)!
+    const membership = fromRowJson(CompanyMember, row.membership_row)
+    membership?.$setRelated('company', fromRowJson(Company, row.company_row)!)
     if (membership && row.provider_identities) {
       membership.providerIdentitiesRead = CompanyMember.providerIdentitiesFrom(
         row.provider_identities
       )
     }
-    /** Few routes need the session model (logout, password change): built on first use */
+    /** Few routes need the session model (logout, password change): read as text, built on first use */
     const session = () => {
-      const model = fromPrefixed(AuthSession, 's', row)!
+      const model = fromRowJson(AuthSession, JSON.parse(row.session_row))!
       model.$setRelated('user', user)
       return model
     }

@@ -48,9 +48,9 @@ const copied = (value: unknown) =>
  * Several models read by ONE joined statement: each table's columns are
  * selected under a prefix (`alias__column`), so that the row can be split
  * back into model instances with the driver's own types (timestamps stay
- * Dates, as Lucid expects), which `to_jsonb` would turn into strings.
- * The authenticated floor runs this on every request: the lists are built
- * once per model and alias.
+ * Dates, as Lucid expects). The lists are built once per model and alias.
+ * For a few rows of tables whose columns JSON keeps as the driver reads
+ * them, `rowJsonSql` and `fromRowJson` cost less (the authenticated floor).
  */
 export function prefixedColumns(model: LucidModel, alias: string) {
   return layout(model, alias).select
@@ -83,11 +83,78 @@ export function fromPrefixed<Model extends LucidModel>(
     attributes[attribute] = value
     original[attribute] = copied(value)
   }
+  return persisted(instance, attributes, original)
+}
+
+/** The instance as Lucid leaves one it read: its attributes and originals set, persisted */
+function persisted<Instance extends LucidRow>(
+  instance: Instance,
+  attributes: Record<string, unknown>,
+  original: Record<string, unknown>
+) {
   instance.$attributes = attributes
   instance.$original = original
   instance.$isPersisted = true
   instance.$isLocal = false
   return instance
+}
+
+/**
+ * The row of table alias `alias` as ONE JSON value (`row_to_json`), which
+ * fromRowJson turns into its model: a statement that joins several tables
+ * returns one field per table instead of one per column. The driver's
+ * work is per field of each result, on every run: reading the fields'
+ * descriptions, picking a parser for each and building the row object.
+ * For the authenticated floor's 45 columns that was 0.04-0.07 ms of the
+ * API's CPU on every request, a sixth of a cached read's
+ * (docs/reports/bench.md, session 29); parsing the four rows' JSON costs a
+ * fraction of it. Only for tables whose columns JSON keeps as the driver
+ * reads them: text, uuid, enums, integers, booleans and timestamps (JSON
+ * text, turned back into Dates by fromRowJson); not 64-bit integers or
+ * numerics (the driver reads them as strings, JSON as numbers) nor dates.
+ */
+export const rowJsonSql = (alias: string) => `row_to_json(${alias})`
+
+/** Per model, the attributes of its datetime columns: their JSON text becomes a Date, as the driver gives it */
+const datetimeAttributes = new WeakMap<LucidModel, Set<string>>()
+
+function datetimesOf(model: LucidModel) {
+  let found = datetimeAttributes.get(model)
+  if (!found) {
+    found = new Set(
+      [...model.$columnsDefinitions]
+        .filter(([, column]) => column.meta?.type === 'datetime')
+        .map(([attribute]) => attribute)
+    )
+    datetimeAttributes.set(model, found)
+  }
+  return found
+}
+
+/**
+ * The instance of `model` whose row `rowJsonSql` read (null for a NULL:
+ * a LEFT JOIN that found none), built as fromPrefixed builds one from
+ * prefixed columns: the same attributes, originals and state.
+ */
+export function fromRowJson<Model extends LucidModel>(
+  model: Model,
+  row: Record<string, unknown> | null
+): InstanceType<Model> | null {
+  if (!row) return null
+  const { columns } = layout(model, '')
+  const datetimes = datetimesOf(model)
+  model.boot()
+  const instance = new model() as InstanceType<Model> & LucidRow
+  const attributes: Record<string, unknown> = {}
+  const original: Record<string, unknown> = {}
+  for (const { column, attribute, consume } of columns) {
+    let value = row[column]
+    if (typeof value === 'string' && datetimes.has(attribute)) value = new Date(value)
+    if (consume) value = consume(value, attribute, instance)
+    attributes[attribute] = value
+    original[attribute] = copied(value)
+  }
+  return persisted(instance, attributes, original)
 }
 
 /** One branch of prefixedBranchesSql: the models its rows hold (each under its alias), read by `from` */

@@ -6,7 +6,14 @@ import Contract from '#models/contract'
 import Company from '#models/company'
 import CompanyMember from '#models/company_member'
 import User from '#models/user'
-import { fromPrefixed, prefixedColumns } from '#models/queries/prefixed_columns'
+import AuthSession from '#models/auth_session'
+import {
+  fromPrefixed,
+  fromRowJson,
+  prefixedColumns,
+  rowJsonSql,
+} from '#models/queries/prefixed_columns'
+import { DateTime } from 'luxon'
 import { companyWithOwner } from '#tests/support/tenancy'
 
 /** `model`'s columns of `row` under `alias`, unprefixed (what Lucid's own hydration takes) */
@@ -90,5 +97,74 @@ test.group('fromPrefixed: a model split back from prefixed columns', (group) => 
       `SELECT ${prefixedColumns(User, 'u')} FROM (SELECT 1) one LEFT JOIN users u ON false`
     )
     assert.isNull(fromPrefixed(User, 'u', rows[0]))
+  })
+})
+
+test.group('fromRowJson: a model from its row as JSON (row_to_json)', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  /** The authenticated floor's tables: a session, its user, a membership and its company */
+  async function floorRows() {
+    const { company, owner } = await companyWithOwner()
+    const session = await AuthSession.create({
+      userId: owner.id,
+      browser: 'Firefox',
+      ip: '203.0.113.9',
+      expiresAt: DateTime.fromISO('2031-05-06T07:08:09.123456Z'),
+      lastUsedAt: null,
+    })
+    /* Microseconds and a timestamp never set (NULL): as the driver reads them */
+    await db.rawQuery(
+      `UPDATE users SET email_verified_at = '2026-02-03 04:05:06.789987+00' WHERE id = ?`,
+      [owner.id]
+    )
+    return { company, owner, session }
+  }
+
+  const floorSql = (columns: (alias: string) => string) =>
+    `SELECT ${columns('s')}, ${columns('u')}, ${columns('m')}, ${columns('c')}
+       FROM auth_sessions s
+       JOIN users u ON u.id = s.user_id
+       JOIN company_members m ON m.user_id = u.id AND m.company_id = ?
+       JOIN companies c ON c.id = m.company_id
+      WHERE s.id = ?`
+
+  const FLOOR: [LucidModel, string][] = [
+    [AuthSession, 's'],
+    [User, 'u'],
+    [CompanyMember, 'm'],
+    [Company, 'c'],
+  ]
+
+  test("holds what fromPrefixed holds for each of the floor's tables", async ({ assert }) => {
+    const { company, session } = await floorRows()
+    const bindings = [company.id, session.id]
+    const prefixed = await db.rawQuery(
+      floorSql((alias) => prefixedColumns(FLOOR.find(([, a]) => a === alias)![0], alias)),
+      bindings
+    )
+    /* In another session time zone too: JSON carries the offset */
+    await db.rawQuery(`SET LOCAL TimeZone = 'America/Sao_Paulo'`)
+    const json = await db.rawQuery(
+      floorSql((alias) => `${rowJsonSql(alias)} AS ${alias}`),
+      bindings
+    )
+    for (const [model, alias] of FLOOR) {
+      const fromJson = fromRowJson(model, json.rows[0][alias])!
+      assert.deepEqual(
+        state(fromJson),
+        state(fromPrefixed(model, alias, prefixed.rows[0])!),
+        model.name
+      )
+    }
+    const user = fromRowJson(User, json.rows[0].u)! as User
+    assert.equal(user.emailVerifiedAt!.toISO(), '2026-02-03T04:05:06.789+00:00')
+  })
+
+  test('no row of the model (a LEFT JOIN found none) is null', async ({ assert }) => {
+    const { rows } = await db.rawQuery(
+      `SELECT ${rowJsonSql('u')} AS u FROM (SELECT 1) one LEFT JOIN users u ON false`
+    )
+    assert.isNull(fromRowJson(User, rows[0].u))
   })
 })
