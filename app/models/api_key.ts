@@ -5,7 +5,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { withUuidPrimaryKey } from '#models/mixins/with_uuid_primary_key'
 import { firstOrNotFound } from '#models/queries/first_or_not_found'
-import { fromPrefixed, prefixedColumns } from '#models/queries/prefixed_columns'
+import { fromRowJson, rowJsonSql } from '#models/queries/row_json'
 import User from '#models/user'
 import Company from '#models/company'
 import { asPreparedStatement } from '#support/prepared_statement'
@@ -41,8 +41,8 @@ export default class ApiKey extends compose(ApiKeySchema, withUuidPrimaryKey) {
   static async findActiveWithCompany(tokenHash: string, now: DateTime) {
     const { rows } = await asPreparedStatement(
       db.rawQuery(
-        `SELECT ${prefixedColumns(ApiKey, 'k')}, ${prefixedColumns(User, 'u')},
-                ${prefixedColumns(Company, 'c')},
+        `SELECT ${rowJsonSql('k')} AS key_row, ${rowJsonSql('u')} AS user_row,
+                ${rowJsonSql('c')} AS company_row,
                 ${companyReadVersionsSql('k.company_id')},
                 ${readVersionSql("'directory'")} AS v_directory
            FROM api_keys k
@@ -63,9 +63,9 @@ export default class ApiKey extends compose(ApiKeySchema, withUuidPrimaryKey) {
       user: '0',
     }
     return {
-      key: fromPrefixed(ApiKey, 'k', row)!,
-      user: fromPrefixed(User, 'u', row)!,
-      company: fromPrefixed(Company, 'c', row)!,
+      key: fromRowJson(ApiKey, row.key_row)!,
+      user: fromRowJson(User, row.user_row)!,
+      company: fromRowJson(Company, row.company_row)!,
       versions,
     }
   }

@@ -6,7 +6,7 @@ import User from '#models/user'
 import RefreshToken from '#models/refresh_token'
 import Company from '#models/company'
 import CompanyMember from '#models/company_member'
-import { fromRowJson, rowJsonSql } from '#models/queries/prefixed_columns'
+import { fromRowJson, rowJsonSql } from '#models/queries/row_json'
 import db from '@adonisjs/lucid/services/db'
 import { asPreparedStatement } from '#support/prepared_statement'
 import {

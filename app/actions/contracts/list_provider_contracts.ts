@@ -17,7 +17,7 @@ import db from '@adonisjs/lucid/services/db'
 import { ModelPaginator } from '@adonisjs/lucid/orm'
 import type { ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
 import ContractPart from '#models/contract_part'
-import { fromPrefixed, prefixedColumns } from '#models/queries/prefixed_columns'
+import { fromRowJson, rowJsonSql } from '#models/queries/row_json'
 
 type Filters = Infer<typeof listContractsValidator>
 
@@ -83,8 +83,8 @@ export default class ListProviderContracts {
     const part = Contract.providerPartOfRow(provider.ids, 'page').toSQL()
     const { rows } = await asPreparedStatement(
       db.rawQuery(
-        `SELECT (${count.sql})::int AS total, ${prefixedColumns(Contract, 'page')},
-                ${prefixedColumns(ContractPart, 'part')}
+        `SELECT (${count.sql})::int AS total, ${rowJsonSql('page')} AS page,
+                ${rowJsonSql('part')} AS part
            FROM (SELECT 1) one
            LEFT JOIN LATERAL (${page.sql}) page ON true
            LEFT JOIN LATERAL (${part.sql}) part ON true
@@ -93,9 +93,9 @@ export default class ListProviderContracts {
       )
     )
     const contracts = rows.flatMap((row) => {
-      const contract = fromPrefixed(Contract, 'page', row)
+      const contract = fromRowJson(Contract, row.page)
       if (!contract) return []
-      const own = fromPrefixed(ContractPart, 'part', row)
+      const own = fromRowJson(ContractPart, row.part)
       contract.$setRelated('parts', own ? [own] : [])
       return [contract]
     })

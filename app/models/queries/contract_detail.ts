@@ -13,10 +13,10 @@ import ContractUploadedFile from '#models/contract_uploaded_file'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import {
   branchRows,
-  fromPrefixed,
-  prefixedBranchesSql,
-  type PrefixedBranch,
-} from '#models/queries/prefixed_columns'
+  fromRowJson,
+  rowJsonBranchesSql,
+  type RowJsonBranch,
+} from '#models/queries/row_json'
 import { runListStatement } from '#support/prepared_statement'
 
 /** The company's live contract `:id` (none when it is another company's or deleted) */
@@ -92,12 +92,12 @@ const BRANCHES = {
     from: ofContract('contract_uploaded_files', 'f'),
     order: 'f.uploaded_at, f.id',
   },
-} satisfies Record<string, PrefixedBranch>
+} satisfies Record<string, RowJsonBranch>
 
 /** The detail statement, written once (its models booted first) */
 let detailSql: string | undefined
 const DETAIL_SQL = () =>
-  (detailSql ??= `WITH owned AS (${OWNED}) ${prefixedBranchesSql(Object.values(BRANCHES))}`)
+  (detailSql ??= `WITH owned AS (${OWNED}) ${rowJsonBranchesSql(Object.values(BRANCHES))}`)
 /** A branch's index in the statement: the order of BRANCHES */
 const BRANCH_INDEX = Object.keys(BRANCHES)
 
@@ -108,8 +108,8 @@ export function contractDetailStatement(companyId: string, id: string) {
 
 /**
  * H5: the company's live contract `id` with every relation its detail
- * shows, in ONE prepared statement (prefixedBranchesSql: each relation a
- * branch, every model with the driver's own types); 404 when it is not
+ * shows, in ONE prepared statement (rowJsonBranchesSql: each relation a
+ * branch, each model's row as JSON); 404 when it is not
  * the company's. Read as eleven statements (the contract, seven relations
  * and four of their own), each ran in 0.02-0.05 ms and their round trips
  * cost the API and PostgreSQL ten times that. It runs on its generic plan
@@ -122,36 +122,36 @@ export async function findContractDetail(companyId: string, id: string): Promise
   const branch = (name: keyof typeof BRANCHES) => branchRows(rows, BRANCH_INDEX.indexOf(name))
   const [contractRow] = branch('contract')
   if (!contractRow) throw new NotFoundException(CONTRACT_NOT_FOUND)
-  const contract = fromPrefixed(Contract, 'c', contractRow)!
+  const contract = fromRowJson(Contract, contractRow.c)!
 
   const parts = branch('parts').map((row) => {
-    const part = fromPrefixed(ContractPart, 'p', row)!
-    const company = fromPrefixed(Company, 'pco', row)
-    const user = fromPrefixed(User, 'pu', row)
+    const part = fromRowJson(ContractPart, row.p)!
+    const company = fromRowJson(Company, row.pco)
+    const user = fromRowJson(User, row.pu)
     if (company) part.$setRelated('company', company)
     if (user) part.$setRelated('user', user)
     return part
   })
   const reviewers = branch('reviewers').map((row) => {
-    const reviewer = fromPrefixed(ContractReviewer, 'r', row)!
-    const user = fromPrefixed(User, 'ru', row)
+    const reviewer = fromRowJson(ContractReviewer, row.r)!
+    const user = fromRowJson(User, row.ru)
     if (user) reviewer.$setRelated('user', user)
     return reviewer
   })
-  const members = branch('members').map((row) => fromPrefixed(ContractSignatureMember, 'sm', row)!)
+  const members = branch('members').map((row) => fromRowJson(ContractSignatureMember, row.sm)!)
   const groups = branch('signatureGroups').map((row) => {
-    const group = fromPrefixed(ContractSignatureGroup, 's', row)!
+    const group = fromRowJson(ContractSignatureGroup, row.s)!
     group.$setRelated(
       'members',
       members.filter((member) => member.groupId === group.id)
     )
     return group
   })
-  const all = <Model extends Parameters<typeof fromPrefixed>[0]>(
+  const all = <Model extends Parameters<typeof fromRowJson>[0]>(
     name: keyof typeof BRANCHES,
     model: Model,
     alias: string
-  ) => branch(name).map((row) => fromPrefixed(model, alias, row)!)
+  ) => branch(name).map((row) => fromRowJson(model, row[alias])!)
 
   contract.$setRelated('parts', parts)
   contract.$setRelated('partGroups', all('partGroups', ContractPartGroup, 'g'))
