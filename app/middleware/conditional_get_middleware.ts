@@ -3,20 +3,17 @@ import type { NextFn } from '@adonisjs/core/types/http'
 import { digestTag, noneMatches } from '#support/entity_tags'
 
 /**
- * Tags of recent bodies. A read-cache hit sends the very string it stored,
- * whose hash V8 keeps on the string: the lookup is then constant time and
- * a repeated list is not digested again.
+ * Tags of the bodies the read cache holds (their bytes, ReadCache.text), by
+ * identity: a hit sends the very Buffer it stored, so a repeated list is
+ * not digested again, and a tag goes with its body.
  */
-const recentTags = new Map<string, string>()
-const RECENT_TAGS_MAX = 256
+const cachedBodyTags = new WeakMap<Buffer, string>()
 
-/** A strong entity tag of the serialised body */
-function entityTag(content: string) {
-  const known = recentTags.get(content)
-  if (known) return known
-  const tag = digestTag(content)
-  if (recentTags.size >= RECENT_TAGS_MAX) recentTags.delete(recentTags.keys().next().value!)
-  recentTags.set(content, tag)
+/** A strong entity tag of the serialised body (the same for a text and its UTF-8 bytes) */
+function entityTag(content: string | Buffer) {
+  if (typeof content === 'string') return digestTag(content)
+  let tag = cachedBodyTags.get(content)
+  if (!tag) cachedBodyTags.set(content, (tag = digestTag(content)))
   return tag
 }
 
@@ -42,7 +39,9 @@ export default class ConditionalGetMiddleware {
     const body = response.getBody()
     if (body === null || body === undefined) return
     if (!response.getHeader('cache-control')) response.header('Cache-Control', 'private, no-cache')
-    const tag = entityTag(typeof body === 'string' ? body : JSON.stringify(body))
+    const tag = entityTag(
+      typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body)
+    )
     response.header('ETag', tag)
     if (!noneMatches(request.header('if-none-match'), tag)) return
     response.removeHeader('Content-Type')

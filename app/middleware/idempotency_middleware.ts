@@ -44,7 +44,9 @@ export default class IdempotencyMiddleware {
     }
     const status = ctx.response.getStatus()
     if (status < 200 || status >= 300) return idempotencyStore.release(caller, key)
-    const body = ctx.response.getBody()
+    const sent = ctx.response.getBody()
+    /* A JSON text sent as its bytes (sendJsonText) is stored as text */
+    const body = Buffer.isBuffer(sent) ? sent.toString() : sent
     const json = body !== null && body !== undefined && typeof body !== 'string'
     await idempotencyStore.complete(caller, key, {
       status,

@@ -12,8 +12,8 @@ export function noneMatches(header: string | undefined, tag: string) {
   return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === opaque)
 }
 
-/** A strong entity tag of `parts` (a body, or every input a body is a function of) */
-export function digestTag(...parts: string[]) {
+/** A strong entity tag of `parts` (a body, or every input a body is a function of; text as UTF-8) */
+export function digestTag(...parts: (string | Buffer)[]) {
   const hash = createHash('sha1')
   for (const part of parts) hash.update(part).update('\u0000')
   return `"${hash.digest('base64').slice(0, 27)}"`

@@ -32,9 +32,10 @@ export function apiTimestampBindings(): { dbZone: string; dbZulu: boolean } {
 /**
  * Sends a JSON document PostgreSQL already wrote (json_build_object), as
  * is: parsing it to let the framework stringify it again would spend in
- * Node what the database just did.
+ * Node what the database just did. A Buffer (a read-cache body) holds its
+ * UTF-8 bytes already.
  */
-export function sendJsonText(response: HttpContext['response'], json: string) {
+export function sendJsonText(response: HttpContext['response'], json: string | Buffer) {
   response.header('content-type', 'application/json; charset=utf-8')
   response.send(json)
 }

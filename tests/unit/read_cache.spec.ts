@@ -3,6 +3,9 @@ import { ReadCache, readCacheKey, textBytes } from '#services/platform/read_cach
 import { readCacheLookups } from '#services/platform/metrics'
 import type { ReadVersions } from '#support/read_versions'
 
+/** A cached text body (ReadCache.text: its UTF-8 bytes) as text */
+const asText = async (body: Promise<Buffer>) => (await body).toString()
+
 const versions = (company: string): ReadVersions => ({
   company,
   hours: '1',
@@ -19,13 +22,18 @@ test.group('ReadCache', () => {
     const cache = new ReadCache(1024 * 1024)
     let reads = 0
     const read = () => cache.text('list|a', versions('1'), ['company'], async () => `${++reads}`)
-    assert.equal(await read(), '1')
-    assert.equal(await read(), '1')
+    assert.equal(await asText(read()), '1')
+    /* A hit is the very Buffer kept (its entity tag is found by identity) */
+    assert.strictEqual(await read(), await read())
+    assert.equal(reads, 1)
     /* Another scope's version does not matter to this read */
     const inboxChanged = { ...versions('1'), inbox: '9' }
-    assert.equal(await cache.text('list|a', inboxChanged, ['company'], async () => 'x'), '1')
     assert.equal(
-      await cache.text('list|a', versions('2'), ['company'], async () => `${++reads}`),
+      await asText(cache.text('list|a', inboxChanged, ['company'], async () => 'x')),
+      '1'
+    )
+    assert.equal(
+      await asText(cache.text('list|a', versions('2'), ['company'], async () => `${++reads}`)),
       '2'
     )
   })
@@ -112,18 +120,18 @@ test.group('ReadCache: what it counts', () => {
     )
   })
 
-  test('a text counts two bytes a character and 64 more; a value of no size 1 KiB', async ({
+  test('a text body counts its UTF-8 bytes, a text in a value two a character and 64 more; a value of no size 1 KiB', async ({
     assert,
   }) => {
     assert.equal(textBytes('abcd'), 72)
     const cache = new ReadCache(1024 * 1024)
-    await cache.text('list|a', versions('1'), ['company'], async () => 'abcd')
-    assert.deepEqual(cache.size, { entries: 1, bytes: 72 })
+    await cache.text('list|a', versions('1'), ['company'], async () => 'ação')
+    assert.deepEqual(cache.size, { entries: 1, bytes: 6 })
     await cache.remember('list|b', versions('1'), ['company'], 0, async () => ({ value: 1 }))
-    assert.deepEqual(cache.size, { entries: 2, bytes: 72 + 1024 })
+    assert.deepEqual(cache.size, { entries: 2, bytes: 6 + 1024 })
     /* Read again under new versions: the entry is replaced, not counted twice */
     await cache.text('list|a', versions('2'), ['company'], async () => 'abcdef')
-    assert.deepEqual(cache.size, { entries: 2, bytes: 76 + 1024 })
+    assert.deepEqual(cache.size, { entries: 2, bytes: 6 + 1024 })
     cache.clear()
     assert.deepEqual(cache.size, { entries: 0, bytes: 0 })
   })
@@ -158,7 +166,8 @@ test.group('ReadCache: what it counts', () => {
     const cache = new ReadCache(1024 * 1024)
     const scopes = ['company', 'hours', 'compliance', 'inbox', 'user', 'directory'] as const
     let reads = 0
-    const read = (v: ReadVersions) => cache.text('list|s', v, scopes, async () => `${++reads}`)
+    const read = (v: ReadVersions) =>
+      asText(cache.text('list|s', v, scopes, async () => `${++reads}`))
     assert.equal(await read(versions('1')), '1')
     let expected = 1
     for (const scope of scopes) {
@@ -168,7 +177,14 @@ test.group('ReadCache: what it counts', () => {
     const two = ['company', 'inbox'] as const
     const cache2 = new ReadCache(1024 * 1024)
     const read2 = (company: string, inbox: string) =>
-      cache2.text('list|t', { ...versions(company), inbox }, two, async () => `${company}/${inbox}`)
+      asText(
+        cache2.text(
+          'list|t',
+          { ...versions(company), inbox },
+          two,
+          async () => `${company}/${inbox}`
+        )
+      )
     assert.equal(await read2('1', '23'), '1/23')
     assert.equal(await read2('12', '3'), '12/3')
   })

@@ -400,7 +400,7 @@ export default class BoardContracts {
     company: Company,
     filters: ContractFilters,
     versions: ReadVersions | null = null
-  ): Promise<string> {
+  ): Promise<Buffer> {
     const key = readCacheKey('contracts-board', [company.id, filters])
     return readCache.text(key, versions, READ_SCOPES['contracts-board'], () =>
       readContractsBody(filters, (rareTerm) => contractBoardSql(company.id, filters, { rareTerm }))

@@ -565,7 +565,7 @@ export default class ListContracts {
     company: Company,
     filters: Infer<typeof listContractsValidator>,
     versions: ReadVersions | null = null
-  ): Promise<string> {
+  ): Promise<Buffer> {
     const key = readCacheKey('contracts', [company.id, filters])
     return readCache.text(key, versions, READ_SCOPES.contracts, () =>
       readContractsBody(filters, (rareTerm) => contractListSql(company.id, filters, { rareTerm }))

@@ -51,7 +51,7 @@ export default class ListNotifications {
     companyId: string,
     filters: Filters,
     versions: ReadVersions | null = null
-  ): Promise<string> {
+  ): Promise<Buffer> {
     const key = readCacheKey('notifications', [userId, companyId, filters])
     return readCache.text(key, versions, READ_SCOPES.notifications, async () => {
       const { sql, bindings } = inboxPageSql(userId, companyId, filters)

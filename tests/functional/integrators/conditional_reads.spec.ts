@@ -5,12 +5,34 @@ import { contractWorld, createContract } from '#tests/support/contracts'
 import { as } from '#tests/support/http'
 import { createApiKey, withKey } from '#tests/support/api_keys'
 import { statementsOf } from '#tests/support/statements'
+import { digestTag } from '#support/entity_tags'
 
 /** The response's ETag ('' when it has none, which no If-None-Match matches) */
 const etagOf = (response: ApiResponse): string => response.header('etag') ?? ''
 
 test.group('Integrators / ETag and If-None-Match', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test("a cached list's body and tag, read or served from the cache: a body's tag is its text's digest", async ({
+    client,
+    assert,
+  }) => {
+    const world = await contractWorld()
+    await createContract(client, world, { name: 'Ação de cobrança' })
+    const api = as(client, world.owner, world.company)
+    /* H1 and H2 are tagged from the read versions (VersionedGetMiddleware), I1 and I2 from their body */
+    const bodyTagged = ['/notifications', '/notifications/unread-count']
+    for (const path of ['/contracts', '/contracts/board', ...bodyTagged]) {
+      const read = await api.get(path)
+      const served = await api.get(path)
+      read.assertStatus(200)
+      assert.equal(served.text(), read.text(), path)
+      assert.equal(etagOf(served), etagOf(read), path)
+      if (bodyTagged.includes(path)) assert.equal(etagOf(read), digestTag(read.text()), path)
+      assert.equal(served.header('content-type'), 'application/json; charset=utf-8', path)
+      assert.equal(Number(served.header('content-length')), Buffer.byteLength(read.text()), path)
+    }
+  })
 
   test('GET /contracts answers 304 to its ETag, and 200 with a new tag after a change', async ({
     client,
