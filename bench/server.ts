@@ -54,14 +54,18 @@ export function startBuilt(
   return child
 }
 
-/** The built HTTP server on `port`, resolved once GET /api/v1/health answers 2xx */
+/**
+ * The built HTTP server on `port`, resolved once GET /api/v1/health
+ * answers 2xx; `nodeOptions` go to Node before the script (`--cpu-prof`)
+ */
 export async function startBuiltServer(
   app: ApplicationService,
   env: NodeJS.ProcessEnv,
   port: number,
-  logFile?: string
+  logFile?: string,
+  nodeOptions: string[] = []
 ) {
-  const server = startBuilt(app, ['bin/server.js'], env, logFile)
+  const server = startBuilt(app, [...nodeOptions, 'bin/server.js'], env, logFile)
   for (let attempt = 0; attempt < 100; attempt++) {
     try {
       const response = await fetch(`http://127.0.0.1:${port}/api/v1/health`)

@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto'
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { dirname, resolve as resolvePath } from 'node:path'
 import { BaseCommand, flags } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
@@ -12,6 +12,7 @@ import type { BenchRequest } from '#bench/types'
 import { runMix, type MixResult } from '#bench/mix'
 import type { MixPlan } from '#bench/mix_seed'
 import { cpuPerRequest, readCpu, type CpuPerRequest } from '#bench/process_cpu'
+import { cpuByPlace, mainThreadProfile } from '#bench/cpu_profile'
 
 /** Seconds the reference is measured for in a mixed run */
 const MIX_REFERENCE_SECONDS = 10
@@ -59,6 +60,12 @@ export default class Bench extends BaseCommand {
 
   @flags.boolean({ description: 'Run the mixed bench (many users, ~10% writes) instead' })
   declare mix?: boolean
+
+  @flags.boolean({
+    description:
+      "Profile the API it starts (node --cpu-prof, tmp/bench/profile) and print its CPU by package (with --mix: the mix's)",
+  })
+  declare profile?: boolean
 
   @flags.string({
     description:
@@ -187,7 +194,14 @@ export default class Bench extends BaseCommand {
       await runAce(['migration:run', '--force'], env)
       if (!this.url) {
         await buildApp(this.app, env, this.build)
-        this.#server = await startBuiltServer(this.app, env, port)
+        if (this.profile) await rm(this.#profileDir, { recursive: true, force: true })
+        this.#server = await startBuiltServer(
+          this.app,
+          env,
+          port,
+          undefined,
+          this.profile ? ['--cpu-prof', `--cpu-prof-dir=${this.#profileDir}`] : []
+        )
       }
       const baseUrl = this.url ?? `http://127.0.0.1:${port}`
 
@@ -233,11 +247,46 @@ export default class Bench extends BaseCommand {
         }
       }
     } finally {
-      this.#server?.kill('SIGTERM')
+      await this.#stopServer()
       await cluster.stop()
     }
 
     await this.#write(withRatios(results))
+    if (this.profile && !this.url) await this.#reportProfile()
+  }
+
+  get #profileDir() {
+    return this.app.makePath('tmp/bench/profile')
+  }
+
+  /** Stops the API it started and waits for its exit (a profile is written then) */
+  async #stopServer() {
+    const server = this.#server
+    if (!server || server.exitCode !== null) return
+    const exited = new Promise((resolve) => server.once('exit', resolve))
+    server.kill('SIGTERM')
+    const stuck = setTimeout(() => server.kill('SIGKILL'), 10_000)
+    await exited
+    clearTimeout(stuck)
+  }
+
+  /**
+   * The API's busy time by package or app file (cpuByPlace), from its
+   * profile: with --mix, the mix's seconds (the end of the profile)
+   */
+  async #reportProfile() {
+    const profile = await mainThreadProfile(this.#profileDir)
+    if (!profile) return this.logger.warning(`no CPU profile in ${this.#profileDir}`)
+    const { busyMs, shares } = cpuByPlace(profile, this.mix ? this.#duration : undefined)
+    const table = this.ui.table()
+    table.head(['API busy time by package or file', 'share'])
+    for (const { name, share } of shares.slice(0, 20)) {
+      table.row([name, `${(share * 100).toFixed(1)}%`])
+    }
+    table.render()
+    this.logger.info(
+      `API busy ${Math.round(busyMs)} ms in the profile (waits left out); open the .cpuprofile in ${this.#profileDir} for its calls`
+    )
   }
 
   async #write(results: BenchResult[]) {
