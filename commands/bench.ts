@@ -262,7 +262,8 @@ export default class Bench extends BaseCommand {
   /** Stops the API it started and waits for its exit (a profile is written then) */
   async #stopServer() {
     const server = this.#server
-    if (!server || server.exitCode !== null) return
+    /* Already ended (its 'exit' event past): nothing to wait for */
+    if (!server || server.exitCode !== null || server.signalCode !== null) return
     const exited = new Promise((resolve) => server.once('exit', resolve))
     server.kill('SIGTERM')
     const stuck = setTimeout(() => server.kill('SIGKILL'), 10_000)
