@@ -9,9 +9,28 @@ import { digestTag, noneMatches } from '#support/entity_tags'
  */
 const cachedBodyTags = new WeakMap<Buffer, string>()
 
+/**
+ * Tags of recent text bodies, by content: a list built again from cached
+ * parts (the team, providers, C1: their URLs signed on each read, the same
+ * while the signatures hold) is looked up, not digested again.
+ */
+const recentTextTags = new Map<string, string>()
+const RECENT_TEXT_TAGS_MAX = 256
+
+function textTag(content: string) {
+  const known = recentTextTags.get(content)
+  if (known) return known
+  const tag = digestTag(content)
+  if (recentTextTags.size >= RECENT_TEXT_TAGS_MAX) {
+    recentTextTags.delete(recentTextTags.keys().next().value!)
+  }
+  recentTextTags.set(content, tag)
+  return tag
+}
+
 /** A strong entity tag of the serialised body (the same for a text and its UTF-8 bytes) */
 function entityTag(content: string | Buffer) {
-  if (typeof content === 'string') return digestTag(content)
+  if (typeof content === 'string') return textTag(content)
   let tag = cachedBodyTags.get(content)
   if (!tag) cachedBodyTags.set(content, (tag = digestTag(content)))
   return tag

@@ -79,8 +79,8 @@ export function fromRowJson<Model extends LucidModel>(
   row: Record<string, unknown> | null
 ): InstanceType<Model> | null {
   if (!row) return null
-  const columns = columnsOf(model)
   model.boot()
+  const columns = columnsOf(model)
   const instance = new model() as InstanceType<Model> & LucidRow
   const attributes: Record<string, unknown> = {}
   const original: Record<string, unknown> = {}
