@@ -2,12 +2,13 @@ import { errors, symbols } from '@adonisjs/auth'
 import type { AuthClientResponse, GuardContract } from '@adonisjs/auth/types'
 import type { HttpContext } from '@adonisjs/core/http'
 import type User from '#models/user'
-import AuthSession from '#models/auth_session'
+import type AuthSession from '#models/auth_session'
 import type CompanyMember from '#models/company_member'
 import type { ReadVersions } from '#support/read_versions'
 import { companyHeader } from '#support/company_header'
 import jwtService from '#services/auth/jwt_service'
 import sessionTokens from '#services/auth/session_token_service'
+import authenticatedFloors from '#services/auth/authenticated_floors'
 import ApiKey from '#models/api_key'
 import type Company from '#models/company'
 import { nowUtc } from '#services/platform/clock'
@@ -18,7 +19,8 @@ import { declaredGate } from '#support/route_gates'
  * Authenticates `Authorization: Bearer <JWT>`: the signature, algorithm,
  * issuer, audience and expiry are checked by jose, then the session named
  * by `sid` must still be active (logout and theft detection revoke it).
- * The same statement reads the membership the company middleware needs.
+ * The same statement reads the membership the company middleware needs
+ * (AuthenticatedFloors keeps it while its read versions hold).
  */
 export class JwtGuard implements GuardContract<User> {
   declare [symbols.GUARD_KNOWN_EVENTS]: {}
@@ -78,9 +80,9 @@ export class JwtGuard implements GuardContract<User> {
       this.#unauthorized()
     }
 
-    /** One round trip: session, user and the company context's membership */
+    /** One round trip: session, user and the company context's membership (or their versions, when kept) */
     const { companyId } = companyHeader(this.#ctx)
-    const found = await AuthSession.findActiveWithMembership(payload.sid, payload.sub, companyId, {
+    const found = await authenticatedFloors.find(payload.sid, payload.sub, companyId, {
       providerIdentities: declaredGate(this.#ctx.route?.name)?.providerIdentities === true,
     })
     if (!found) this.#unauthorized()

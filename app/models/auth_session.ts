@@ -29,6 +29,45 @@ const providerIdentitiesSql = () => `CASE WHEN m.role = 'provider' THEN (
     FROM (${CompanyMember.providerIdentityRowsSql(CompanyMember.providerIdsSql('s.user_id'))}) identity
   ) END`
 
+/** The session `s` named by a token, still active (bindings: its id, its user, now) */
+const ACTIVE_SESSION_SQL =
+  's.id = ? AND s.user_id = ? AND s.revoked_at IS NULL AND s.expires_at > ?'
+
+/** The floor's read versions but the directory's, of the membership `m` (its company_id, user_id) */
+const FLOOR_VERSIONS_SQL = `${companyReadVersionsSql('m.company_id')},
+  ${readVersionSql("'n:' || m.user_id || ':' || m.company_id")} AS v_inbox,
+  ${readVersionSql("'u:' || m.user_id")} AS v_user`
+
+/** The versions of FLOOR_VERSIONS_SQL and `v_directory` */
+const floorVersionsOf = (row: Record<string, string>): ReadVersions => ({
+  ...companyReadVersionsOf(row as Parameters<typeof companyReadVersionsOf>[0]),
+  inbox: row.v_inbox,
+  user: row.v_user,
+  directory: row.v_directory,
+})
+
+/** The row findActiveWithMembership reads: each table's row as JSON (the session's as text) */
+export interface FloorRow {
+  session_row: string
+  user_row: Record<string, unknown>
+  membership_row?: Record<string, unknown> | null
+  company_row?: Record<string, unknown> | null
+  provider_identities?: { id: string; links: number }[] | null
+}
+
+/** What findActiveWithMembership reads: the request's user, session and membership */
+export interface AuthenticatedFloor {
+  /** What they were built from (AuthSession.floorOf) */
+  row: FloorRow
+  user: User
+  /** The session model, built on first use */
+  session: () => AuthSession
+  /** The membership in the request's company, with the company (null: not a member or no company) */
+  membership: CompanyMember | null
+  /** The membership's read versions (null without one) */
+  versions: ReadVersions | null
+}
+
 /**
  * A login on one device. Access tokens carry its id (`sid`), so revoking
  * the session invalidates every token issued for it.
@@ -43,13 +82,14 @@ export default class AuthSession extends compose(AuthSessionSchema, withUuidPrim
   /**
    * The authenticated floor in ONE statement: the active session named by
    * an access token, its user and, when the request names a company, the
-   * user's membership in it with the company (null: not a member). Read
-   * on every request, never cached, so a logout or a removed membership
-   * takes effect on the next request. With the membership come the read
-   * versions of the company (its three areas), the inbox, the user and the
-   * directory (read_versions): the cached lists are served
-   * only under the versions they were read under (ReadCache). With
-   * `providerIdentities` (the route's actions read them), a provider
+   * user's membership in it with the company (null: not a member). With
+   * the membership come the read versions of the company (its three
+   * areas), the inbox, the user and the directory (read_versions): the
+   * cached lists are served only under the versions they were read under
+   * (ReadCache), and a floor read with a membership is kept by the process
+   * under its user and directory versions (AuthenticatedFloors, which
+   * checks them and the session with activeReadVersions on each request).
+   * With `providerIdentities` (the route's actions read them), a provider
    * member's identities come too (CompanyMember.providerIdentities).
    */
   static async findActiveWithMembership(
@@ -57,8 +97,7 @@ export default class AuthSession extends compose(AuthSessionSchema, withUuidPrim
     userId: string,
     companyId: string | null,
     { providerIdentities = false }: { providerIdentities?: boolean } = {}
-  ) {
-    const active = 's.id = ? AND s.user_id = ? AND s.revoked_at IS NULL AND s.expires_at > ?'
+  ): Promise<AuthenticatedFloor | null> {
     const bindings = [sessionId, userId, new Date(nowMillis())]
     /* A text per form (with a company, with it and the provider identities,
        without one), so each keeps its own generic plan (a NULL company made
@@ -68,9 +107,7 @@ export default class AuthSession extends compose(AuthSessionSchema, withUuidPrim
         ? db.rawQuery(
             `SELECT ${rowJsonSql('s')}::text AS session_row, ${rowJsonSql('u')} AS user_row,
                     ${rowJsonSql('m')} AS membership_row, ${rowJsonSql('c')} AS company_row,
-                    ${companyReadVersionsSql('m.company_id')},
-                    ${readVersionSql("'n:' || m.user_id || ':' || m.company_id")} AS v_inbox,
-                    ${readVersionSql("'u:' || m.user_id")} AS v_user,
+                    ${FLOOR_VERSIONS_SQL},
                     CASE WHEN m.company_id IS NOT NULL
                          THEN ${readVersionSql("'directory'")} ELSE 0 END AS v_directory
                     ${providerIdentities ? `, ${providerIdentitiesSql()} AS provider_identities` : ''}
@@ -78,20 +115,29 @@ export default class AuthSession extends compose(AuthSessionSchema, withUuidPrim
                JOIN users u ON u.id = s.user_id
                LEFT JOIN company_members m ON m.user_id = s.user_id AND m.company_id = ?::uuid
                LEFT JOIN companies c ON c.id = m.company_id
-              WHERE ${active}`,
+              WHERE ${ACTIVE_SESSION_SQL}`,
             [companyId, ...bindings]
           )
         : db.rawQuery(
             `SELECT ${rowJsonSql('s')}::text AS session_row, ${rowJsonSql('u')} AS user_row
-               FROM auth_sessions s JOIN users u ON u.id = s.user_id WHERE ${active}`,
+               FROM auth_sessions s JOIN users u ON u.id = s.user_id WHERE ${ACTIVE_SESSION_SQL}`,
             bindings
           )
     )
     if (!rows.length) return null
     const [row] = rows
+    return AuthSession.floorOf(row, row.membership_row ? floorVersionsOf(row) : null)
+  }
+
+  /**
+   * The floor's models built from its row as findActiveWithMembership read
+   * it (`row`, never changed: a kept floor builds each request's own models
+   * from it, AuthenticatedFloors), under `versions`
+   */
+  static floorOf(row: FloorRow, versions: ReadVersions | null): AuthenticatedFloor {
     const user = fromRowJson(User, row.user_row)!
-    const membership = fromRowJson(CompanyMember, row.membership_row)
-    membership?.$setRelated('company', fromRowJson(Company, row.company_row)!)
+    const membership = fromRowJson(CompanyMember, row.membership_row ?? null)
+    membership?.$setRelated('company', fromRowJson(Company, row.company_row ?? null)!)
     if (membership && row.provider_identities) {
       membership.providerIdentitiesRead = CompanyMember.providerIdentitiesFrom(
         row.provider_identities
@@ -103,15 +149,29 @@ export default class AuthSession extends compose(AuthSessionSchema, withUuidPrim
       model.$setRelated('user', user)
       return model
     }
-    const versions: ReadVersions | null = membership
-      ? {
-          ...companyReadVersionsOf(row),
-          inbox: row.v_inbox,
-          user: row.v_user,
-          directory: row.v_directory,
-        }
-      : null
-    return { user, session, membership, versions }
+    return { user, session, membership, versions, row }
+  }
+
+  /**
+   * The read versions findActiveWithMembership reads with a membership,
+   * while the session is active (null: revoked, expired, ended, or not the
+   * user's): what a kept floor is checked against on each request
+   * (AuthenticatedFloors), in one statement of primary-key probes.
+   */
+  static async activeReadVersions(
+    sessionId: string,
+    userId: string,
+    companyId: string
+  ): Promise<ReadVersions | null> {
+    const { rows } = await asPreparedStatement(
+      db.rawQuery(
+        `SELECT ${FLOOR_VERSIONS_SQL}, ${readVersionSql("'directory'")} AS v_directory
+           FROM auth_sessions s, (SELECT ?::uuid AS company_id, ?::uuid AS user_id) m
+          WHERE ${ACTIVE_SESSION_SQL}`,
+        [companyId, userId, sessionId, userId, new Date(nowMillis())]
+      )
+    )
+    return rows.length ? floorVersionsOf(rows[0]) : null
   }
 
   /** Of these session ids, the ones that are not (or no longer) active: revoked, expired, deleted */

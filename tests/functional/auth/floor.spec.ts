@@ -6,12 +6,18 @@ import sessionTokens from '#services/auth/session_token_service'
 import { companyWithOwner, memberOf } from '#tests/support/tenancy'
 import { statementsOf } from '#tests/support/statements'
 import type User from '#models/user'
+import db from '@adonisjs/lucid/services/db'
+import AuthSession from '#models/auth_session'
+import { AuthenticatedFloors } from '#services/auth/authenticated_floors'
 
 /**
  * The authenticated floor: the session, its user, the
  * membership in the `x-company-id` company and that company are read in
- * ONE statement per request (they were four round trips), never cached,
- * so a logout or a removed membership still takes effect at once.
+ * ONE statement (they were four round trips), then kept by the process
+ * while their read versions hold (AuthenticatedFloors): each request
+ * checks the session and reads the versions in one statement, so a
+ * logout, a removed membership or any change of the user's or company's
+ * row still takes effect on the very next request.
  */
 async function bearerOf(user: User) {
   const { accessToken } = await sessionTokens.openSession(user, {})
@@ -51,6 +57,7 @@ test.group('Auth / the authenticated floor in one statement', (group) => {
     response!.assertStatus(200)
     assert.lengthOf(again, 1, again.join('\n'))
     assert.match(again[0], /auth_sessions/)
+    assert.notMatch(again[0], /company_members/, 'the kept floor: the versions alone')
   })
 
   test('GET /company: the floor and one joined read of the memberships', async ({
@@ -93,5 +100,111 @@ test.group('Auth / the authenticated floor in one statement', (group) => {
     ;(await get(client, '/notifications/unread-count', bearer, company.id)).assertStatus(200)
     ;(await client.post('/api/v1/auth/logout').bearerToken(bearer)).assertStatus(204)
     ;(await get(client, '/notifications/unread-count', bearer, company.id)).assertStatus(401)
+  })
+
+  test('a kept floor follows every change of its rows, through any path, on the next request', async ({
+    client,
+    assert,
+  }) => {
+    const { company } = await companyWithOwner()
+    const member = await memberOf(company, 'user')
+    const bearer = await bearerOf(member)
+    const me = () => get(client, '/users/me', bearer, company.id)
+    const floorRead = async () => {
+      let response: Awaited<ReturnType<typeof get>> | undefined
+      const statements = await statementsOf(async () => {
+        response = await me()
+      })
+      response!.assertStatus(200)
+      /** Read whole (after the versions' check, when kept floor no longer holds) */
+      const joined = statements.some((statement) => /company_members/.test(statement))
+      return {
+        body: response!.body().data as { user: { name: string }; permissions: string[] },
+        joined,
+      }
+    }
+    assert.isTrue((await floorRead()).joined, 'first read: joined')
+    assert.isFalse((await floorRead()).joined, 'repeat: kept')
+
+    /** The user's row, by SQL: read again, the new name answers */
+    await db.from('users').where('id', member.id).update({ name: 'Nome Novo' })
+    const renamed = await floorRead()
+    assert.isTrue(renamed.joined)
+    assert.equal(renamed.body.user.name, 'Nome Novo')
+    assert.isFalse((await floorRead()).joined)
+
+    /** A column no list prints (the password): the floor is read again */
+    await db.from('users').where('id', member.id).update({ password: 'x' })
+    assert.isTrue((await floorRead()).joined)
+
+    /** The role, by SQL: the permissions follow at once */
+    const before = (await floorRead()).body
+    await db
+      .from('company_members')
+      .where({ company_id: company.id, user_id: member.id })
+      .update({ role: 'admin' })
+    const promoted = await floorRead()
+    assert.isTrue(promoted.joined)
+    assert.notDeepEqual(promoted.body.permissions, before.permissions)
+
+    /** The company's row, any column */
+    await db.from('companies').where('id', company.id).update({ document_status: 'verified' })
+    assert.isTrue((await floorRead()).joined)
+    assert.isFalse((await floorRead()).joined)
+  })
+
+  test('a kept floor refuses a revoked, expired or foreign session at once', async ({ client }) => {
+    const { company, owner } = await companyWithOwner()
+    for (const end of [
+      { revoked_at: new Date() },
+      { expires_at: new Date(Date.now() - 1000) },
+      { user_id: (await memberOf(company, 'user')).id },
+    ]) {
+      const bearer = await bearerOf(owner)
+      ;(await get(client, '/notifications/unread-count', bearer, company.id)).assertStatus(200)
+      ;(await get(client, '/notifications/unread-count', bearer, company.id)).assertStatus(200)
+      const { sid } = JSON.parse(Buffer.from(bearer.split('.')[1], 'base64url').toString())
+      await db.from('auth_sessions').where('id', sid).update(end)
+      ;(await get(client, '/notifications/unread-count', bearer, company.id)).assertStatus(401)
+    }
+  })
+
+  test('each request gets its own models; a floor is kept at most its time, within its bound', async ({
+    assert,
+  }) => {
+    const { company, owner } = await companyWithOwner()
+    const other = await companyWithOwner()
+    const session = async (user: User) => {
+      const { accessToken } = await sessionTokens.openSession(user, {})
+      return JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString()).sid
+    }
+    const sid = await session(owner)
+    const floors = new AuthenticatedFloors({ entries: 1, ttlMs: 60_000 })
+    /** Read, then kept: each answer is changed by its request, never the next one's */
+    let previous = (await floors.find(sid, owner.id, company.id))!
+    for (let request = 0; request < 2; request++) {
+      previous.user.name = 'Changed in one request'
+      previous.membership!.company.name = 'Changed too'
+      const next = (await floors.find(sid, owner.id, company.id))!
+      assert.notStrictEqual(next.user, previous.user)
+      assert.equal(next.user.name, owner.name)
+      assert.equal(next.membership!.company.name, company.name)
+      assert.isFalse(next.user.$isDirty)
+      assert.equal(next.session().id, sid)
+      assert.strictEqual(next.session().user, next.user)
+      previous = next
+    }
+
+    /** A second session: the oldest is let go (bound 1) */
+    await floors.find(await session(other.owner), other.owner.id, other.company.id)
+    assert.equal(floors.size, 1)
+
+    /** Kept no time: read whole each time */
+    const fresh = new AuthenticatedFloors({ entries: 10, ttlMs: 0 })
+    await fresh.find(sid, owner.id, company.id)
+    const statements = await statementsOf(() => fresh.find(sid, owner.id, company.id))
+    assert.lengthOf(statements, 1)
+    assert.match(statements[0], /company_members/)
+    assert.isNotNull(await AuthSession.activeReadVersions(sid, owner.id, company.id))
   })
 })

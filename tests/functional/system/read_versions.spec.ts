@@ -134,6 +134,30 @@ test.group('Read versions: what each change raises', (group) => {
     assert.isTrue(renamed.raised)
   })
 
+  test("any change of a user's row raises the user; of a company's row, the directory", async ({
+    assert,
+  }) => {
+    const { company, owner } = await companyWithOwner()
+    const [password, directory] = await around([`u:${owner.id}`, 'directory'], () =>
+      db.from('users').where('id', owner.id).update({ password: 'x', locale: 'en' })
+    )
+    assert.isTrue(password.raised, 'a password or a locale raises the user (the kept floor)')
+    assert.isFalse(directory.raised)
+
+    const [same] = await around([`u:${owner.id}`], () =>
+      db.from('users').where('id', owner.id).update({ locale: 'en' })
+    )
+    assert.isFalse(same.raised, 'the same values raise nothing')
+
+    const [status] = await around(['directory'], () =>
+      db.from('companies').where('id', company.id).update({ document_status: 'verified' })
+    )
+    assert.isTrue(
+      status.raised,
+      "a company's unprinted column raises the directory (the kept floor)"
+    )
+  })
+
   test('a provider company owner change raises the borrowers it is linked to', async ({
     assert,
   }) => {

@@ -1,0 +1,89 @@
+import AuthSession, { type AuthenticatedFloor } from '#models/auth_session'
+import type { ReadVersions } from '#support/read_versions'
+
+/** A floor read with a membership: its row, its versions, when it was read (performance.now()) */
+interface KeptFloor {
+  row: AuthenticatedFloor['row']
+  versions: ReadVersions
+  readAt: number
+}
+
+/** How many floors a process keeps, and for how long at most */
+export interface FloorLimits {
+  entries: number
+  ttlMs: number
+}
+
+/**
+ * The authenticated floors (AuthSession.findActiveWithMembership) of a
+ * process, by session, company and form, kept while they still hold: on
+ * each request one statement of primary-key probes checks that the
+ * session is active and reads the request's read versions
+ * (AuthSession.activeReadVersions); while the user's version (raised by
+ * any change of the user's row or memberships) and the directory's
+ * (raised by any change of a company's row) are those the floor was read
+ * under, the kept floor answers, else it is read again. So a logout, a
+ * revoked or expired session, a removed membership or a changed role takes
+ * effect on the very next request, through any process, as before; what is
+ * saved is the joined read of four rows and their models, most of what the
+ * floor cost (docs/reports/bench.md, session 30).
+ *
+ * Each request gets its own models, built from the kept row
+ * (AuthSession.floorOf): an action that changes its user never changes
+ * another request's. A floor
+ * is kept at most `ttlMs`: a provider's identities carry how its reads are
+ * planned (CompanyMember.providerIdentities: by its number of links, which
+ * no version follows), so that choice is at most that old. Floors without
+ * a membership (no company named, or not a member) are read each time.
+ */
+export class AuthenticatedFloors {
+  #kept = new Map<string, KeptFloor>()
+
+  constructor(private limits: FloorLimits = { entries: 20_000, ttlMs: 60_000 }) {}
+
+  async find(
+    sessionId: string,
+    userId: string,
+    companyId: string | null,
+    options: { providerIdentities?: boolean } = {}
+  ): Promise<AuthenticatedFloor | null> {
+    if (!companyId) return AuthSession.findActiveWithMembership(sessionId, userId, null, options)
+    const key = `${sessionId}:${companyId}:${options.providerIdentities ? 'identities' : ''}`
+    const kept = this.#kept.get(key)
+    if (kept && performance.now() - kept.readAt < this.limits.ttlMs) {
+      const versions = await AuthSession.activeReadVersions(sessionId, userId, companyId)
+      if (!versions) {
+        this.#kept.delete(key)
+        return null
+      }
+      if (versions.user === kept.versions.user && versions.directory === kept.versions.directory) {
+        return AuthSession.floorOf(kept.row, versions)
+      }
+    }
+    const floor = await AuthSession.findActiveWithMembership(sessionId, userId, companyId, options)
+    this.#kept.delete(key)
+    if (floor?.membership) this.#keep(key, floor.row, floor.versions!)
+    return floor
+  }
+
+  /** How many floors are kept */
+  get size() {
+    return this.#kept.size
+  }
+
+  /** Forgets every kept floor */
+  clear() {
+    this.#kept.clear()
+  }
+
+  #keep(key: string, row: KeptFloor['row'], versions: ReadVersions) {
+    if (this.#kept.size >= this.limits.entries) {
+      /** The oldest kept first (a Map iterates in insertion order; a floor read again is moved last) */
+      this.#kept.delete(this.#kept.keys().next().value!)
+    }
+    this.#kept.set(key, { row, versions, readAt: performance.now() })
+  }
+}
+
+const authenticatedFloors = new AuthenticatedFloors()
+export default authenticatedFloors
