@@ -2300,16 +2300,15 @@ CREATE OR REPLACE FUNCTION public.read_versions_companies()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-        BEGIN
-          IF TG_OP = 'DELETE' THEN
-            PERFORM read_versions_bump(ARRAY['directory']);
-          ELSIF EXISTS (SELECT id, name, trade_name, document, email, phone, logo, timezone FROM new_rows
-                        EXCEPT ALL SELECT id, name, trade_name, document, email, phone, logo, timezone FROM old_rows) THEN
-            PERFORM read_versions_bump(ARRAY['directory']);
-          END IF;
-          RETURN NULL;
-        END
-        $function$
+      BEGIN
+        IF TG_OP = 'DELETE' THEN
+          PERFORM read_versions_bump(ARRAY['directory']);
+        ELSIF EXISTS (SELECT * FROM new_rows EXCEPT ALL SELECT * FROM old_rows) THEN
+          PERFORM read_versions_bump(ARRAY['directory']);
+        END IF;
+        RETURN NULL;
+      END
+      $function$
 CREATE OR REPLACE FUNCTION public.read_versions_company_link_counters()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2752,16 +2751,20 @@ CREATE OR REPLACE FUNCTION public.read_versions_users()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-        BEGIN
-          IF TG_OP = 'DELETE' THEN
-            PERFORM read_versions_bump(ARRAY['directory']);
-          ELSIF EXISTS (SELECT id, name, email, phone, cpf, avatar FROM new_rows
-                        EXCEPT ALL SELECT id, name, email, phone, cpf, avatar FROM old_rows) THEN
-            PERFORM read_versions_bump(ARRAY['directory']);
-          END IF;
-          RETURN NULL;
-        END
-        $function$
+      BEGIN
+        IF TG_OP = 'DELETE' THEN
+          PERFORM read_versions_bump(ARRAY['directory']);
+        ELSE
+          PERFORM read_versions_bump(
+            ARRAY(SELECT 'u:' || changed.id
+                    FROM (SELECT * FROM new_rows EXCEPT ALL SELECT * FROM old_rows) changed)
+            || CASE WHEN EXISTS (SELECT id, name, email, phone, cpf, avatar FROM new_rows
+                                 EXCEPT ALL SELECT id, name, email, phone, cpf, avatar FROM old_rows)
+                    THEN ARRAY['directory'] ELSE '{}'::text[] END);
+        END IF;
+        RETURN NULL;
+      END
+      $function$
 CREATE OR REPLACE FUNCTION public.read_versions_work_entries()
  RETURNS trigger
  LANGUAGE plpgsql
