@@ -20,8 +20,14 @@ interface Compilation {
   names: string[] | null
 }
 
-/** Compilations by text (and names), `false` for a text Knex must compile each time */
-const compilations = new Map<string, Compilation | false>()
+/**
+ * Compilations by text, then by the names of its values (`?` for positional
+ * values), `false` for a text Knex must compile each time. Two levels, not
+ * one key of both: a text is built anew on each request, and a key made of
+ * it was a third pass over its 10-20 KB (joined, then hashed) before the
+ * look-up's own.
+ */
+const compilations = new Map<string, Map<string, Compilation | false>>()
 const COMPILATIONS_MAX = 1000
 
 /** A value Knex writes into the text (a query, a raw, a callback) or refuses (undefined) */
@@ -75,12 +81,17 @@ export function compileRaw(raw: KnexRaw): Native {
     return raw.toSQL().toNative()
   }
   const names = named ? Object.keys(bindings) : null
-  const key = names ? `${raw.sql}\u0000${names.join(',')}` : raw.sql
-  let compilation = compilations.get(key)
+  const namesKey = names ? `:${names.join(',')}` : '?'
+  let ofText = compilations.get(raw.sql)
+  let compilation = ofText?.get(namesKey)
   if (compilation === undefined) {
     compilation = learn(raw, names)
-    if (compilations.size >= COMPILATIONS_MAX) compilations.clear()
-    compilations.set(key, compilation)
+    if (!ofText) {
+      if (compilations.size >= COMPILATIONS_MAX) compilations.clear()
+      ofText = new Map()
+      compilations.set(raw.sql, ofText)
+    }
+    ofText.set(namesKey, compilation)
   }
   if (!compilation) return raw.toSQL().toNative()
   const byName = bindings as Record<string, unknown>
