@@ -15,6 +15,9 @@ import { nowUtc } from '#services/platform/clock'
 import { apiKeyHash, isApiKeyToken } from '#support/api_key_secrets'
 import { declaredGate } from '#support/route_gates'
 
+/** The methods that read: they change none of the request's models (AuthenticatedFloors) */
+const READS = new Set(['GET', 'HEAD'])
+
 /**
  * Authenticates `Authorization: Bearer <JWT>`: the signature, algorithm,
  * issuer, audience and expiry are checked by jose, then the session named
@@ -84,6 +87,8 @@ export class JwtGuard implements GuardContract<User> {
     const { companyId } = companyHeader(this.#ctx)
     const found = await authenticatedFloors.find(payload.sid, payload.sub, companyId, {
       providerIdentities: declaredGate(this.#ctx.route?.name)?.providerIdentities === true,
+      /** A read shares the kept models; a write gets its own (AuthenticatedFloors) */
+      shared: READS.has(this.#ctx.request.method()),
     })
     if (!found) this.#unauthorized()
 

@@ -1,4 +1,5 @@
 import AuthSession, { type AuthenticatedFloor } from '#models/auth_session'
+import type { LucidRow } from '@adonisjs/lucid/types/model'
 import type { ReadVersions } from '#support/read_versions'
 
 /** A floor read with a membership: its row, its versions, when it was read (performance.now()) */
@@ -6,6 +7,20 @@ interface KeptFloor {
   row: AuthenticatedFloor['row']
   versions: ReadVersions
   readAt: number
+  /** Its models as the reads share them, built on the first read that shares them */
+  shared?: SharedFloor
+}
+
+/** A floor's models shared by reads, with each model's attributes and their values when built */
+interface SharedFloor {
+  floor: AuthenticatedFloor
+  built: { model: LucidRow; attributes: object; values: unknown[] }[]
+}
+
+/** What a request asks of a kept floor: the provider identities; models shared (a read) or its own */
+export interface FloorOptions {
+  providerIdentities?: boolean
+  shared?: boolean
 }
 
 /** How many floors a process keeps, and for how long at most */
@@ -28,9 +43,13 @@ export interface FloorLimits {
  * saved is the joined read of four rows and their models, most of what the
  * floor cost (docs/reports/bench.md, session 30).
  *
- * Each request gets its own models, built from the kept row
+ * A write (`shared: false`) gets its own models, built from the kept row
  * (AuthSession.floorOf): an action that changes its user never changes
- * another request's. A floor
+ * another request's. Reads (`shared: true`: GET and HEAD) share the kept
+ * floor's models, built once (a third of what a cached read cost the API
+ * was building them): a read changes none of them, and one found changed
+ * in place (an attribute set, the company replaced) is never shared again,
+ * the floor's models are built anew from its row. A floor
  * is kept at most `ttlMs`: a provider's identities carry how its reads are
  * planned (CompanyMember.providerIdentities: by its number of links, which
  * no version follows), so that choice is at most that old. Floors without
@@ -45,7 +64,7 @@ export class AuthenticatedFloors {
     sessionId: string,
     userId: string,
     companyId: string | null,
-    options: { providerIdentities?: boolean } = {}
+    options: FloorOptions = {}
   ): Promise<AuthenticatedFloor | null> {
     if (!companyId) return AuthSession.findActiveWithMembership(sessionId, userId, null, options)
     const key = `${sessionId}:${companyId}:${options.providerIdentities ? 'identities' : ''}`
@@ -57,13 +76,20 @@ export class AuthenticatedFloors {
         return null
       }
       if (versions.user === kept.versions.user && versions.directory === kept.versions.directory) {
-        return AuthSession.floorOf(kept.row, versions)
+        if (!options.shared) return AuthSession.floorOf(kept.row, versions)
+        if (!kept.shared || changedInPlace(kept.shared)) {
+          kept.shared = sharedFloor(AuthSession.floorOf(kept.row, kept.versions))
+        }
+        return { ...kept.shared.floor, versions }
       }
     }
     const floor = await AuthSession.findActiveWithMembership(sessionId, userId, companyId, options)
     this.#kept.delete(key)
-    if (floor?.membership) this.#keep(key, floor.row, floor.versions!)
-    return floor
+    if (!floor?.membership) return floor
+    const read = this.#keep(key, floor.row, floor.versions!)
+    if (!options.shared) return floor
+    read.shared = sharedFloor(floor)
+    return { ...floor }
   }
 
   /** How many floors are kept */
@@ -81,8 +107,40 @@ export class AuthenticatedFloors {
       /** The oldest kept first (a Map iterates in insertion order; a floor read again is moved last) */
       this.#kept.delete(this.#kept.keys().next().value!)
     }
-    this.#kept.set(key, { row, versions, readAt: performance.now() })
+    const kept: KeptFloor = { row, versions, readAt: performance.now() }
+    this.#kept.set(key, kept)
+    return kept
   }
+}
+
+/** A floor's models, to be shared by reads */
+function sharedFloor(floor: AuthenticatedFloor): SharedFloor {
+  const membership = floor.membership!
+  const models: LucidRow[] = [floor.user, membership, membership.company]
+  for (const model of models) {
+    Object.freeze(model.$preloaded)
+    Object.freeze(model.$extras)
+  }
+  return {
+    floor,
+    built: models.map((model) => ({
+      model,
+      attributes: model.$attributes,
+      values: Object.values(model.$attributes),
+    })),
+  }
+}
+
+/** Whether a shared floor's models were changed since they were built (then they are not shared again) */
+function changedInPlace({ floor, built }: SharedFloor) {
+  return (
+    floor.membership!.company !== built[2].model ||
+    built.some(({ model, attributes, values }) => {
+      if (model.$attributes !== attributes) return true
+      const now = Object.values(attributes)
+      return now.length !== values.length || now.some((value, index) => value !== values[index])
+    })
+  )
 }
 
 const authenticatedFloors = new AuthenticatedFloors()

@@ -207,4 +207,39 @@ test.group('Auth / the authenticated floor in one statement', (group) => {
     assert.match(statements[0], /company_members/)
     assert.isNotNull(await AuthSession.activeReadVersions(sid, owner.id, company.id))
   })
+
+  test('reads share the kept models; one changed in place is built anew, writes get their own', async ({
+    assert,
+  }) => {
+    const { company, owner } = await companyWithOwner()
+    const { accessToken } = await sessionTokens.openSession(owner, {})
+    const sid = JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString()).sid
+    const floors = new AuthenticatedFloors()
+    const read = async () => (await floors.find(sid, owner.id, company.id, { shared: true }))!
+
+    await read()
+    const first = await read()
+    const second = await read()
+    assert.strictEqual(second.user, first.user, 'two reads share the kept user')
+    assert.strictEqual(second.membership, first.membership)
+    const write = (await floors.find(sid, owner.id, company.id))!
+    assert.notStrictEqual(write.user, first.user, 'a write gets its own')
+
+    /** Changed in place (a bug in a read): never shared again */
+    for (const change of [
+      (floor: typeof first) => (floor.user.name = 'Changed by a read'),
+      (floor: typeof first) => (floor.membership!.role = 'user'),
+      (floor: typeof first) => (floor.membership!.company.timezone = 'UTC'),
+      (floor: typeof first) => floor.membership!.$setRelated('company', write.membership!.company),
+    ]) {
+      const shared = await read()
+      change(shared)
+      const next = await read()
+      assert.notStrictEqual(next.user, shared.user)
+      assert.equal(next.user.name, owner.name)
+      assert.equal(next.membership!.role, 'owner')
+      assert.equal(next.membership!.company.timezone, company.timezone)
+      assert.strictEqual((await read()).user, next.user, 'the new models are shared')
+    }
+  })
 })
