@@ -117,10 +117,6 @@ export class AuthenticatedFloors {
 function sharedFloor(floor: AuthenticatedFloor): SharedFloor {
   const membership = floor.membership!
   const models: LucidRow[] = [floor.user, membership, membership.company]
-  for (const model of models) {
-    Object.freeze(model.$preloaded)
-    Object.freeze(model.$extras)
-  }
   return {
     floor,
     built: models.map((model) => ({
