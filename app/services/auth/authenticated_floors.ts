@@ -58,7 +58,7 @@ export interface FloorLimits {
 export class AuthenticatedFloors {
   #kept = new Map<string, KeptFloor>()
 
-  constructor(private limits: FloorLimits = { entries: 20_000, ttlMs: 60_000 }) {}
+  constructor(private limits: FloorLimits = { entries: 5_000, ttlMs: 60_000 }) {}
 
   async find(
     sessionId: string,
