@@ -131,8 +131,8 @@ export default class AuthSession extends compose(AuthSessionSchema, withUuidPrim
 
   /**
    * The floor's models built from its row as findActiveWithMembership read
-   * it (`row`, never changed: a kept floor builds each request's own models
-   * from it, AuthenticatedFloors), under `versions`
+   * it (`row`, never changed: a kept floor's models are built from it again,
+   * AuthenticatedFloors), under `versions`
    */
   static floorOf(row: FloorRow, versions: ReadVersions | null): AuthenticatedFloor {
     const user = fromRowJson(User, row.user_row)!
