@@ -97,11 +97,6 @@ export class AuthenticatedFloors {
     return this.#kept.size
   }
 
-  /** Forgets every kept floor */
-  clear() {
-    this.#kept.clear()
-  }
-
   #keep(key: string, row: KeptFloor['row'], versions: ReadVersions) {
     if (this.#kept.size >= this.limits.entries) {
       /** The oldest kept first (a Map iterates in insertion order; a floor read again is moved last) */

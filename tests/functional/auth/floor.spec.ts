@@ -160,11 +160,10 @@ test.group('Auth / the authenticated floor in one statement', (group) => {
       { expires_at: new Date(Date.now() - 1000) },
       { user_id: (await memberOf(company, 'user')).id },
     ]) {
-      const bearer = await bearerOf(owner)
+      const { accessToken: bearer, session } = await sessionTokens.openSession(owner, {})
       ;(await get(client, '/notifications/unread-count', bearer, company.id)).assertStatus(200)
       ;(await get(client, '/notifications/unread-count', bearer, company.id)).assertStatus(200)
-      const { sid } = JSON.parse(Buffer.from(bearer.split('.')[1], 'base64url').toString())
-      await db.from('auth_sessions').where('id', sid).update(end)
+      await db.from('auth_sessions').where('id', session.id).update(end)
       ;(await get(client, '/notifications/unread-count', bearer, company.id)).assertStatus(401)
     }
   })
@@ -174,10 +173,7 @@ test.group('Auth / the authenticated floor in one statement', (group) => {
   }) => {
     const { company, owner } = await companyWithOwner()
     const other = await companyWithOwner()
-    const session = async (user: User) => {
-      const { accessToken } = await sessionTokens.openSession(user, {})
-      return JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString()).sid
-    }
+    const session = async (user: User) => (await sessionTokens.openSession(user, {})).session.id
     const sid = await session(owner)
     const floors = new AuthenticatedFloors({ entries: 1, ttlMs: 60_000 })
     /** Read, then kept: each answer is changed by its request, never the next one's */
@@ -212,8 +208,7 @@ test.group('Auth / the authenticated floor in one statement', (group) => {
     assert,
   }) => {
     const { company, owner } = await companyWithOwner()
-    const { accessToken } = await sessionTokens.openSession(owner, {})
-    const sid = JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString()).sid
+    const sid = (await sessionTokens.openSession(owner, {})).session.id
     const floors = new AuthenticatedFloors()
     const read = async () => (await floors.find(sid, owner.id, company.id, { shared: true }))!
 
