@@ -42,6 +42,7 @@ interface InsertOptions {
 
 /** An index scan of notifications in a plan, as EXPLAIN (FORMAT JSON) reports it */
 interface IndexScan {
+  'Node Type': string
   'Index Name'?: string
   'Actual Rows': number
   'Rows Removed by Filter'?: number
@@ -52,8 +53,9 @@ async function notificationIndexScans({ sql, bindings }: { sql: string; bindings
   const { rows } = await db.rawQuery(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, bindings)
   const scans: IndexScan[] = []
   const walk = (node: any) => {
-    if (node['Relation Name'] === 'notifications' && /Index/.test(node['Node Type']))
-      scans.push(node)
+    const ofNotifications =
+      node['Relation Name'] === 'notifications' || /^notifications_/.test(node['Index Name'] ?? '')
+    if (ofNotifications && /Index/.test(node['Node Type'])) scans.push(node)
     for (const child of node.Plans ?? []) walk(child)
   }
   walk(rows[0]['QUERY PLAN'][0].Plan)
@@ -262,6 +264,16 @@ test.group('Notifications / rank marks (deep pages)', (group) => {
       const idStep = scans.find((node) => node['Index Name'] === 'notifications_inbox_idx')
       assert.exists(idStep, `page ${page}`)
       assert.isAtMost(idStep!['Actual Rows'], most, `page ${page} x ${perPage}`)
+      /* The page's rows are read again as one range of the walked index (the
+         one scan that reads rows, not only the index): never by id through
+         the primary key, whose random keys scatter a page over as many leaf
+         pages as it has rows */
+      const indexes = scans.map((node) => node['Index Name'])
+      assert.notInclude(indexes, 'notifications_pkey', `page ${page}`)
+      const rowReads = scans.filter((node) => node['Node Type'] !== 'Index Only Scan')
+      assert.lengthOf(rowReads, 1, `page ${page}`)
+      assert.equal(rowReads[0]['Index Name'], 'notifications_inbox_idx', `page ${page}`)
+      assert.equal(rowReads[0]['Actual Rows'], page === 200 ? 0 : perPage, `page ${page}`)
     }
   })
 
