@@ -26,8 +26,8 @@ const BOUND = '(SELECT read_before FROM inbox)'
  * index the page was walked on, whose pages that walk has just read, and
  * the rows' own. Not by id: each id was a probe of the primary key, whose
  * random uuids put the 20 rows of a page on about 20 leaf pages of an index
- * larger than the buffer cache (the inbox's 18 buffers read from the OS a
- * call in the mixed bench).
+ * larger than the buffer cache (12-18 buffers a page read from the OS
+ * through the mixed bench; 4-5 now).
  */
 const PAGE_RANGE = `(n.created_at, n.id) <= (SELECT p.created_at, p.id FROM page p
                                              ORDER BY p.created_at DESC, p.id DESC LIMIT 1)
