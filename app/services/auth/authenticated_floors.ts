@@ -46,13 +46,14 @@ export interface FloorLimits {
  * A write (`shared: false`) gets its own models, built from the kept row
  * (AuthSession.floorOf): an action that changes its user never changes
  * another request's. Reads (`shared: true`: GET and HEAD) share the kept
- * floor's models, built once (building them cost a cached read about
- * 0.04 ms of the API's 0.30, bench.md session 30): a read changes none of them, and one found changed
- * in place (an attribute set, the company replaced) is never shared again,
- * the floor's models are built anew from its row. A floor
- * is kept at most `ttlMs`: a provider's identities carry how its reads are
- * planned (CompanyMember.providerIdentities: by its number of links, which
- * no version follows), so that choice is at most that old. Floors without
+ * floor's models, built once (building them cost a cached read about 0.04
+ * ms of the API's 0.30, bench.md session 30): a read changes none of them,
+ * and when one is found changed in place (an attribute set, the company
+ * replaced) they are not shared again: the floor's models are built anew
+ * from its row. A floor is kept at most `ttlMs`: a provider's identities
+ * carry how its reads are planned (CompanyMember.providerIdentities: by
+ * its number of links, which no version follows), so that choice is at
+ * most that old. Floors without
  * a membership (no company named, or not a member) are read each time.
  */
 export class AuthenticatedFloors {
