@@ -53,8 +53,8 @@ export interface FloorLimits {
  * from its row. A floor is kept at most `ttlMs`: a provider's identities
  * carry how its reads are planned (CompanyMember.providerIdentities: by
  * its number of links, which no version follows), so that choice is at
- * most that old. Floors without
- * a membership (no company named, or not a member) are read each time.
+ * most that old. Floors without a membership (no company named, or not a
+ * member) are read each time.
  */
 export class AuthenticatedFloors {
   #kept = new Map<string, KeptFloor>()
